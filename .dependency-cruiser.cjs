@@ -1,0 +1,68 @@
+/** The import table of DESIGN.md, checked on every `npm run lint`. */
+const layer = (name) => `^src/${name}/`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
+    {
+      name: 'domain-is-pure',
+      comment: 'src/domain imports nothing of ours outside itself, and no third-party package.',
+      severity: 'error',
+      from: { path: layer('domain') },
+      to: { pathNot: [layer('domain'), '^node:', 'crypto'], dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'ports-see-domain-only',
+      severity: 'error',
+      from: { path: layer('ports') },
+      to: { path: '^src/', pathNot: [layer('domain'), layer('ports')] },
+    },
+    {
+      name: 'app-sees-domain-and-ports',
+      severity: 'error',
+      from: { path: layer('app') },
+      to: { path: '^src/', pathNot: [layer('domain'), layer('ports'), layer('app')] },
+    },
+    {
+      name: 'app-uses-no-third-party',
+      comment: 'Use cases reach the world through ports only.',
+      severity: 'error',
+      from: { path: layer('app') },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer'] },
+    },
+    {
+      name: 'surfaces-see-app-and-domain',
+      comment: 'http, graphql and jobs call use cases; they never reach adapters or main.',
+      severity: 'error',
+      from: { path: '^src/(http|graphql|jobs)/' },
+      to: { path: '^src/(adapters|main)/' },
+    },
+    {
+      name: 'adapters-see-ports-and-domain',
+      comment: 'An adapter implements ports; it imports no other adapter, no use case, no surface.',
+      severity: 'error',
+      from: { path: '^src/adapters/([^/]+)/' },
+      to: { path: '^src/', pathNot: [layer('domain'), layer('ports'), '^src/adapters/$1/'] },
+    },
+    {
+      name: 'nothing-imports-main',
+      severity: 'error',
+      from: { pathNot: '^src/main/' },
+      to: { path: layer('main') },
+    },
+    {
+      name: 'workers-see-domain-only',
+      comment: 'Pool tasks are pure: domain types and parser libraries, no I/O of ours.',
+      severity: 'error',
+      from: { path: '^workers/' },
+      to: { path: '^src/', pathNot: layer('domain') },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.js'] },
+  },
+};

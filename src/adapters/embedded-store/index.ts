@@ -1,0 +1,29 @@
+import type { FeedStore } from '../../ports/feed-store.js';
+import type { ItemStore } from '../../ports/item-store.js';
+import type { KeyStore } from '../../ports/key-store.js';
+import { migrate, openDatabase } from './database.js';
+import { createEmbeddedFeedStore } from './feed-store.js';
+import { createEmbeddedItemStore } from './item-store.js';
+import { createEmbeddedKeyStore } from './key-store.js';
+
+export interface EmbeddedStore {
+  feeds: FeedStore;
+  items: ItemStore;
+  keys: KeyStore;
+  /** The migrations this open applied (opening applies every pending one). */
+  applied: string[];
+  close(): void;
+}
+
+/** The durable single-file store behind every store port (SQLite through better-sqlite3). */
+export function openEmbeddedStore(options: { file: string; schemaDir: string }): EmbeddedStore {
+  const db = openDatabase(options.file);
+  const applied = migrate(db, options.schemaDir);
+  return {
+    applied,
+    feeds: createEmbeddedFeedStore(db),
+    items: createEmbeddedItemStore(db),
+    keys: createEmbeddedKeyStore(db),
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,56 @@
+import { Piscina } from 'piscina';
+import { FeedmillError, errorCodes, type ErrorCode } from '../../domain/errors.js';
+import type { ParsedFeed } from '../../domain/item.js';
+import type { FeedParser, ParseMeta } from '../../ports/feed-parser.js';
+
+export interface ParserPoolOptions {
+  /** The compiled task module (`dist/workers/parse-feed-task.js`). */
+  filename: string;
+  /**
+   * Worker threads.
+   * @default the number of CPUs, at least 1
+   */
+  maxThreads?: number;
+  /**
+   * Time one parse may take; past it the thread is terminated and only that feed fails.
+   * @default 10000
+   */
+  timeoutMs?: number;
+  /** Told when a thread dies outside a task (e.g. the task module fails to load). */
+  onError?: (error: unknown) => void;
+}
+
+type TaskResult = { ok: true; feed: ParsedFeed } | { ok: false; code: ErrorCode; message: string };
+
+const isErrorCode = (code: string): code is ErrorCode => (errorCodes as readonly string[]).includes(code);
+
+/** Parsing off the event loop, so the loop that holds sockets and job locks stays free. */
+export function createParserPool(options: ParserPoolOptions): FeedParser & { readonly utilization: number } {
+  const pool = new Piscina({ filename: options.filename, maxThreads: options.maxThreads, idleTimeout: 60_000 });
+  // Without a listener, an 'error' event from a dying thread would take the whole process down.
+  pool.on('error', (error: unknown) => options.onError?.(error));
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  return {
+    get utilization() {
+      return pool.utilization;
+    },
+    async parse(body: Uint8Array, meta: ParseMeta): Promise<ParsedFeed> {
+      let result: TaskResult;
+      try {
+        // piscina terminates the thread running an aborted task, so a pathological document
+        // cannot keep a core busy after its budget.
+        result = (await pool.run({ body, url: meta.url, contentType: meta.contentType }, { signal: AbortSignal.timeout(timeoutMs) })) as TaskResult;
+      } catch (error) {
+        if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
+          throw new FeedmillError('parse_timeout', `Parsing ${meta.url} took longer than ${timeoutMs} ms and was stopped; the document is too large or malformed`);
+        }
+        throw error;
+      }
+      if (result.ok) return result.feed;
+      throw new FeedmillError(isErrorCode(result.code) ? result.code : 'not_a_feed', result.message);
+    },
+    async close() {
+      await pool.destroy();
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import type { Feed, FetchState } from '../domain/feed.js';
+import type { FeedmillError} from '../domain/errors.js';
+import { isFeedmillError } from '../domain/errors.js';
+import { diffItems } from '../domain/item-diff.js';
+import type { ParsedItem } from '../domain/item.js';
+import { nextPollAt, type PollSignals } from '../domain/poll-policy.js';
+import type { StoredItem } from '../domain/stored-item.js';
+import type { AppDeps } from './deps.js';
+import { fetchDocument } from './fetch-document.js';
+import { hintSignals, retryAfterSeconds } from './poll-signals.js';
+
+export type RefreshDeps = Pick<AppDeps, 'feeds' | 'items' | 'fetcher' | 'parser' | 'clock' | 'random' | 'settings'>;
+
+export interface RefreshOutcome {
+  status: 'changed' | 'unchanged' | 'not_modified' | 'failed';
+  fresh: StoredItem[];
+  changed: StoredItem[];
+  /** The error code when `failed`. */
+  error?: string;
+  nextRunAt: Date;
+}
+
+/** Stores the items of a parsed document that are new or changed; idempotent (upserts by stable key). */
+export async function storeItems(
+  deps: Pick<AppDeps, 'items'>,
+  feedId: string,
+  items: readonly ParsedItem[],
+  now: Date,
+): Promise<{ fresh: StoredItem[]; changed: StoredItem[] }> {
+  const known = await deps.items.known(feedId);
+  const diff = diffItems(feedId, items, known, now.toISOString());
+  await deps.items.upsert([...diff.fresh, ...diff.changed]);
+  return diff;
+}
+
+const jitter = (deps: Pick<AppDeps, 'random'>): number => (deps.random(1)[0] ?? 0) / 256;
+
+/** Computes and records when to come back, given what this refresh saw; the scheduler keeps the date. */
+export async function planNextRefresh(
+  deps: Pick<AppDeps, 'feeds' | 'random' | 'settings'>,
+  feed: Feed,
+  state: FetchState,
+  signals: Omit<PollSignals, 'jitter' | 'unchangedStreak' | 'errorCount'>,
+  now: Date,
+  fetchUrl: string,
+): Promise<Date> {
+  const next = nextPollAt(now, deps.settings.poll, {
+    ...signals,
+    unchangedStreak: state.unchangedStreak,
+    errorCount: state.errorCount,
+    jitter: jitter(deps),
+  });
+  await deps.feeds.saveFetchState(feed.id, { ...state, nextFetchAt: next.toISOString() }, fetchUrl);
+  return next;
+}
+
+/**
+ * The feed actor's one message: conditional GET → parse in the pool → diff against stored items →
+ * persist → plan the next refresh. Called by the job handler; never throws for a source
+ * failure (that is an outcome), only for our own (store) failures, which the scheduler retries.
+ */
+export async function refreshFeed(deps: RefreshDeps, feedId: string): Promise<RefreshOutcome | null> {
+  const feed = await deps.feeds.getById(feedId);
+  if (!feed) return null;
+  const now = deps.clock.now();
+  const base: FetchState = { ...feed.fetch, lastFetchedAt: now.toISOString() };
+  try {
+    const document = await fetchDocument(deps, feed.fetchUrl, feed.fetch);
+    const hints = hintSignals(document.fetched, now);
+    const fetchUrl = document.fetched.url;
+    if (document.kind !== 'parsed') {
+      const state: FetchState = {
+        ...base,
+        ...(document.kind === 'same_body' ? validators(document.fetched) : {}),
+        lastStatus: document.kind === 'not_modified' ? 'not_modified' : 'ok',
+        errorCount: 0,
+        unchangedStreak: feed.fetch.unchangedStreak + 1,
+      };
+      const nextRunAt = await planNextRefresh(deps, feed, state, { outcome: 'unchanged', ...hints }, now, fetchUrl);
+      return { status: document.kind === 'not_modified' ? 'not_modified' : 'unchanged', fresh: [], changed: [], nextRunAt };
+    }
+    const { fresh, changed } = await storeItems(deps, feed.id, document.parsed.items, now);
+    const news = fresh.length + changed.length > 0;
+    const state: FetchState = {
+      ...base,
+      ...validators(document.fetched),
+      bodyHash: document.bodyHash,
+      lastStatus: 'ok',
+      errorCount: 0,
+      unchangedStreak: news ? 0 : feed.fetch.unchangedStreak + 1,
+    };
+    const outcome = news ? 'changed' : 'unchanged';
+    const nextRunAt = await planNextRefresh(deps, feed, state, { outcome, ...hints }, now, fetchUrl);
+    return { status: outcome, fresh, changed, nextRunAt };
+  } catch (error) {
+    if (!isFeedmillError(error)) throw error;
+    return failed(deps, feed, base, error, now);
+  }
+}
+
+function validators(fetched: { etag?: string; lastModified?: string }): Pick<FetchState, 'etag' | 'lastModified'> {
+  return { etag: fetched.etag, lastModified: fetched.lastModified };
+}
+
+async function failed(deps: RefreshDeps, feed: Feed, base: FetchState, error: FeedmillError, now: Date): Promise<RefreshOutcome> {
+  const state: FetchState = { ...base, lastStatus: error.code, errorCount: feed.fetch.errorCount + 1 };
+  const retryAfter = retryAfterSeconds(error.details.retryAfter, now);
+  const nextRunAt = await planNextRefresh(deps, feed, state, { outcome: 'error', retryAfterSeconds: retryAfter }, now, feed.fetchUrl);
+  return { status: 'failed', fresh: [], changed: [], error: error.code, nextRunAt };
+}

@@ -1,0 +1,52 @@
+/**
+ * The closed set of failure codes. Failures are classified where they happen and mapped once per
+ * surface: `src/http/errors.ts` (status + body), `src/jobs/retry-policy.ts` (retry or give up).
+ */
+export const errorCodes = [
+  // the request itself
+  'validation_failed',
+  'invalid_url',
+  'invalid_json',
+  'unsupported_media_type',
+  'payload_too_large',
+  'route_not_found',
+  // authentication and transport
+  'unauthorized',
+  'forbidden',
+  'https_required',
+  // resources
+  'feed_not_found',
+  'feed_already_deleted',
+  'key_not_found',
+  // the source behind a feed
+  'address_not_allowed',
+  'source_unreachable',
+  'upstream_timeout',
+  'upstream_status',
+  'too_many_redirects',
+  'body_too_large',
+  'not_a_feed',
+  'no_items_found',
+  'parse_timeout',
+  // ours
+  'internal_error',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** A failure with a code from the closed set; `message` is for humans and says what to do next. */
+export class FeedmillError extends Error {
+  override readonly name: string = 'FeedmillError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** Extra facts for the surface that maps the error (e.g. the upstream status or Retry-After). */
+    readonly details: Readonly<Record<string, string | number>> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function isFeedmillError(error: unknown): error is FeedmillError {
+  return error instanceof FeedmillError;
+}

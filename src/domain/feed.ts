@@ -1,0 +1,50 @@
+export type ItemSort = 'last_added' | 'date';
+export const itemSorts: readonly ItemSort[] = ['last_added', 'date'];
+
+/** Spec "Feed settings", plus `sort`: the dashboard preference used when a request gives none. */
+export interface FeedSettings {
+  customAuthor: string | null;
+  sort: ItemSort;
+}
+
+export const defaultFeedSettings: FeedSettings = { customAuthor: null, sort: 'last_added' };
+
+/** What the last fetch left behind: validators for the next conditional GET and the feed's health. */
+export interface FetchState {
+  etag?: string;
+  lastModified?: string;
+  /** sha-256 of the last body parsed: an unchanged body never reaches the parser pool again. */
+  bodyHash?: string;
+  lastFetchedAt?: string;
+  nextFetchAt?: string;
+  /** `ok`, `not_modified`, or the error code of the last failure. */
+  lastStatus?: string;
+  errorCount: number;
+  /** Successive refreshes that found nothing new; the poll policy backs off with it. */
+  unchangedStreak: number;
+}
+
+export interface Feed {
+  id: string;
+  accountId: string;
+  title: string;
+  description: string;
+  icon: string;
+  /** Spec `source_url`: the address the feed was created from. */
+  sourceUrl: string;
+  /** The address the document is actually fetched from (after redirects). */
+  fetchUrl: string;
+  /** The site the feed describes (RSS channel link). */
+  link: string;
+  createdAt: string;
+  updatedAt: string;
+  settings: FeedSettings;
+  fetch: FetchState;
+}
+
+/** Fields a user may change with PATCH /v1/feeds/:id. */
+export interface FeedPatch {
+  title?: string;
+  description?: string;
+  icon?: string;
+}

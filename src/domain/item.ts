@@ -1,0 +1,51 @@
+/** Spec "Author". */
+export interface Author {
+  name: string;
+}
+
+export interface Enclosure {
+  url: string;
+  type?: string;
+  length?: number;
+}
+
+/**
+ * An item as a parser or extractor produces it: the spec's "Feed item" fields, plus what we know
+ * beyond the spec. `date_published` is null when the source gives no date we can trust; the
+ * service then shows the time it first saw the item (see `publishedAt` in item-dates.ts).
+ */
+export interface ParsedItem {
+  /** guid / atom:id / JSON Feed id, as the source states it. */
+  id?: string;
+  url: string;
+  title: string;
+  description_text: string;
+  /** Sanitised HTML; empty when the item has no description. */
+  description_html: string;
+  thumbnail: string | null;
+  authors: Author[];
+  /** ISO 8601 UTC with milliseconds, or null when the source has none or it does not parse. */
+  date_published: string | null;
+  categories: string[];
+  enclosures: Enclosure[];
+}
+
+/** What `parseFeed` and `extractPage` return. */
+export interface ParsedFeed {
+  title: string;
+  description: string;
+  link: string;
+  icon: string;
+  items: ParsedItem[];
+}
+
+/** Spec "Feed item" exactly: the whitelist of what leaves the server for an item. */
+export interface ApiItem {
+  url: string;
+  title: string;
+  description_text: string;
+  description_html: string;
+  thumbnail: string | null;
+  authors: Author[];
+  date_published: string;
+}

@@ -1,0 +1,49 @@
+/** Bounds of the adaptive interval, in seconds (FEEDMILL_POLL_MIN_INTERVAL / _MAX_INTERVAL). */
+export interface PollPolicy {
+  minSeconds: number;
+  maxSeconds: number;
+}
+
+/** What the last refresh taught us about the source. */
+export interface PollSignals {
+  outcome: 'changed' | 'unchanged' | 'error';
+  /** Successive refreshes without news, this one included. */
+  unchangedStreak: number;
+  /** Successive failures, this one included. */
+  errorCount: number;
+  /** RSS `<ttl>` in minutes, when given. */
+  ttlMinutes?: number;
+  /** `Cache-Control: max-age` in seconds, when given. */
+  maxAgeSeconds?: number;
+  /** `Retry-After` in seconds, when given. */
+  retryAfterSeconds?: number;
+  /** A number in [0, 1): spreads feeds of one host so they never poll in lock-step. */
+  jitter: number;
+}
+
+const clamp = (value: number, min: number, max: number): number => Math.min(max, Math.max(min, value));
+
+/**
+ * When to refresh a feed next. Starts at the floor after news, doubles with each quiet refresh up
+ * to the ceiling, backs off exponentially on errors, and never polls sooner than the source asked
+ * (`ttl`, `max-age`, `Retry-After`) unless that would pass the ceiling. ±10% jitter.
+ */
+export function nextPollAt(now: Date, policy: PollPolicy, signals: PollSignals): Date {
+  const { minSeconds, maxSeconds } = policy;
+  let seconds: number;
+  if (signals.outcome === 'error') {
+    seconds = minSeconds * 2 ** Math.min(signals.errorCount, 16);
+  } else if (signals.outcome === 'changed') {
+    seconds = minSeconds;
+  } else {
+    seconds = minSeconds * 2 ** Math.min(signals.unchangedStreak, 16);
+  }
+  const asked = Math.max(
+    (signals.ttlMinutes ?? 0) * 60,
+    signals.maxAgeSeconds ?? 0,
+    signals.retryAfterSeconds ?? 0,
+  );
+  seconds = clamp(Math.max(seconds, asked), minSeconds, maxSeconds);
+  const jittered = seconds * (0.9 + 0.2 * signals.jitter);
+  return new Date(now.getTime() + Math.round(clamp(jittered, minSeconds, maxSeconds) * 1000));
+}

@@ -1,0 +1,52 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createAuthenticator } from '../app/authenticate.js';
+import type { AppDeps } from '../app/deps.js';
+import { createHostedFeedRenderer } from '../app/hosted-feed.js';
+import { registerErrorHandling } from './errors.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerHttpsOnly } from './plugins/https-only.js';
+import { feedRoutes } from './routes/feeds.js';
+import { healthRoutes, type ReadinessCheck } from './routes/health.js';
+import { hostedRoutes } from './routes/hosted.js';
+
+export interface HttpAppOptions {
+  /** TLS key and certificate; omitted in tests that use `app.inject`. */
+  https?: { key: string | Buffer; cert: string | Buffer };
+  /** Refuse requests that did not arrive over HTTPS. @default true */
+  httpsOnly?: boolean;
+  /** Trust `X-Forwarded-*` from a TLS-terminating proxy. @default false */
+  trustProxy?: boolean;
+  /** Largest request body, in bytes. @default 65536 */
+  bodyLimit?: number;
+  logger?: FastifyServerOptions['loggerInstance'];
+  ready?: ReadinessCheck;
+}
+
+/** Where API routes are mounted (DESIGN.md: every spec path variant works). */
+const apiPrefixes = ['/v1', '/api/v1'];
+const feedPaths = ['/feeds', '/feed'];
+
+/** The HTTP surface, without listening: the process file listens, tests call `app.inject`. */
+export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.https ? { https: options.https } : {}),
+    loggerInstance: options.logger,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: options.bodyLimit ?? 65_536,
+    // Unknown body fields are rejected (400), never silently dropped: a typo should not pass.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerErrorHandling(app);
+  if (options.httpsOnly ?? true) registerHttpsOnly(app);
+  registerAuth(app, createAuthenticator(deps));
+
+  for (const prefix of apiPrefixes) {
+    for (const path of feedPaths) await app.register(feedRoutes, { prefix: `${prefix}${path}`, deps });
+  }
+  await app.register(hostedRoutes, { render: createHostedFeedRenderer(deps) });
+  await app.register(healthRoutes, { ready: options.ready ?? (async () => true) });
+  return app;
+}

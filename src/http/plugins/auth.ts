@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireScope, type Authenticator } from '../../app/authenticate.js';
+import type { Principal, Scope } from '../../domain/api-key.js';
+import { FeedmillError } from '../../domain/errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    /** The scope a route needs; routes without one are public (hosted feeds, health). */
+    scope?: Scope;
+  }
+}
+
+/**
+ * Authenticates every route that declares a `scope`, before its body is read: a caller without
+ * valid credentials learns nothing about the route beyond 401 (spec "Authentication" 4 and 5).
+ */
+export function registerAuth(app: FastifyInstance, authenticate: Authenticator): void {
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (request) => {
+    const scope = request.routeOptions.config.scope;
+    if (!scope) return;
+    request.principal = await authenticate(request.headers.authorization);
+    requireScope(request.principal, scope);
+  });
+}
+
+/** The authenticated caller of a route that declares a scope. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new FeedmillError('unauthorized', 'This route needs an API key');
+  return request.principal;
+}

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { createFeed } from '../../app/create-feed.js';
+import { deleteFeed } from '../../app/delete-feed.js';
+import type { AppDeps } from '../../app/deps.js';
+import { getFeed } from '../../app/get-feed.js';
+import { listFeeds } from '../../app/list-feeds.js';
+import { updateFeed } from '../../app/update-feed.js';
+import { FeedmillError } from '../../domain/errors.js';
+import { principalOf } from '../plugins/auth.js';
+import { DeletionResult, ErrorBody, errorResponses, IdParams, PageQuery } from '../schemas/common.js';
+import { CreateFeedBody, FeedList, FeedQuery, FeedWithItems, Feed, UpdateFeedBody } from '../schemas/feed.js';
+
+const sourceErrors = { 402: ErrorBody };
+
+/** Spec "Endpoints → Feeds", mounted at `/feeds` and `/feed`. Each handler: decode → use case → encode. */
+export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.post(
+    '/',
+    { config: { scope: 'write' }, schema: { body: CreateFeedBody, response: { 200: FeedWithItems, ...errorResponses, ...sourceErrors } } },
+    async (request) => {
+      const { url, keyword } = request.body;
+      if (url === undefined) {
+        const why = keyword === undefined ? 'Expected `url` in the body' : 'Keyword feeds are not available in this version; send `url`';
+        throw new FeedmillError('validation_failed', why);
+      }
+      return createFeed(deps, principalOf(request), { url });
+    },
+  );
+
+  app.get(
+    '/',
+    { config: { scope: 'read' }, schema: { querystring: PageQuery, response: { 200: FeedList, ...errorResponses } } },
+    async (request) => listFeeds(deps, principalOf(request), request.query),
+  );
+
+  app.get(
+    '/:id',
+    { config: { scope: 'read' }, schema: { params: IdParams, querystring: FeedQuery, response: { 200: FeedWithItems, ...errorResponses } } },
+    async (request) => getFeed(deps, principalOf(request), request.params.id, request.query.sort),
+  );
+
+  app.patch(
+    '/:id',
+    { config: { scope: 'write' }, schema: { params: IdParams, body: UpdateFeedBody, response: { 200: Feed, ...errorResponses } } },
+    async (request) => updateFeed(deps, principalOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/:id',
+    { config: { scope: 'write' }, schema: { params: IdParams, response: { 200: DeletionResult, ...errorResponses } } },
+    async (request) => deleteFeed(deps, principalOf(request), request.params.id),
+  );
+};

@@ -1,0 +1,60 @@
+import { Type } from 'typebox';
+
+/** Maximum lengths we accept for the editable strings (the spec leaves them open). */
+export const maxLengths = { title: 500, description: 5000, icon: 2048, url: 2048 } as const;
+
+/** Spec "Feed item". */
+export const FeedItem = Type.Object({
+  url: Type.String(),
+  title: Type.String(),
+  description_text: Type.String(),
+  description_html: Type.String(),
+  thumbnail: Type.Union([Type.String(), Type.Null()]),
+  authors: Type.Array(Type.Object({ name: Type.String() })),
+  date_published: Type.String({ description: 'ISO 8601 UTC with milliseconds.' }),
+});
+
+const feedFields = {
+  id: Type.String(),
+  title: Type.String(),
+  source_url: Type.String(),
+  rss_feed_url: Type.String(),
+  description: Type.String(),
+  icon: Type.String(),
+};
+
+/** Spec "Feed" without items: list entries and the update response. */
+export const Feed = Type.Object(feedFields);
+
+/** Spec "Feed" with items: create and retrieve responses. */
+export const FeedWithItems = Type.Object({ ...feedFields, items: Type.Array(FeedItem) });
+
+export const CreateFeedBody = Type.Object(
+  {
+    url: Type.Optional(Type.String({ maxLength: maxLengths.url, description: 'A website or native feed address.' })),
+    keyword: Type.Optional(Type.String({ maxLength: 500 })),
+    region: Type.Optional(Type.String({ maxLength: 10, description: '`CC:ll`, e.g. `US:en`.' })),
+  },
+  { additionalProperties: false },
+);
+
+export const UpdateFeedBody = Type.Object(
+  {
+    title: Type.Optional(Type.String({ maxLength: maxLengths.title })),
+    description: Type.Optional(Type.String({ maxLength: maxLengths.description })),
+    icon: Type.Optional(Type.String({ maxLength: maxLengths.icon })),
+  },
+  { additionalProperties: false },
+);
+
+export const FeedQuery = Type.Object(
+  { sort: Type.Optional(Type.Union([Type.Literal('last_added'), Type.Literal('date')])) },
+  { additionalProperties: false },
+);
+
+export const FeedList = Type.Object({
+  total: Type.Integer(),
+  offset: Type.Integer(),
+  limit: Type.Integer(),
+  data: Type.Array(Feed),
+});

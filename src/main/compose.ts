@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import { createLocalScheduler } from '../adapters/local-scheduler/local-scheduler.js';
+import { createParserPool } from '../adapters/piscina/parser-pool.js';
+import { createUndiciFetcher } from '../adapters/undici/fetcher.js';
+import type { AppDeps } from '../app/deps.js';
+import { publicUrlOf, type Config } from './config.js';
+import { openStores } from './stores.js';
+import { version } from './version.js';
+
+export interface Runtime {
+  deps: AppDeps;
+  ready(): Promise<boolean>;
+  /** Closes what `composeRuntime` opened, in reverse order: scheduler, pool, fetcher, store. */
+  close(): Promise<void>;
+}
+
+/** The one place adapters are chosen. */
+export function composeRuntime(config: Config, log: Logger): Runtime {
+  const store = openStores(config);
+  const fetcher = createUndiciFetcher({
+    allowPrivateNetworks: config.allowPrivateNetworks,
+    maxBodyBytes: config.fetchMaxBytes,
+    timeoutMs: config.fetchTimeout * 1000,
+    version,
+  });
+  const parser = createParserPool({
+    filename: new URL('../../workers/parse-feed-task.js', import.meta.url).href,
+    maxThreads: config.parserThreads,
+    timeoutMs: config.parseTimeout * 1000,
+    onError: (error) => log.error({ err: error }, 'a parser thread failed'),
+  });
+  const scheduler = createLocalScheduler({
+    concurrency: config.refreshConcurrency,
+    onError: (feedId, error) => log.error({ err: error, feedId }, 'refresh failed; retrying in a minute'),
+  });
+  const deps: AppDeps = {
+    feeds: store.feeds,
+    items: store.items,
+    keys: store.keys,
+    fetcher,
+    parser,
+    scheduler,
+    clock: { now: () => new Date() },
+    random: (size) => randomBytes(size),
+    settings: { publicUrl: publicUrlOf(config), poll: { minSeconds: config.pollMinInterval, maxSeconds: config.pollMaxInterval } },
+  };
+  return {
+    deps,
+    ready: async () => (await store.keys.get('fmk_readiness-probe0')) === undefined,
+    async close() {
+      await scheduler.close();
+      await parser.close();
+      await fetcher.close();
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { availableParallelism } from 'node:os';
+
+/** Thrown when the environment holds a bad value; start-up stops with its message. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+type Parse<T> = (raw: string) => T;
+
+interface Setting<T> {
+  env: string;
+  /** The raw default, as a user would write it; undefined means "not set". */
+  default: string | undefined;
+  doc: string;
+  parse: Parse<T>;
+}
+
+const fail = (expected: string, raw: string): never => {
+  throw new Error(`expected ${expected}, got \`${raw}\``);
+};
+
+const integer = (min: number, max: number): Parse<number> => (raw) => {
+  const value = /^\d+$/.test(raw.trim()) ? Number(raw) : Number.NaN;
+  return Number.isSafeInteger(value) && value >= min && value <= max ? value : fail(`an integer from ${min} to ${max}`, raw);
+};
+const boolean: Parse<boolean> = (raw) => {
+  const text = raw.trim().toLowerCase();
+  if (['true', '1', 'yes'].includes(text)) return true;
+  if (['false', '0', 'no', ''].includes(text)) return false;
+  return fail('true or false', raw);
+};
+const text: Parse<string> = (raw) => raw;
+const optionalText: Parse<string | undefined> = (raw) => (raw === '' ? undefined : raw);
+const oneOf = <T extends string>(...values: T[]): Parse<T> => (raw) =>
+  (values as string[]).includes(raw) ? (raw as T) : fail(`one of ${values.join(', ')}`, raw);
+const httpsUrl: Parse<string | undefined> = (raw) => {
+  if (raw === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    return fail('an absolute https:// URL', raw);
+  }
+  return url.protocol === 'https:' ? url.href.replace(/\/+$/, '') : fail('an absolute https:// URL', raw);
+};
+const logLevel = oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent');
+
+const setting = <T>(env: string, defaultValue: string | undefined, doc: string, parse: Parse<T>): Setting<T> => ({ env, default: defaultValue, doc, parse });
+
+/** Every setting: one row each. README's configuration table is this table. */
+export const settings = {
+  port: setting('FEEDMILL_PORT', '8443', 'HTTPS port of the API.', integer(0, 65535)),
+  host: setting('FEEDMILL_HOST', '127.0.0.1', 'Address the API listens on; `0.0.0.0` to accept connections from other machines.', text),
+  dataDir: setting('FEEDMILL_DATA_DIR', './data', 'Directory of the embedded store and the generated TLS certificate.', text),
+  publicUrl: setting('FEEDMILL_PUBLIC_URL', undefined, 'Base of every hosted address (`rss_feed_url`). Default `https://localhost:{FEEDMILL_PORT}`.', httpsUrl),
+  tlsCert: setting('FEEDMILL_TLS_CERT', undefined, 'PEM certificate file. Without it (and the key) a self-signed pair is made in the data directory and reused.', optionalText),
+  tlsKey: setting('FEEDMILL_TLS_KEY', undefined, 'PEM private key file; goes with `FEEDMILL_TLS_CERT`.', optionalText),
+  trustProxy: setting('FEEDMILL_TRUST_PROXY', 'false', 'Trust `X-Forwarded-*` from a TLS-terminating proxy; requests it received over plain HTTP get 403 `https_required`.', boolean),
+  store: setting('FEEDMILL_STORE', 'embedded', 'Storage engine. `embedded` (SQLite in the data directory) in this version.', oneOf('embedded')),
+  allowPrivateNetworks: setting('FEEDMILL_ALLOW_PRIVATE_NETWORKS', 'false', 'Let sources live on loopback and private addresses (tests, self-hosted sources on your LAN).', boolean),
+  pollMinInterval: setting('FEEDMILL_POLL_MIN_INTERVAL', '300', 'Shortest time between two refreshes of a feed, in seconds.', integer(1, 604_800)),
+  pollMaxInterval: setting('FEEDMILL_POLL_MAX_INTERVAL', '21600', 'Longest time between two refreshes of a feed, in seconds.', integer(1, 604_800)),
+  fetchTimeout: setting('FEEDMILL_FETCH_TIMEOUT', '15', 'Time one fetch of a source may take, in seconds.', integer(1, 300)),
+  fetchMaxBytes: setting('FEEDMILL_FETCH_MAX_BYTES', '20971520', 'Largest source document, in bytes (after decompression).', integer(1024, 1_073_741_824)),
+  parseTimeout: setting('FEEDMILL_PARSE_TIMEOUT', '10', 'Time one parse may take in the pool, in seconds; past it the thread is stopped and only that feed fails.', integer(1, 300)),
+  parserThreads: setting('FEEDMILL_PARSER_THREADS', String(availableParallelism()), 'Threads of the parser pool. Default: the number of CPUs.', integer(1, 256)),
+  refreshConcurrency: setting('FEEDMILL_REFRESH_CONCURRENCY', '8', 'Refreshes one process runs at once.', integer(1, 1000)),
+  logLevel: setting('FEEDMILL_LOG_LEVEL', 'info', 'One of fatal, error, warn, info, debug, trace, silent.', logLevel),
+} as const;
+
+type Settings = typeof settings;
+export type Config = { readonly [K in keyof Settings]: ReturnType<Settings[K]['parse']> };
+
+/** Reads and checks every setting once; all bad values are reported together. */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): Config {
+  const problems: string[] = [];
+  const values: Record<string, unknown> = {};
+  for (const [name, row] of Object.entries(settings) as [keyof Settings, Setting<unknown>][]) {
+    const raw = env[row.env] ?? row.default;
+    try {
+      values[name] = raw === undefined ? undefined : row.parse(raw);
+    } catch (error) {
+      problems.push(`${row.env}: ${(error as Error).message}`);
+    }
+  }
+  const config = values as Config;
+  if (problems.length === 0 && config.pollMinInterval > config.pollMaxInterval) {
+    problems.push(`FEEDMILL_POLL_MIN_INTERVAL: expected at most FEEDMILL_POLL_MAX_INTERVAL (${config.pollMaxInterval}), got \`${config.pollMinInterval}\``);
+  }
+  if (problems.length === 0 && (config.tlsCert === undefined) !== (config.tlsKey === undefined)) {
+    problems.push('FEEDMILL_TLS_CERT and FEEDMILL_TLS_KEY: expected both or neither, got only one');
+  }
+  if (problems.length > 0) throw new ConfigError(`feedmill cannot start; fix these settings:\n  ${problems.join('\n  ')}`);
+  return config;
+}
+
+/** `FEEDMILL_PUBLIC_URL`, or the address a local user reaches the API at. */
+export const publicUrlOf = (config: Config): string => config.publicUrl ?? `https://localhost:${config.port}`;

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { resumeSchedules } from '../app/resume-schedules.js';
+import { buildHttpApp } from '../http/app.js';
+import { refreshFeedHandler } from '../jobs/refresh-feed.js';
+import { composeRuntime, type Runtime } from './compose.js';
+import { publicUrlOf, type Config } from './config.js';
+import { loadTls } from './tls.js';
+
+export type Role = 'all' | 'api' | 'worker';
+
+// A worker started apart from the API learns of feeds created since by looking again this often.
+const rescanMs = 30_000;
+
+async function startApi(runtime: Runtime, config: Config, log: Logger): Promise<FastifyInstance> {
+  const app = await buildHttpApp(runtime.deps, {
+    https: await loadTls(config),
+    trustProxy: config.trustProxy,
+    logger: log,
+    ready: () => runtime.ready(),
+  });
+  await app.listen({ port: config.port, host: config.host });
+  log.info({ url: publicUrlOf(config) }, 'feedmill API is listening (HTTPS only)');
+  return app;
+}
+
+async function startWorker(runtime: Runtime, log: Logger, rescan: boolean): Promise<() => void> {
+  await runtime.deps.scheduler.start(refreshFeedHandler(runtime.deps, log));
+  const count = await resumeSchedules(runtime.deps);
+  log.info({ feeds: count }, 'feed actors scheduled');
+  if (!rescan) return () => undefined;
+  const timer = setInterval(() => {
+    resumeSchedules(runtime.deps).catch((error: unknown) => log.error({ err: error }, 'rescan of feeds failed'));
+  }, rescanMs);
+  return () => clearInterval(timer);
+}
+
+/**
+ * Runs a role until SIGTERM or SIGINT, then shuts down in reverse order of start: stop taking
+ * requests (in-flight ones finish), stop taking jobs (running ones finish), then close the pool,
+ * the fetcher and the store.
+ */
+export async function serve(role: Role, config: Config, log: Logger): Promise<void> {
+  const runtime = composeRuntime(config, log);
+  const app = role === 'worker' ? undefined : await startApi(runtime, config, log);
+  const stopRescan = role === 'api' ? () => undefined : await startWorker(runtime, log, role === 'worker');
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    stopRescan();
+    (async () => {
+      await app?.close();
+      await runtime.close();
+    })().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}

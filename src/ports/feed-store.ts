@@ -1,0 +1,23 @@
+import type { Feed, FeedPatch, FeedSettings, FetchState } from '../domain/feed.js';
+import type { Page } from '../domain/pagination.js';
+
+/** `deleted` is a tombstone: it tells "already deleted" apart from "never existed". */
+export type FeedLookup = { state: 'present'; feed: Feed } | { state: 'deleted' } | { state: 'missing' };
+
+export interface FeedStore {
+  insert(feed: Feed): Promise<void>;
+  /** Scoped to an account: another account's feed is `missing`. */
+  get(accountId: string, feedId: string): Promise<FeedLookup>;
+  /** Unscoped, for the refresh actor and hosted feeds (ids are unguessable). */
+  getById(feedId: string): Promise<Feed | undefined>;
+  /** Newest first (spec "Pagination rules" 2). */
+  list(accountId: string, page: Page): Promise<{ total: number; feeds: Feed[] }>;
+  update(accountId: string, feedId: string, patch: FeedPatch, updatedAt: string): Promise<Feed | undefined>;
+  updateSettings(accountId: string, feedId: string, settings: FeedSettings, updatedAt: string): Promise<Feed | undefined>;
+  /** Records what a refresh learned; `metadata` when the document's title and the like changed. */
+  saveFetchState(feedId: string, state: FetchState, fetchUrl: string): Promise<void>;
+  /** True when it deleted; false when the feed was missing or already deleted. */
+  markDeleted(accountId: string, feedId: string, deletedAt: string): Promise<boolean>;
+  /** Every live feed with when it is due, for rebuilding schedules at start-up. */
+  listDue(): Promise<{ id: string; nextFetchAt: string | undefined }[]>;
+}

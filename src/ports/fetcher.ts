@@ -1,0 +1,37 @@
+/** Validators of the last successful fetch, sent back for a conditional GET. */
+export interface FetchValidators {
+  etag?: string;
+  lastModified?: string;
+}
+
+export interface FetchRequest extends FetchValidators {
+  url: string;
+}
+
+/** What the caching headers of the answer said; the poll policy reads them. */
+export interface FetchHints {
+  cacheControl?: string;
+  retryAfter?: string;
+}
+
+export type FetchResult =
+  | ({ status: 304; url: string } & FetchHints)
+  | ({
+      status: 200;
+      /** The address the body came from, after redirects: the base for relative links. */
+      url: string;
+      body: Uint8Array;
+      contentType?: string;
+      etag?: string;
+      lastModified?: string;
+    } & FetchHints);
+
+/**
+ * Fetches a source over HTTP(S). Throws FeedmillError with `invalid_url`, `address_not_allowed`,
+ * `upstream_timeout`, `upstream_status` (details: status, retryAfter), `too_many_redirects`,
+ * `body_too_large` or `source_unreachable`.
+ */
+export interface Fetcher {
+  fetch(request: FetchRequest): Promise<FetchResult>;
+  close(): Promise<void>;
+}
