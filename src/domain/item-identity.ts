@@ -15,9 +15,11 @@ export function identityUrl(url: string): string {
     return url.trim();
   }
   parsed.hash = '';
-  for (const name of [...parsed.searchParams.keys()]) {
-    if (trackingParam.test(name)) parsed.searchParams.delete(name);
-  }
+  // Filter the raw query: `searchParams.delete` re-encodes what it keeps (`%20` → `+`, `,` → `%2C`),
+  // so a tagged link would no longer match the same link shared without tags.
+  const pairs = parsed.search.slice(1).split('&');
+  const kept = pairs.filter((pair) => !trackingParam.test([...new URLSearchParams(pair).keys()][0] ?? ''));
+  if (kept.length < pairs.length) parsed.search = kept.join('&');
   return parsed.href;
 }
 

@@ -45,5 +45,7 @@ export function nextPollAt(now: Date, policy: PollPolicy, signals: PollSignals):
   );
   seconds = clamp(Math.max(seconds, asked), minSeconds, maxSeconds);
   const jittered = seconds * (0.9 + 0.2 * signals.jitter);
-  return new Date(now.getTime() + Math.round(clamp(jittered, minSeconds, maxSeconds) * 1000));
+  // The jitter may not undercut what the source asked for (RFC 9110 §10.2.3 for Retry-After).
+  const floor = clamp(asked, minSeconds, maxSeconds);
+  return new Date(now.getTime() + Math.round(clamp(jittered, floor, maxSeconds) * 1000));
 }

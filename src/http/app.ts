@@ -39,6 +39,8 @@ export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}):
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Bodies are JSON only (spec "Endpoints"); Fastify would otherwise also take text/plain.
+  app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
   if (options.httpsOnly ?? true) registerHttpsOnly(app);
   registerAuth(app, createAuthenticator(deps));

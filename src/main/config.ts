@@ -84,10 +84,13 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     }
   }
   const config = values as Config;
-  if (problems.length === 0 && config.pollMinInterval > config.pollMaxInterval) {
+  // A check between settings runs when both parsed (a failed one has no entry in `values`), so it
+  // is reported together with the other problems instead of after they are fixed.
+  const parsed = (...names: (keyof Settings)[]): boolean => names.every((name) => name in values);
+  if (parsed('pollMinInterval', 'pollMaxInterval') && config.pollMinInterval > config.pollMaxInterval) {
     problems.push(`FEEDMILL_POLL_MIN_INTERVAL: expected at most FEEDMILL_POLL_MAX_INTERVAL (${config.pollMaxInterval}), got \`${config.pollMinInterval}\``);
   }
-  if (problems.length === 0 && (config.tlsCert === undefined) !== (config.tlsKey === undefined)) {
+  if (parsed('tlsCert', 'tlsKey') && (config.tlsCert === undefined) !== (config.tlsKey === undefined)) {
     problems.push('FEEDMILL_TLS_CERT and FEEDMILL_TLS_KEY: expected both or neither, got only one');
   }
   if (problems.length > 0) throw new ConfigError(`feedmill cannot start; fix these settings:\n  ${problems.join('\n  ')}`);

@@ -29,7 +29,9 @@ export function createLocalScheduler(options: LocalSchedulerOptions = {}): Sched
   const concurrency = options.concurrency ?? 8;
   const retryAfterMs = options.retryAfterMs ?? 60_000;
   const entries = new Map<string, Entry>();
-  const due: string[] = [];
+  // A due feed with the entry whose timer fired: if the feed was cancelled or rescheduled since,
+  // its entry has changed and this one is stale.
+  const due: { feedId: string; entry: Entry }[] = [];
   const running = new Map<string, Promise<void>>();
   const cancelled = new Set<string>();
   let handler: RefreshHandler | undefined;
@@ -40,7 +42,7 @@ export function createLocalScheduler(options: LocalSchedulerOptions = {}): Sched
     entry.timer = setTimeout(() => {
       if (entry.at > Date.now()) return arm(feedId, entry);
       entry.timer = undefined;
-      due.push(feedId);
+      due.push({ feedId, entry });
       pump();
     }, Math.min(delay, maxTimer));
   };
@@ -63,17 +65,21 @@ export function createLocalScheduler(options: LocalSchedulerOptions = {}): Sched
     }
     running.delete(feedId);
     const pending = entries.get(feedId);
-    if (closed || cancelled.delete(feedId)) return;
-    const at = Math.min(next?.getTime() ?? Infinity, pending ? pending.at : Infinity);
-    if (Number.isFinite(at)) put(feedId, at);
-    else entries.delete(feedId);
+    if (closed) return;
+    if (!cancelled.delete(feedId)) {
+      const at = Math.min(next?.getTime() ?? Infinity, pending ? pending.at : Infinity);
+      if (Number.isFinite(at)) put(feedId, at);
+      else entries.delete(feedId);
+    }
+    // The slot this run held is free, cancelled or not.
     pump();
   };
 
   function pump(): void {
     while (handler && !closed && running.size < concurrency && due.length > 0) {
-      const feedId = due.shift();
-      if (feedId === undefined || running.has(feedId) || !entries.has(feedId)) continue;
+      const next = due.shift();
+      if (next === undefined || running.has(next.feedId) || entries.get(next.feedId) !== next.entry) continue;
+      const { feedId } = next;
       entries.delete(feedId);
       running.set(feedId, run(feedId, handler));
     }

@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createFeed } from '../../app/create-feed.js';
 import { deleteFeed } from '../../app/delete-feed.js';
 import type { AppDeps } from '../../app/deps.js';
+import { getFeedSettings, updateFeedSettings } from '../../app/feed-settings.js';
 import { getFeed } from '../../app/get-feed.js';
 import { listFeeds } from '../../app/list-feeds.js';
 import { updateFeed } from '../../app/update-feed.js';
 import { FeedmillError } from '../../domain/errors.js';
 import { principalOf } from '../plugins/auth.js';
 import { DeletionResult, ErrorBody, errorResponses, IdParams, PageQuery } from '../schemas/common.js';
-import { CreateFeedBody, FeedList, FeedQuery, FeedWithItems, Feed, UpdateFeedBody } from '../schemas/feed.js';
+import { CreateFeedBody, Feed, FeedList, FeedQuery, FeedSettings, FeedWithItems, UpdateFeedBody, UpdateFeedSettingsBody } from '../schemas/feed.js';
 
 const sourceErrors = { 402: ErrorBody };
 
@@ -49,5 +50,17 @@ export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
     '/:id',
     { config: { scope: 'write' }, schema: { params: IdParams, response: { 200: DeletionResult, ...errorResponses } } },
     async (request) => deleteFeed(deps, principalOf(request), request.params.id),
+  );
+
+  app.get(
+    '/:id/settings',
+    { config: { scope: 'read' }, schema: { params: IdParams, response: { 200: FeedSettings, ...errorResponses } } },
+    async (request) => getFeedSettings(deps, principalOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/:id/settings',
+    { config: { scope: 'write' }, schema: { params: IdParams, body: UpdateFeedSettingsBody, response: { 200: FeedSettings, ...errorResponses } } },
+    async (request) => updateFeedSettings(deps, principalOf(request), request.params.id, request.body),
   );
 };

@@ -58,3 +58,21 @@ export const FeedList = Type.Object({
   limit: Type.Integer(),
   data: Type.Array(Feed),
 });
+
+const Sort = Type.Union([Type.Literal('last_added'), Type.Literal('date')], {
+  description: 'Default order of items when a request gives no `sort`.',
+});
+
+/** Spec "Feed settings", plus `sort`. */
+export const FeedSettings = Type.Object({
+  customAuthor: Type.Union([Type.String(), Type.Null()]),
+  sort: Sort,
+});
+
+export const UpdateFeedSettingsBody = Type.Object(
+  {
+    customAuthor: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()], { description: 'null resets it to the source authors.' })),
+    sort: Type.Optional(Sort),
+  },
+  { additionalProperties: false },
+);
