@@ -63,7 +63,7 @@ export const settings = {
   fetchTimeout: setting('FEEDMILL_FETCH_TIMEOUT', '15', 'Time one fetch of a source may take, in seconds.', integer(1, 300)),
   fetchMaxBytes: setting('FEEDMILL_FETCH_MAX_BYTES', '20971520', 'Largest source document, in bytes (after decompression).', integer(1024, 1_073_741_824)),
   parseTimeout: setting('FEEDMILL_PARSE_TIMEOUT', '10', 'Time one parse may take in the pool, in seconds; past it the thread is stopped and only that feed fails.', integer(1, 300)),
-  parserThreads: setting('FEEDMILL_PARSER_THREADS', String(availableParallelism()), 'Threads of the parser pool. Default: the number of CPUs.', integer(1, 256)),
+  parserThreads: setting('FEEDMILL_PARSER_THREADS', String(Math.min(availableParallelism(), 256)), 'Threads of the parser pool. Default: the number of CPUs.', integer(1, 256)),
   refreshConcurrency: setting('FEEDMILL_REFRESH_CONCURRENCY', '8', 'Refreshes one process runs at once.', integer(1, 1000)),
   logLevel: setting('FEEDMILL_LOG_LEVEL', 'info', 'One of fatal, error, warn, info, debug, trace, silent.', logLevel),
 } as const;

@@ -60,9 +60,16 @@ export function createLocalScheduler(options: LocalSchedulerOptions = {}): Sched
     try {
       next = await work({ feedId });
     } catch (error) {
-      options.onError?.(feedId, error);
+      // A throwing reporter must not leave the feed marked as running forever.
+      try {
+        options.onError?.(feedId, error);
+      } catch {
+        // nothing more we can do with it
+      }
       next = new Date(Date.now() + retryAfterMs);
     }
+    // An invalid date from a handler is retried like a failure rather than dropped silently.
+    if (next !== null && Number.isNaN(next.getTime())) next = new Date(Date.now() + retryAfterMs);
     running.delete(feedId);
     const pending = entries.get(feedId);
     if (closed) return;

@@ -1,0 +1,84 @@
+import t from 'tap';
+import { diffItems, type KnownItem } from '../../src/domain/item-diff.js';
+import { contentHash, itemKey } from '../../src/domain/item-identity.js';
+import type { ParsedItem } from '../../src/domain/item.js';
+
+const now = '2024-03-05T12:00:00.000Z';
+const earlier = '2024-03-01T09:00:00.000Z';
+
+const item = (n: number, fields: Partial<ParsedItem> = {}): ParsedItem => ({
+  url: `https://example.com/posts/${n}`,
+  title: `Post ${n}`,
+  description_text: `Body ${n}`,
+  description_html: `<p>Body ${n}</p>`,
+  thumbnail: null,
+  authors: [],
+  date_published: `2024-03-0${n}T00:00:00.000Z`,
+  categories: [],
+  enclosures: [],
+  ...fields,
+});
+
+const knownOf = (items: ParsedItem[], addedAt = earlier): Map<string, KnownItem> =>
+  new Map(items.map((i) => [itemKey(i), { contentHash: contentHash(i), addedAt }]));
+
+t.test('a first refresh finds every item fresh, in document order', async (t) => {
+  const { fresh, changed } = diffItems('feed1', [item(3), item(2), item(1)], new Map(), now);
+  t.same(fresh.map((i) => i.title), ['Post 3', 'Post 2', 'Post 1']);
+  t.same(changed, []);
+  const first = fresh[0];
+  t.ok(first);
+  t.equal(first?.feedId, 'feed1');
+  t.equal(first?.key, 'u:https://example.com/posts/3');
+  t.equal(first?.contentHash, contentHash(item(3)));
+  t.equal(first?.addedAt, now);
+  t.equal(first?.publishedAt, '2024-03-03T00:00:00.000Z');
+  t.equal(first?.description_html, '<p>Body 3</p>', 'keeps what the source said');
+});
+
+t.test('refreshing an unchanged document reports nothing', async (t) => {
+  const doc = [item(2), item(1)];
+  t.same(diffItems('feed1', doc, knownOf(doc), now), { fresh: [], changed: [] });
+});
+
+t.test('a new article on top is fresh and the old ones are not reported', async (t) => {
+  const { fresh, changed } = diffItems('feed1', [item(3), item(2), item(1)], knownOf([item(2), item(1)]), now);
+  t.same(fresh.map((i) => i.title), ['Post 3']);
+  t.same(changed, []);
+});
+
+t.test('an edited article is changed and keeps the time it was first added', async (t) => {
+  const { fresh, changed } = diffItems('feed1', [item(2, { title: 'Post 2 (corrected)' }), item(1)], knownOf([item(2), item(1)]), now);
+  t.same(fresh, []);
+  t.equal(changed.length, 1);
+  t.equal(changed[0]?.title, 'Post 2 (corrected)');
+  t.equal(changed[0]?.addedAt, earlier);
+});
+
+t.test('a changed article without a date is dated when it was first added, not now', async (t) => {
+  const undated = item(2, { date_published: null });
+  const { changed } = diffItems('feed1', [{ ...undated, title: 'edited' }], knownOf([undated]), now);
+  t.equal(changed[0]?.publishedAt, earlier);
+});
+
+t.test('a fresh article without a date is dated now', async (t) => {
+  const { fresh } = diffItems('feed1', [item(2, { date_published: null })], new Map(), now);
+  t.equal(fresh[0]?.publishedAt, now);
+});
+
+t.test('an article listed twice in one document counts once, the first copy wins', async (t) => {
+  const { fresh } = diffItems('feed1', [item(1, { title: 'newest copy' }), item(1, { url: 'https://example.com/posts/1?utm_source=x', title: 'older copy' })], new Map(), now);
+  t.same(fresh.map((i) => i.title), ['newest copy']);
+});
+
+t.test('the same article shared with tracking tags is not a new item', async (t) => {
+  const { fresh, changed } = diffItems('feed1', [item(1, { url: 'https://example.com/posts/1?utm_source=rss' })], knownOf([item(1)]), now);
+  t.same(fresh, []);
+  t.equal(changed.length, 1, 'its visible link changed, so it is reported as changed, not new');
+});
+
+t.test('running the diff twice on the same input gives the same answer', async (t) => {
+  const doc = [item(3), item(2, { title: 'x' }), item(1)];
+  const known = knownOf([item(2), item(1)]);
+  t.same(diffItems('feed1', doc, known, now), diffItems('feed1', doc, known, now));
+});

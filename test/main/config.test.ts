@@ -1,0 +1,175 @@
+import { availableParallelism } from 'node:os';
+import t from 'tap';
+import { ConfigError, loadConfig, publicUrlOf, settings } from '../../src/main/config.js';
+
+/** The message start-up stops with, or undefined when the environment is accepted. */
+function problemWith(env: Record<string, string | undefined>): string | undefined {
+  try {
+    loadConfig(env);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return error.message;
+  }
+}
+
+t.test('an empty environment starts with the documented defaults', async (t) => {
+  const config = loadConfig({});
+  t.same(config, {
+    port: 8443,
+    host: '127.0.0.1',
+    dataDir: './data',
+    publicUrl: undefined,
+    tlsCert: undefined,
+    tlsKey: undefined,
+    trustProxy: false,
+    store: 'embedded',
+    allowPrivateNetworks: false,
+    pollMinInterval: 300,
+    pollMaxInterval: 21_600,
+    fetchTimeout: 15,
+    fetchMaxBytes: 20_971_520,
+    parseTimeout: 10,
+    parserThreads: availableParallelism(),
+    refreshConcurrency: 8,
+    logLevel: 'info',
+  });
+  t.equal(publicUrlOf(config), 'https://localhost:8443', 'hosted addresses point at the local API');
+});
+
+t.test('every setting is read from its variable', async (t) => {
+  const config = loadConfig({
+    FEEDMILL_PORT: '9443',
+    FEEDMILL_HOST: '0.0.0.0',
+    FEEDMILL_DATA_DIR: '/var/lib/feedmill',
+    FEEDMILL_PUBLIC_URL: 'https://feeds.example.org/',
+    FEEDMILL_TLS_CERT: '/etc/tls/cert.pem',
+    FEEDMILL_TLS_KEY: '/etc/tls/key.pem',
+    FEEDMILL_TRUST_PROXY: 'true',
+    FEEDMILL_STORE: 'embedded',
+    FEEDMILL_ALLOW_PRIVATE_NETWORKS: 'yes',
+    FEEDMILL_POLL_MIN_INTERVAL: '60',
+    FEEDMILL_POLL_MAX_INTERVAL: '3600',
+    FEEDMILL_FETCH_TIMEOUT: '30',
+    FEEDMILL_FETCH_MAX_BYTES: '1048576',
+    FEEDMILL_PARSE_TIMEOUT: '5',
+    FEEDMILL_PARSER_THREADS: '2',
+    FEEDMILL_REFRESH_CONCURRENCY: '16',
+    FEEDMILL_LOG_LEVEL: 'debug',
+  });
+  t.same(config, {
+    port: 9443,
+    host: '0.0.0.0',
+    dataDir: '/var/lib/feedmill',
+    publicUrl: 'https://feeds.example.org',
+    tlsCert: '/etc/tls/cert.pem',
+    tlsKey: '/etc/tls/key.pem',
+    trustProxy: true,
+    store: 'embedded',
+    allowPrivateNetworks: true,
+    pollMinInterval: 60,
+    pollMaxInterval: 3600,
+    fetchTimeout: 30,
+    fetchMaxBytes: 1_048_576,
+    parseTimeout: 5,
+    parserThreads: 2,
+    refreshConcurrency: 16,
+    logLevel: 'debug',
+  });
+  t.equal(publicUrlOf(config), 'https://feeds.example.org', 'the public URL, without its trailing slash');
+});
+
+t.test('switches read the usual spellings of yes and no', async (t) => {
+  for (const yes of ['true', 'TRUE', '1', 'yes', ' Yes ']) t.equal(loadConfig({ FEEDMILL_TRUST_PROXY: yes }).trustProxy, true, yes);
+  for (const no of ['false', 'False', '0', 'no', '']) t.equal(loadConfig({ FEEDMILL_TRUST_PROXY: no }).trustProxy, false, JSON.stringify(no));
+});
+
+t.test('an empty public URL or TLS path means "not set"', async (t) => {
+  const config = loadConfig({ FEEDMILL_PUBLIC_URL: '', FEEDMILL_TLS_CERT: '', FEEDMILL_TLS_KEY: '' });
+  t.equal(config.publicUrl, undefined);
+  t.equal(config.tlsCert, undefined);
+  t.equal(config.tlsKey, undefined);
+});
+
+t.test('a bad number names the variable, the range expected and the value that arrived', async (t) => {
+  t.match(problemWith({ FEEDMILL_PORT: 'https' }), 'FEEDMILL_PORT: expected an integer from 0 to 65535, got `https`');
+  t.match(problemWith({ FEEDMILL_PORT: '70000' }), 'FEEDMILL_PORT: expected an integer from 0 to 65535, got `70000`');
+  t.match(problemWith({ FEEDMILL_PORT: '-1' }), 'FEEDMILL_PORT: expected an integer from 0 to 65535, got `-1`');
+  t.match(problemWith({ FEEDMILL_PORT: '84.43' }), 'FEEDMILL_PORT: expected an integer from 0 to 65535, got `84.43`');
+  t.match(problemWith({ FEEDMILL_PORT: '' }), 'FEEDMILL_PORT: expected an integer from 0 to 65535, got ``');
+  t.match(problemWith({ FEEDMILL_POLL_MIN_INTERVAL: '0' }), 'FEEDMILL_POLL_MIN_INTERVAL: expected an integer from 1 to 604800, got `0`');
+  t.match(problemWith({ FEEDMILL_FETCH_MAX_BYTES: '1e6' }), 'FEEDMILL_FETCH_MAX_BYTES: expected an integer from 1024 to 1073741824, got `1e6`');
+  t.match(problemWith({ FEEDMILL_REFRESH_CONCURRENCY: '0' }), 'FEEDMILL_REFRESH_CONCURRENCY: expected an integer from 1 to 1000, got `0`');
+});
+
+t.test('a bad switch names the variable, what was expected and what arrived', async (t) => {
+  t.match(problemWith({ FEEDMILL_TRUST_PROXY: 'maybe' }), 'FEEDMILL_TRUST_PROXY: expected true or false, got `maybe`');
+  t.match(problemWith({ FEEDMILL_ALLOW_PRIVATE_NETWORKS: 'on' }), 'FEEDMILL_ALLOW_PRIVATE_NETWORKS: expected true or false, got `on`');
+});
+
+t.test('a value outside a fixed list names the choices', async (t) => {
+  t.match(problemWith({ FEEDMILL_STORE: 'cassandra' }), 'FEEDMILL_STORE: expected one of embedded, got `cassandra`');
+  t.match(problemWith({ FEEDMILL_LOG_LEVEL: 'verbose' }), 'FEEDMILL_LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got `verbose`');
+  t.match(problemWith({ FEEDMILL_LOG_LEVEL: 'INFO' }), 'FEEDMILL_LOG_LEVEL: expected one of', 'levels are lower-case');
+});
+
+t.test('a public URL must be an absolute https URL', async (t) => {
+  t.match(problemWith({ FEEDMILL_PUBLIC_URL: 'http://feeds.example.org' }), 'FEEDMILL_PUBLIC_URL: expected an absolute https:// URL, got `http://feeds.example.org`');
+  t.match(problemWith({ FEEDMILL_PUBLIC_URL: 'feeds.example.org' }), 'FEEDMILL_PUBLIC_URL: expected an absolute https:// URL, got `feeds.example.org`');
+  t.equal(loadConfig({ FEEDMILL_PUBLIC_URL: 'https://example.org/feedmill/' }).publicUrl, 'https://example.org/feedmill');
+});
+
+t.test('a minimum poll interval above the maximum is refused', async (t) => {
+  t.match(
+    problemWith({ FEEDMILL_POLL_MIN_INTERVAL: '7200', FEEDMILL_POLL_MAX_INTERVAL: '3600' }),
+    'FEEDMILL_POLL_MIN_INTERVAL: expected at most FEEDMILL_POLL_MAX_INTERVAL (3600), got `7200`',
+  );
+  t.match(problemWith({ FEEDMILL_POLL_MAX_INTERVAL: '60' }), 'FEEDMILL_POLL_MIN_INTERVAL: expected at most FEEDMILL_POLL_MAX_INTERVAL (60), got `300`', 'the default minimum counts too');
+  t.equal(loadConfig({ FEEDMILL_POLL_MIN_INTERVAL: '600', FEEDMILL_POLL_MAX_INTERVAL: '600' }).pollMinInterval, 600, 'equal bounds are fine');
+});
+
+t.test('a TLS certificate without its key, or a key without its certificate, is refused', async (t) => {
+  t.match(problemWith({ FEEDMILL_TLS_CERT: '/etc/tls/cert.pem' }), 'FEEDMILL_TLS_CERT and FEEDMILL_TLS_KEY: expected both or neither, got only one');
+  t.match(problemWith({ FEEDMILL_TLS_KEY: '/etc/tls/key.pem' }), 'FEEDMILL_TLS_CERT and FEEDMILL_TLS_KEY: expected both or neither, got only one');
+  t.match(problemWith({ FEEDMILL_TLS_CERT: '/etc/tls/cert.pem', FEEDMILL_TLS_KEY: '' }), 'expected both or neither');
+});
+
+t.test('several problems are reported together, one line each', async (t) => {
+  const message = problemWith({
+    FEEDMILL_PORT: 'abc',
+    FEEDMILL_LOG_LEVEL: 'loud',
+    FEEDMILL_TRUST_PROXY: 'perhaps',
+    FEEDMILL_TLS_CERT: '/etc/tls/cert.pem',
+    FEEDMILL_POLL_MIN_INTERVAL: '7200',
+    FEEDMILL_POLL_MAX_INTERVAL: '3600',
+  });
+  t.match(message, /^feedmill cannot start; fix these settings:\n/);
+  const lines = (message ?? '').split('\n').slice(1).map((line) => line.trim());
+  t.same(lines.map((line) => line.split(':')[0]).sort(), [
+    'FEEDMILL_LOG_LEVEL',
+    'FEEDMILL_POLL_MIN_INTERVAL',
+    'FEEDMILL_PORT',
+    'FEEDMILL_TLS_CERT and FEEDMILL_TLS_KEY',
+    'FEEDMILL_TRUST_PROXY',
+  ]);
+});
+
+t.test('a problem with one interval does not hide a bad value elsewhere', async (t) => {
+  const message = problemWith({ FEEDMILL_POLL_MIN_INTERVAL: 'soon', FEEDMILL_TLS_KEY: '/etc/tls/key.pem' });
+  t.match(message, 'FEEDMILL_POLL_MIN_INTERVAL: expected an integer from 1 to 604800, got `soon`');
+  t.match(message, 'FEEDMILL_TLS_CERT and FEEDMILL_TLS_KEY: expected both or neither');
+  t.notMatch(message, 'expected at most', 'no comparison with a value that did not parse');
+});
+
+t.test('the error is a ConfigError so start-up can print it without a stack', async (t) => {
+  t.throws(() => loadConfig({ FEEDMILL_PORT: 'x' }), ConfigError);
+});
+
+t.test('every setting has its own variable and a description', async (t) => {
+  const rows = Object.values(settings);
+  t.equal(new Set(rows.map((row) => row.env)).size, rows.length);
+  for (const row of rows) {
+    t.match(row.env, /^FEEDMILL_[A-Z_]+$/);
+    t.ok(row.doc.length > 10, `${row.env} is documented`);
+  }
+});
