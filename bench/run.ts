@@ -1,0 +1,16 @@
+/** `node dist/bench/run.js [name]`: runs the named benchmark, or all of them. */
+import { runAccuracy } from './accuracy.js';
+
+const benchmarks: Record<string, () => void | Promise<void>> = {
+  accuracy: () => runAccuracy(process.env),
+};
+
+const name = process.argv[2];
+if (name !== undefined && !(name in benchmarks)) {
+  console.error(`Expected a benchmark name (${Object.keys(benchmarks).join(', ')}), got "${name}"`);
+  process.exitCode = 2;
+} else {
+  for (const [benchmark, run] of Object.entries(benchmarks)) {
+    if (name === undefined || name === benchmark) await run();
+  }
+}

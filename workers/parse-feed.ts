@@ -1,0 +1,70 @@
+import { FeedmillError } from '../src/domain/errors.js';
+import type { ParsedFeed } from '../src/domain/item.js';
+import { readAtom } from './parse-feed/atom.js';
+import { decodeBody } from './parse-feed/decode.js';
+import { readJsonFeed } from './parse-feed/json-feed.js';
+import { readRss } from './parse-feed/rss.js';
+import { parseXml } from './parse-feed/xml-tree.js';
+
+export interface ParseFeedMeta {
+  /** The address the document was fetched from: the base for relative links. */
+  url: string;
+  /** The HTTP Content-Type; only its charset is used (the format is detected from the content). */
+  contentType?: string;
+}
+
+const advice = 'check that the URL points at an RSS, Atom or JSON Feed document';
+
+/**
+ * Parses an RSS 0.9x/1.0/2.0, Atom 0.3/1.0 or JSON Feed 1.0/1.1 document. Synchronous and pure.
+ * @throws FeedmillError `not_a_feed` when the document is anything else (an HTML page, other XML, empty, invalid).
+ */
+export function parseFeed(body: string | Uint8Array, meta: ParseFeedMeta): ParsedFeed {
+  const text = decodeBody(body, meta.contentType);
+  const start = firstSignificant(text);
+  if (start === -1) throw new FeedmillError('not_a_feed', `Expected a feed, got an empty document; ${advice}`);
+  const base = hasUsableBase(meta.url) ? meta.url : undefined;
+  if (text.charCodeAt(start) === 123 /* { */) return readJsonFeed(text.slice(start), base);
+  const markup = text.indexOf('<', start);
+  if (markup === -1) throw new FeedmillError('not_a_feed', `Expected a feed, got text that is neither XML nor JSON ("${excerpt(text, start)}"); ${advice}`);
+  let root: ReturnType<typeof parseXml>;
+  try {
+    root = parseXml(markup === 0 ? text : text.slice(markup));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (/external entit/i.test(reason)) {
+      throw new FeedmillError('not_a_feed', 'Expected a feed, got XML whose DOCTYPE declares an external entity; feedmill never resolves external entities, so the document is refused. Publish the feed without a DTD');
+    }
+    throw new FeedmillError('not_a_feed', `Expected a feed, got XML that cannot be parsed (${reason}); ${advice}`);
+  }
+  if (root === undefined) throw new FeedmillError('not_a_feed', `Expected a feed, got a document with no root element; ${advice}`);
+  const local = root.name.slice(root.name.indexOf(':') + 1);
+  switch (local.toLowerCase()) {
+    case 'rss':
+    case 'rdf':
+      return readRss(root.element, base);
+    case 'feed':
+      return readAtom(root.element, base);
+    case 'html':
+      throw new FeedmillError('not_a_feed', `Expected a feed, got an HTML page; the page may link to its feed in a <link rel="alternate"> element: use that address`);
+    default:
+      throw new FeedmillError('not_a_feed', `Expected a feed (root element <rss>, <rdf:RDF> or <feed>), got XML with root element <${root.name}>; ${advice}`);
+  }
+}
+
+/** The first character that is not whitespace (garbage before `<?xml` is tolerated later). */
+function firstSignificant(text: string): number {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code !== 32 && code !== 9 && code !== 10 && code !== 13 && code !== 0xfeff) return i;
+  }
+  return -1;
+}
+
+function hasUsableBase(url: string): boolean {
+  return URL.canParse(url);
+}
+
+function excerpt(text: string, start: number): string {
+  return text.slice(start, start + 40).replace(/\s+/g, ' ');
+}

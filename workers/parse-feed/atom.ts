@@ -1,0 +1,141 @@
+import type { ParsedFeed, ParsedItem } from '../../src/domain/item.js';
+import { finishItem, newDraft, titleText, type ItemDraft } from './item-draft.js';
+import { personName } from './authors.js';
+import { mediaImage } from './media.js';
+import { NameMap } from './namespaces.js';
+import { resolveUrl } from './urls.js';
+import { atomText, attribute, elementText } from './xml-text.js';
+import { asElement, childEntries, type XmlChild, type XmlElement } from './xml-tree.js';
+
+/** Atom 1.0 (RFC 4287) and Atom 0.3. */
+export function readAtom(root: XmlElement, documentUrl: string | undefined): ParsedFeed {
+  const names = new NameMap(root, 'atom');
+  const base = xmlBase(root, documentUrl);
+  const feed: ParsedFeed = { title: '', description: '', link: '', icon: '', items: [] };
+  let logo = '';
+  const entries: XmlChild[] = [];
+  for (const [rawName, children] of childEntries(root)) {
+    const first = children[0];
+    if (first === undefined) continue;
+    switch (names.canonical(rawName)) {
+      case 'title':
+        feed.title = titleText(atomText(first));
+        break;
+      case 'subtitle':
+      case 'tagline':
+        feed.description = titleText(atomText(first));
+        break;
+      case 'link':
+        if (feed.link === '') feed.link = alternateLink(children, base) ?? '';
+        break;
+      case 'icon':
+        feed.icon = resolveUrl(elementText(first), xmlBase(first, base));
+        break;
+      case 'logo':
+        logo = resolveUrl(elementText(first), xmlBase(first, base));
+        break;
+      case 'entry':
+        entries.push(...children);
+        break;
+    }
+  }
+  if (feed.icon === '') feed.icon = logo;
+  feed.items = entries.map((entry) => readEntry(asElement(entry), names, base));
+  return feed;
+}
+
+function readEntry(entry: XmlElement, names: NameMap, feedBase: string | undefined): ParsedItem {
+  const base = xmlBase(entry, feedBase);
+  const draft = newDraft(base);
+  let summaryBase = base;
+  let contentBase = base;
+  for (const [rawName, children] of childEntries(entry)) {
+    const name = names.canonical(rawName);
+    const first = children[0];
+    if (first === undefined) continue;
+    switch (name) {
+      case 'id':
+        // gofeed resolves a relative atom:id against xml:base like any IRI; absolute ids are untouched.
+        draft.id = resolveUrl(elementText(first), xmlBase(first, base));
+        break;
+      case 'title':
+        draft.title = atomText(first);
+        break;
+      case 'link':
+        readLinks(draft, children, base);
+        break;
+      case 'summary':
+        draft.summary = atomText(first);
+        summaryBase = xmlBase(first, base);
+        break;
+      case 'content':
+        draft.content = atomText(first);
+        contentBase = xmlBase(first, base);
+        break;
+      case 'published':
+      case 'issued':
+        draft.published ??= elementText(first);
+        break;
+      case 'updated':
+      case 'modified':
+        draft.publishedFallback ??= elementText(first);
+        break;
+      case 'author':
+        for (const author of children) {
+          const person = personName(author, names);
+          if (person !== '') draft.authors.push({ name: person });
+        }
+        break;
+      case 'dc:creator':
+        for (const child of children) {
+          const creator = elementText(child);
+          if (creator !== '') draft.fallbackAuthors.push({ name: creator });
+        }
+        break;
+      case 'category':
+        for (const child of children) {
+          // The human-readable label when there is one, as gofeed's translator does; else the term.
+          const category = attribute(child, 'label') || attribute(child, 'term') || elementText(child);
+          if (category !== '') draft.categories.push(category);
+        }
+        break;
+      case 'itunes:image':
+        draft.itunesImage ??= resolveUrl(attribute(first, 'href') ?? elementText(first), base);
+        break;
+      default:
+        if (name.startsWith('media:')) draft.mediaImage ??= mediaImage(name, children, names, base);
+    }
+  }
+  // Relative URLs in the HTML resolve against the xml:base in scope on the element they came from.
+  draft.base = draft.content !== undefined && draft.content.value !== '' ? contentBase : summaryBase;
+  return finishItem(draft);
+}
+
+function readLinks(draft: ItemDraft, links: XmlChild[], base: string | undefined): void {
+  for (const link of links) {
+    const href = attribute(link, 'href');
+    if (href === undefined) continue;
+    const rel = attribute(link, 'rel') ?? 'alternate';
+    const url = resolveUrl(href, xmlBase(link, base));
+    if (rel === 'alternate') {
+      if (draft.url === '') draft.url = url;
+    } else if (rel === 'enclosure') {
+      const type = attribute(link, 'type');
+      const length = Number(attribute(link, 'length'));
+      draft.enclosures.push({ url, ...(type ? { type } : {}), ...(Number.isFinite(length) && length > 0 ? { length } : {}) });
+    }
+  }
+}
+
+function alternateLink(links: XmlChild[], base: string | undefined): string | undefined {
+  for (const link of links) {
+    const href = attribute(link, 'href');
+    if (href !== undefined && (attribute(link, 'rel') ?? 'alternate') === 'alternate') return resolveUrl(href, xmlBase(link, base));
+  }
+  return undefined;
+}
+
+function xmlBase(element: XmlChild, parent: string | undefined): string | undefined {
+  const base = attribute(element, 'xml:base');
+  return base === undefined ? parent : resolveUrl(base, parent);
+}

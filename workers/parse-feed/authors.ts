@@ -1,0 +1,43 @@
+import type { Author } from '../../src/domain/item.js';
+import { htmlToText } from './html.js';
+import type { NameMap } from './namespaces.js';
+import { elementText } from './xml-text.js';
+import { childEntries, type XmlChild } from './xml-tree.js';
+
+const looksLikeEmail = (value: string): boolean => /^[^\s@()<>]+@[^\s@()<>]+$/.test(value);
+
+/**
+ * A person from an RSS `<author>` / `dc:creator` string, as gofeed's ParseNameAddress reads it:
+ * "jo@example.com (Jo Bloggs)", "Jo Bloggs (jo@example.com)" and "Jo Bloggs <jo@example.com>"
+ * give the name; a bare name is the name; a bare address is kept as the name, since it is all
+ * we know of the author.
+ */
+export function personFromString(value: string): Author | undefined {
+  const text = value.replace(/\s+/g, ' ').trim();
+  if (text === '') return undefined;
+  const parenthesised = /^(.+?)\s*\((.+)\)$/.exec(text);
+  if (parenthesised?.[1] !== undefined && parenthesised[2] !== undefined) {
+    const [, outside, inside] = parenthesised;
+    if (looksLikeEmail(outside)) return { name: inside.trim() };
+    if (looksLikeEmail(inside.trim())) return { name: outside };
+  }
+  const angled = /^(.*?)\s*<([^<>\s]+@[^<>\s]+)>$/.exec(text);
+  if (angled?.[1]) return { name: angled[1].replace(/^"(.*)"$/, '$1').trim() };
+  return { name: text };
+}
+
+/** An Atom person construct's name; its email when it has no name (all we know of the author). */
+export function personName(author: XmlChild, names: NameMap): string {
+  if (typeof author === 'string') return htmlToText(author);
+  let email = '';
+  for (const [rawName, children] of childEntries(author)) {
+    const name = names.canonical(rawName);
+    const first = children[0];
+    if (first === undefined) continue;
+    if (name === 'name' || name === 'atom:name') {
+      const value = elementText(first);
+      if (value !== '') return value;
+    } else if (name === 'email' || name === 'atom:email') email = elementText(first);
+  }
+  return email;
+}

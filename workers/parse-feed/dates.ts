@@ -1,0 +1,103 @@
+/**
+ * Feed dates to ISO 8601 UTC with milliseconds, or null. Two grammars, both explicit:
+ * RFC 822/1123/2822 with the variants real feeds have, and ISO 8601 / RFC 3339 / W3C-DTF.
+ * Nothing is handed to `Date.parse`, whose guesses on garbage are implementation-defined.
+ */
+export function parseDate(input: string | undefined): string | null {
+  if (input === undefined) return null;
+  const value = input.trim();
+  if (value === '') return null;
+  return parseIso(value) ?? parseRfc822(value);
+}
+
+// YYYY[-MM[-DD]][(T| )hh:mm[:ss[.fff]]][zone]; basic format (no separators) too.
+const isoPattern =
+  /^(\d{4})(?:-?(\d{2})(?:-?(\d{2})(?:[Tt ]\s*(\d{2}):?(\d{2})(?::?(\d{2})(?:[.,](\d+))?)?)?)?)?\s*(Z|z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?$/;
+
+function parseIso(value: string): string | null {
+  const m = isoPattern.exec(value);
+  if (!m) return null;
+  const [, y, mo = '01', d = '01', h = '00', mi = '00', s = '00', fraction = '', zone = ''] = m;
+  const millis = Math.round(Number(`0.${fraction || '0'}`) * 1000);
+  return build(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s), millis, isoZoneMinutes(zone));
+}
+
+function isoZoneMinutes(zone: string): number {
+  if (zone === '' || /^(?:z|utc|gmt)$/i.test(zone)) return 0;
+  const sign = zone.startsWith('-') ? -1 : 1;
+  const digits = zone.slice(1).replace(':', '');
+  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || '0'));
+}
+
+const months: Record<string, number> = {
+  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12,
+};
+
+/** RFC 822 §5.1 zones, the North American names it lists, and common others; unknown names are UTC, as in Go. */
+const namedZones: Record<string, number> = {
+  ut: 0, utc: 0, gmt: 0, z: 0, wet: 0,
+  est: -300, edt: -240, cst: -360, cdt: -300, mst: -420, mdt: -360, pst: -480, pdt: -420,
+  akst: -540, akdt: -480, hst: -600, ast: -240, adt: -180, nst: -210, ndt: -150,
+  bst: 60, ist: 60, cet: 60, cest: 120, met: 60, mest: 120, eet: 120, eest: 180, west: 60, msk: 180,
+  jst: 540, kst: 540, hkt: 480, sgt: 480, awst: 480, acst: 570, aest: 600, aedt: 660, nzst: 720, nzdt: 780,
+};
+
+// [weekday[,]] day month year [time] [zone] — or the month first (Jan 2, 2006 ...).
+const dayFirst =
+  /^(\d{1,2})(?:st|nd|rd|th)?[\s\-/.]+([A-Za-z]{3,9})\.?,?[\s\-/.]+(\d{2,4})(?:[\s,T]+(\d{1,2})[:.](\d{2})(?:[:.](\d{2})(?:\.\d+)?)?)?\s*(.*)$/;
+const monthFirst =
+  /^([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{2,4})(?:[\s,T]+(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(.*)$/;
+const monthFirstTimeLast = /^([A-Za-z]{3,9})\s+(\d{1,2})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s+(.*?)\s*(\d{4})$/;
+
+function parseRfc822(input: string): string | null {
+  // The weekday is informational (and often wrong); drop it whatever it says.
+  const value = input.replace(/^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s*/i, '');
+  let m = dayFirst.exec(value);
+  if (m) return fromParts(m[3], m[2], m[1], m[4], m[5], m[6], m[7]);
+  m = monthFirst.exec(value);
+  if (m) return fromParts(m[3], m[1], m[2], m[4], m[5], m[6], m[7]);
+  m = monthFirstTimeLast.exec(value); // ANSI C asctime: "Jan  2 15:04:05 MST 2006"
+  if (m) return fromParts(m[7], m[1], m[2], m[3], m[4], m[5], m[6]);
+  return null;
+}
+
+function fromParts(
+  year: string | undefined, month: string | undefined, day: string | undefined,
+  hour: string | undefined, minute: string | undefined, second: string | undefined, zone: string | undefined,
+): string | null {
+  const monthNumber = months[(month ?? '').slice(0, 3).toLowerCase()];
+  if (monthNumber === undefined || year === undefined || day === undefined) return null;
+  let y = Number(year);
+  // RFC 2822 §4.3 obsolete 2-digit years; Go's cutoff (69) so gofeed and we agree.
+  if (year.length === 2) y += y >= 69 ? 1900 : 2000;
+  else if (year.length === 3) y += 1900;
+  const offset = rfcZoneMinutes((zone ?? '').trim());
+  if (offset === undefined) return null;
+  return build(y, monthNumber, Number(day), Number(hour ?? 0), Number(minute ?? 0), Number(second ?? 0), 0, offset);
+}
+
+function rfcZoneMinutes(zone: string): number | undefined {
+  // A trailing comment such as "(PST)" or "(Pacific Standard Time)" says nothing the offset doesn't.
+  const text = zone.replace(/\s*\(.*\)\s*$/, '');
+  if (text === '') return 0;
+  const numeric = /^(?:(?:GMT|UTC|UT)\s*)?([+-])(\d{1,2}):?(\d{2})?$/i.exec(text);
+  if (numeric) {
+    const minutes = Number(numeric[2]) * 60 + Number(numeric[3] ?? 0);
+    return numeric[1] === '-' ? -minutes : minutes;
+  }
+  if (!/^[A-Za-z]{1,5}$/.test(text)) return undefined;
+  const lower = text.toLowerCase();
+  const named = namedZones[lower];
+  if (named !== undefined) return named;
+  // RFC 2822 §4.3: military zones were specified with the wrong sign; treat them as unknown, i.e. UTC.
+  return 0;
+}
+
+function build(y: number, mo: number, d: number, h: number, mi: number, s: number, ms: number, offsetMinutes: number): string | null {
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 24 || mi > 59 || s > 60) return null;
+  const time = Date.UTC(y, mo - 1, d, h, mi, Math.min(s, 59), ms) - offsetMinutes * 60_000;
+  const check = new Date(Date.UTC(y, mo - 1, d));
+  if (check.getUTCDate() !== d) return null; // 31 February
+  const date = new Date(time);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}

@@ -1,0 +1,57 @@
+import type { Author, Enclosure, ParsedItem } from '../../src/domain/item.js';
+import { parseDate } from './dates.js';
+import { htmlToText, renderHtml, textAsHtml } from './html.js';
+import type { TextValue } from './xml-text.js';
+
+/** What a format reader collects from one item in its single walk; `finishItem` turns it into a ParsedItem. */
+export interface ItemDraft {
+  base: string | undefined;
+  id?: string;
+  url: string;
+  title?: TextValue;
+  content?: TextValue;
+  summary?: TextValue;
+  /** Date strings in order of preference; the first one present is used. */
+  published?: string;
+  publishedFallback?: string;
+  authors: Author[];
+  /** Authors from lower-precedence sources (dc:creator, itunes:author), used when `authors` is empty. */
+  fallbackAuthors: Author[];
+  categories: string[];
+  enclosures: Enclosure[];
+  /** Image candidates in gofeed's order: itunes:image, media thumbnail/content image, image enclosure. */
+  itunesImage?: string;
+  mediaImage?: string;
+}
+
+export function newDraft(base: string | undefined): ItemDraft {
+  return { base, url: '', authors: [], fallbackAuthors: [], categories: [], enclosures: [] };
+}
+
+export function finishItem(draft: ItemDraft): ParsedItem {
+  const source = draft.content !== undefined && draft.content.value !== '' ? draft.content : draft.summary;
+  const rendered = source === undefined ? undefined : renderHtml(source.html ? source.value : textAsHtml(source.value), draft.base);
+  let firstImage = rendered?.firstImage ?? null;
+  // gofeed looks for an <img> in the content, then the description.
+  if (firstImage === null && source === draft.content && draft.summary?.html && draft.summary.value.includes('<img')) {
+    firstImage = renderHtml(draft.summary.value, draft.base).firstImage;
+  }
+  const imageEnclosure = draft.enclosures.find((enclosure) => enclosure.type?.startsWith('image/'));
+  const item: ParsedItem = {
+    url: draft.url,
+    title: draft.title === undefined ? '' : titleText(draft.title),
+    description_html: rendered?.html ?? '',
+    description_text: rendered?.text ?? '',
+    thumbnail: draft.itunesImage ?? draft.mediaImage ?? imageEnclosure?.url ?? firstImage,
+    authors: draft.authors.length > 0 ? draft.authors : draft.fallbackAuthors,
+    date_published: parseDate(draft.published) ?? (draft.published === undefined ? parseDate(draft.publishedFallback) : null),
+    categories: draft.categories,
+    enclosures: draft.enclosures,
+  };
+  if (draft.id !== undefined && draft.id !== '') item.id = draft.id;
+  return item;
+}
+
+export function titleText(title: TextValue): string {
+  return title.html ? htmlToText(title.value) : title.value.replace(/\s+/g, ' ').trim();
+}

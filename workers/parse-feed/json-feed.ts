@@ -1,0 +1,76 @@
+import type { Author, Enclosure, ParsedFeed, ParsedItem } from '../../src/domain/item.js';
+import { FeedmillError } from '../../src/domain/errors.js';
+import { finishItem, newDraft } from './item-draft.js';
+import { resolveUrl } from './urls.js';
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
+
+/** JSON Feed 1.0 and 1.1 (https://jsonfeed.org/version/1.1). */
+export function readJsonFeed(text: string, documentUrl: string | undefined): ParsedFeed {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    throw new FeedmillError('not_a_feed', `Expected a feed, got a document that starts with "{" but is not valid JSON (${(error as Error).message}); check that the URL points at an RSS, Atom or JSON Feed`);
+  }
+  if (!isObject(document) || !isJsonFeedVersion(document)) {
+    throw new FeedmillError('not_a_feed', 'Expected a JSON Feed (an object whose "version" is "https://jsonfeed.org/version/1.1"), got other JSON; check that the URL points at a feed');
+  }
+  const base = documentUrl || undefined;
+  const link = resolveUrl(str(document['home_page_url']), base);
+  const items = Array.isArray(document['items']) ? document['items'].filter(isObject) : [];
+  return {
+    title: str(document['title']),
+    description: str(document['description']),
+    link,
+    icon: resolveUrl(str(document['icon']) || str(document['favicon']), base),
+    items: items.map((item) => readItem(item, base)),
+  };
+}
+
+/** The spec's version URL; gofeed also accepts a bare "1.0"/"1.1", and a versionless object with an items array. */
+function isJsonFeedVersion(document: Json): boolean {
+  const version = str(document['version']);
+  if (version === '') return Array.isArray(document['items']);
+  return version.includes('jsonfeed.org/version/') || /^1(?:\.\d+)?$/.test(version);
+}
+
+function readItem(item: Json, base: string | undefined): ParsedItem {
+  const draft = newDraft(base);
+  const id = str(item['id']);
+  if (id !== '') draft.id = id;
+  draft.url = resolveUrl(str(item['url']), base);
+  draft.title = { value: str(item['title']), html: false };
+  const html = str(item['content_html']);
+  const text = str(item['content_text']);
+  if (html !== '') draft.content = { value: html, html: true };
+  else if (text !== '') draft.content = { value: text, html: false };
+  const summary = str(item['summary']);
+  if (summary !== '') draft.summary = { value: summary, html: false };
+  const published = str(item['date_published']);
+  if (published !== '') draft.published = published;
+  draft.authors = authors(item);
+  if (Array.isArray(item['tags'])) draft.categories = item['tags'].map(str).filter((tag) => tag !== '');
+  if (Array.isArray(item['attachments'])) draft.enclosures = item['attachments'].filter(isObject).map((a) => attachment(a, base)).filter((a) => a.url !== '');
+  const image = str(item['image']) || str(item['banner_image']);
+  if (image !== '') draft.mediaImage = resolveUrl(image, base);
+  const parsed = finishItem(draft);
+  // JSON Feed carries the publisher's own plain-text rendering; prefer it to ours.
+  if (text !== '') parsed.description_text = text;
+  return parsed;
+}
+
+/** JSON Feed 1.1 `authors`, else 1.0 `author`. */
+function authors(item: Json): Author[] {
+  const list = Array.isArray(item['authors']) ? item['authors'] : isObject(item['author']) ? [item['author']] : [];
+  return list.filter(isObject).map((author) => ({ name: str(author['name']) })).filter((author) => author.name !== '');
+}
+
+function attachment(value: Json, base: string | undefined): Enclosure {
+  const type = str(value['mime_type']);
+  const size = Number(value['size_in_bytes']);
+  return { url: resolveUrl(str(value['url']), base), ...(type ? { type } : {}), ...(Number.isFinite(size) && size > 0 ? { length: size } : {}) };
+}

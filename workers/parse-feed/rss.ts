@@ -1,0 +1,245 @@
+import type { ParsedFeed, ParsedItem } from '../../src/domain/item.js';
+import { personFromString, personName } from './authors.js';
+import { finishItem, newDraft, titleText, type ItemDraft } from './item-draft.js';
+import { mediaImage } from './media.js';
+import { NameMap } from './namespaces.js';
+import { resolveUrl } from './urls.js';
+import { atomText, attribute, elementText, rssText, type TextValue } from './xml-text.js';
+import { asElement, childEntries, type XmlChild, type XmlElement } from './xml-tree.js';
+
+/** RSS 0.9x, 1.0 (RDF: items beside the channel) and 2.0 (items inside it). */
+export function readRss(root: XmlElement, documentUrl: string | undefined): ParsedFeed {
+  const names = new NameMap(root, 'rss');
+  const rootBase = xmlBase(root, documentUrl);
+  const feed: ParsedFeed = { title: '', description: '', link: '', icon: '', items: [] };
+  const itemNodes: XmlChild[] = [];
+  let channel: XmlElement | undefined;
+  for (const [rawName, children] of childEntries(root)) {
+    const name = names.canonical(rawName);
+    if (name === 'channel' && children[0] !== undefined) channel = asElement(children[0]);
+    else if (name === 'item') itemNodes.push(...children);
+  }
+  const channelBase = channel === undefined ? rootBase : xmlBase(channel, rootBase);
+  if (channel !== undefined) readChannel(channel, names, channelBase, feed, itemNodes);
+  feed.items = itemNodes.map((node) => readItem(asElement(node), names, channelBase));
+  return feed;
+}
+
+function readChannel(channel: XmlElement, names: NameMap, base: string | undefined, feed: ParsedFeed, itemNodes: XmlChild[]): void {
+  let atomAlternate: string | undefined;
+  let dcTitle: string | undefined;
+  let fallbackDescription: string | undefined;
+  for (const [rawName, children] of childEntries(channel)) {
+    const first = children[0];
+    if (first === undefined) continue;
+    switch (names.canonical(rawName)) {
+      case 'title':
+        feed.title = titleText({ value: rssText(first), html: true });
+        break;
+      case 'description':
+        feed.description = rssText(first);
+        break;
+      case 'link':
+        feed.link = channelLink(children, base);
+        break;
+      case 'atom:link':
+        atomAlternate ??= alternateHref(children, base);
+        break;
+      case 'dc:title':
+        dcTitle ??= titleText({ value: rssText(first), html: true });
+        break;
+      case 'dc:description':
+      case 'itunes:summary':
+      case 'itunes:subtitle':
+        fallbackDescription ??= rssText(first);
+        break;
+      case 'image':
+        if (feed.icon === '') feed.icon = imageUrl(asElement(first), names, base);
+        break;
+      case 'itunes:image':
+        if (feed.icon === '') feed.icon = resolveUrl(attribute(first, 'href') ?? elementText(first), base);
+        break;
+      case 'item':
+        itemNodes.push(...children);
+        break;
+    }
+  }
+  if (feed.link === '') feed.link = atomAlternate ?? '';
+  if (feed.title === '') feed.title = dcTitle ?? '';
+  if (feed.description === '') feed.description = fallbackDescription ?? '';
+}
+
+/**
+ * The first `<link>`, except that a `<link href>` (an Atom link written without its namespace)
+ * wins over text links, as in gofeed.
+ */
+function channelLink(links: XmlChild[], base: string | undefined): string {
+  let text = '';
+  for (const link of links) {
+    const href = attribute(link, 'href');
+    if (href) return resolveUrl(href, base);
+    if (text === '') text = elementText(link);
+  }
+  return resolveUrl(text, base);
+}
+
+function alternateHref(links: XmlChild[], base: string | undefined): string | undefined {
+  for (const link of links) {
+    const href = attribute(link, 'href');
+    if (href && (attribute(link, 'rel') ?? 'alternate') === 'alternate') return resolveUrl(href, base);
+  }
+  return undefined;
+}
+
+function imageUrl(image: XmlElement, names: NameMap, base: string | undefined): string {
+  for (const [rawName, children] of childEntries(image)) {
+    if (names.canonical(rawName) === 'url' && children[0] !== undefined) return resolveUrl(elementText(children[0]), base);
+  }
+  return '';
+}
+
+function readItem(node: XmlElement, names: NameMap, channelBase: string | undefined): ParsedItem {
+  const base = xmlBase(node, channelBase);
+  const draft = newDraft(base);
+  let permalinkGuid: string | undefined;
+  // gofeed's order for the description: <description>, then dc:description, then itunes:summary.
+  let fallbackSummary: TextValue | undefined;
+  let dcTitle: TextValue | undefined;
+  // gofeed's category order: <category>, itunes:keywords, dc:subject, atom:category.
+  const keywords: string[] = [];
+  const subjects: string[] = [];
+  const atomCategories: string[] = [];
+  let itunesSummary: TextValue | undefined;
+  for (const [rawName, children] of childEntries(node)) {
+    const name = names.canonical(rawName);
+    const first = children[0];
+    if (first === undefined) continue;
+    switch (name) {
+      case 'title':
+        draft.title = { value: rssText(first), html: true };
+        break;
+      case 'dc:title':
+        dcTitle ??= { value: rssText(first), html: true };
+        break;
+      case 'link':
+        draft.url = channelLink(children, base);
+        break;
+      case 'guid':
+        draft.id = elementText(first);
+        if (attribute(first, 'isPermaLink')?.toLowerCase() !== 'false') permalinkGuid = draft.id;
+        break;
+      case 'description':
+        draft.summary = { value: rssText(first), html: true };
+        break;
+      case 'content:encoded':
+        draft.content = { value: rssText(first), html: true };
+        break;
+      case 'atom:content':
+        draft.content ??= atomText(first);
+        break;
+      case 'dc:description':
+        fallbackSummary ??= { value: rssText(first), html: true };
+        break;
+      case 'itunes:summary':
+        itunesSummary ??= { value: rssText(first), html: true };
+        break;
+      case 'pubDate':
+        draft.published = elementText(first);
+        break;
+      case 'dc:date':
+      case 'atom:published':
+        draft.publishedFallback ??= elementText(first);
+        break;
+      case 'atom:author':
+        for (const author of children) {
+          const name = personName(author, names);
+          if (name !== '') draft.authors.push({ name });
+        }
+        break;
+      case 'author':
+        addPeople(draft.authors, children);
+        break;
+      case 'dc:creator':
+      case 'dc:author':
+      case 'itunes:author':
+        if (draft.fallbackAuthors.length === 0) addPeople(draft.fallbackAuthors, children);
+        break;
+      case 'category':
+        addTexts(draft.categories, children);
+        break;
+      case 'itunes:keywords':
+        for (const child of children) keywords.push(...elementText(child).split(',').map((k) => k.trim()).filter((k) => k !== ''));
+        break;
+      case 'dc:subject':
+        addTexts(subjects, children);
+        break;
+      case 'atom:category':
+        for (const child of children) {
+          const term = attribute(child, 'label') || attribute(child, 'term');
+          if (term) atomCategories.push(term);
+        }
+        break;
+      case 'enclosure':
+        readEnclosures(draft, children, base);
+        break;
+      case 'itunes:image':
+        draft.itunesImage ??= resolveUrl(attribute(first, 'href') ?? elementText(first), base);
+        break;
+      case 'atom:link':
+        readAtomLink(draft, children, base);
+        break;
+      default:
+        if (name.startsWith('media:')) draft.mediaImage ??= mediaImage(name, children, names, base);
+    }
+  }
+  draft.summary ??= fallbackSummary ?? itunesSummary;
+  draft.title ??= dcTitle;
+  draft.categories.push(...keywords, ...subjects, ...atomCategories);
+  if (draft.url === '' && permalinkGuid !== undefined && /^https?:\/\//i.test(permalinkGuid)) draft.url = permalinkGuid;
+  return finishItem(draft);
+}
+
+function addTexts(target: string[], children: XmlChild[]): void {
+  for (const child of children) {
+    const text = elementText(child);
+    if (text !== '') target.push(text);
+  }
+}
+
+function addPeople(target: ItemDraft['authors'], children: XmlChild[]): void {
+  for (const child of children) {
+    const person = personFromString(elementText(child));
+    if (person !== undefined) target.push(person);
+  }
+}
+
+function readEnclosures(draft: ItemDraft, children: XmlChild[], base: string | undefined): void {
+  for (const child of children) {
+    const url = attribute(child, 'url');
+    if (!url) continue;
+    const type = attribute(child, 'type');
+    const length = Number(attribute(child, 'length'));
+    draft.enclosures.push({
+      url: resolveUrl(url, base),
+      ...(type ? { type } : {}),
+      ...(Number.isFinite(length) && length > 0 ? { length } : {}),
+    });
+  }
+}
+
+function readAtomLink(draft: ItemDraft, children: XmlChild[], base: string | undefined): void {
+  if (draft.url !== '') return;
+  for (const child of children) {
+    const rel = attribute(child, 'rel') ?? 'alternate';
+    const href = attribute(child, 'href');
+    if (rel === 'alternate' && href) {
+      draft.url = resolveUrl(href, base);
+      return;
+    }
+  }
+}
+
+function xmlBase(element: XmlElement | undefined, parent: string | undefined): string | undefined {
+  const base = element === undefined ? undefined : attribute(element, 'xml:base');
+  return base === undefined ? parent : resolveUrl(base, parent);
+}
