@@ -9,14 +9,17 @@ export interface DeletionResult {
 }
 
 /** DELETE /v1/feeds/:id; a second delete says the feed was already deleted (spec Errors rule 1). */
-export async function deleteFeed(deps: Pick<AppDeps, 'feeds' | 'scheduler' | 'clock'>, principal: Principal, feedId: string): Promise<DeletionResult> {
+export async function deleteFeed(deps: Pick<AppDeps, 'feeds' | 'bundles' | 'scheduler' | 'clock'>, principal: Principal, feedId: string): Promise<DeletionResult> {
   const lookup = await deps.feeds.get(principal.accountId, feedId);
   if (lookup.state === 'deleted') {
     throw new FeedmillError('feed_already_deleted', `Feed \`${feedId}\` has already been deleted`);
   }
-  if (lookup.state === 'missing' || !(await deps.feeds.markDeleted(principal.accountId, feedId, deps.clock.now().toISOString()))) {
+  const now = deps.clock.now().toISOString();
+  if (lookup.state === 'missing' || !(await deps.feeds.markDeleted(principal.accountId, feedId, now))) {
     throw new FeedmillError('feed_not_found', `Feed \`${feedId}\` does not exist in this account; list your feeds with GET /v1/feeds`);
   }
+  // Spec "States and transitions": the feed is removed from every bundle that contained it.
+  await deps.bundles.removeFeedEverywhere(principal.accountId, feedId, now);
   await deps.scheduler.cancel(feedId);
   return { id: feedId, deleted: true };
 }

@@ -1,5 +1,6 @@
 import type { RandomBytes } from '../domain/ids.js';
 import type { PollPolicy } from '../domain/poll-policy.js';
+import type { BundleStore } from '../ports/bundle-store.js';
 import type { Clock } from '../ports/clock.js';
 import type { FeedParser } from '../ports/feed-parser.js';
 import type { FeedStore } from '../ports/feed-store.js';
@@ -19,6 +20,7 @@ export interface AppDeps {
   feeds: FeedStore;
   items: ItemStore;
   keys: KeyStore;
+  bundles: BundleStore;
   fetcher: Fetcher;
   parser: FeedParser;
   scheduler: Scheduler;

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { hostedFeedUrl, shownAuthors } from '../domain/api-shapes.js';
-import { renderRss } from '../domain/render/rss.js';
+import { isBundleId } from '../domain/ids.js';
+import { renderRss, type RenderableFeed } from '../domain/render/rss.js';
+import type { StoredItem } from '../domain/stored-item.js';
+import { bundleContent, customAuthorsOf } from './bundle-items.js';
 import { itemsShown, type AppDeps } from './deps.js';
 
 export interface HostedDocument {
@@ -9,42 +12,91 @@ export interface HostedDocument {
   lastModified: string;
 }
 
-export type HostedFeedRenderer = (feedId: string) => Promise<HostedDocument | undefined>;
+export type HostedFeedRenderer = (id: string) => Promise<HostedDocument | undefined>;
 
-/**
- * Renders a feed's hosted RSS 2.0 document, cached per feed version (metadata, settings and the
- * latest item), so a feed reader polling every minute costs one store read and no rendering.
- */
-export function createHostedFeedRenderer(deps: Pick<AppDeps, 'feeds' | 'items' | 'settings'>): HostedFeedRenderer {
-  const cache = new Map<string, { version: string; document: HostedDocument }>();
-  return async (feedId) => {
-    const feed = await deps.feeds.getById(feedId);
-    if (!feed) {
-      cache.delete(feedId);
-      return undefined;
-    }
-    const lastAdded = (await deps.items.lastAddedAt(feed.id)) ?? feed.createdAt;
-    const version = JSON.stringify([feed.updatedAt, lastAdded, feed.settings, feed.fetch.bodyHash]);
-    const cached = cache.get(feed.id);
-    if (cached?.version === version) return cached.document;
-    const items = await deps.items.list(feed.id, feed.settings.sort, itemsShown);
-    const updatedAt = lastAdded > feed.updatedAt ? lastAdded : feed.updatedAt;
-    const xml = renderRss({
+type HostedDeps = Pick<AppDeps, 'feeds' | 'items' | 'bundles' | 'settings'>;
+
+/** What a hosted document is made of: a cheap version stamp, and the costly content on demand. */
+interface HostedSource {
+  version: string;
+  updatedAt: string;
+  content(): Promise<RenderableFeed>;
+}
+
+const later = (a: string, b: string): string => (a > b ? a : b);
+
+const renderable = (items: readonly StoredItem[], authors: ReadonlyMap<string, string | null>) =>
+  items.map((item) => ({ ...item, date_published: item.publishedAt, authors: shownAuthors(item, authors.get(item.feedId) ?? null) }));
+
+async function feedSource(deps: HostedDeps, id: string): Promise<HostedSource | undefined> {
+  const feed = await deps.feeds.getById(id);
+  if (!feed) return undefined;
+  const updatedAt = later((await deps.items.lastAddedAt(feed.id)) ?? feed.createdAt, feed.updatedAt);
+  return {
+    version: JSON.stringify([updatedAt, feed.settings, feed.fetch.bodyHash]),
+    updatedAt,
+    content: async () => ({
       title: feed.title,
       description: feed.description,
       link: feed.link || feed.sourceUrl,
       selfUrl: hostedFeedUrl(deps.settings.publicUrl, feed.id),
       icon: feed.icon,
       updatedAt,
-      items: items.map((item) => ({ ...item, date_published: item.publishedAt, authors: shownAuthors(item, feed.settings.customAuthor) })),
-    });
-    const body = Buffer.from(xml);
+      items: renderable(await deps.items.list(feed.id, feed.settings.sort, itemsShown), new Map([[feed.id, feed.settings.customAuthor]])),
+    }),
+  };
+}
+
+async function bundleSource(deps: HostedDeps, id: string): Promise<HostedSource | undefined> {
+  const bundle = await deps.bundles.getById(id);
+  if (!bundle) return undefined;
+  const members = await Promise.all(bundle.feedIds.map(async (feedId) => [await deps.feeds.getById(feedId), await deps.items.lastAddedAt(feedId)] as const));
+  let updatedAt = bundle.updatedAt;
+  for (const [feed, lastAdded] of members) if (feed) updatedAt = later(updatedAt, later(feed.updatedAt, lastAdded ?? ''));
+  return {
+    version: JSON.stringify([updatedAt, members.map(([feed]) => [feed?.settings, feed?.fetch.bodyHash])]),
+    updatedAt,
+    content: async () => {
+      const { feeds, items } = await bundleContent(deps, bundle);
+      return {
+        title: bundle.name,
+        description: bundle.description,
+        link: hostedFeedUrl(deps.settings.publicUrl, bundle.id),
+        selfUrl: hostedFeedUrl(deps.settings.publicUrl, bundle.id),
+        icon: bundle.icon,
+        updatedAt,
+        items: renderable(items, customAuthorsOf(feeds)),
+      };
+    },
+  };
+}
+
+// Bounds the memory the cache may take; the least recently rendered document goes first.
+const maxCached = 2_000;
+
+/**
+ * Renders the hosted RSS 2.0 document of a feed or a bundle (`_` ids), cached per version, so a
+ * feed reader polling every minute costs a few store reads and no rendering.
+ */
+export function createHostedFeedRenderer(deps: HostedDeps): HostedFeedRenderer {
+  const cache = new Map<string, { version: string; document: HostedDocument }>();
+  return async (id) => {
+    const source = isBundleId(id) ? await bundleSource(deps, id) : await feedSource(deps, id);
+    const cached = cache.get(id);
+    cache.delete(id);
+    if (!source) return undefined;
+    if (cached?.version === source.version) {
+      cache.set(id, cached);
+      return cached.document;
+    }
+    const body = Buffer.from(renderRss(await source.content()));
     const document = {
       body,
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-      lastModified: new Date(updatedAt).toUTCString(),
+      lastModified: new Date(source.updatedAt).toUTCString(),
     };
-    cache.set(feed.id, { version, document });
+    cache.set(id, { version: source.version, document });
+    if (cache.size > maxCached) cache.delete(cache.keys().next().value ?? id);
     return document;
   };
 }

@@ -1,3 +1,4 @@
+import type { Bundle } from './bundle.js';
 import type { Feed } from './feed.js';
 import type { ApiItem, Author } from './item.js';
 import type { StoredItem } from './stored-item.js';
@@ -51,5 +52,43 @@ export function toApiFeedWithItems(feed: Feed, items: readonly StoredItem[], pub
   return {
     ...toApiFeed(feed, publicUrl),
     items: items.map((item) => toApiItem(item, feed.settings.customAuthor)),
+  };
+}
+
+/** Spec "Bundle", without items (list entries, remove-feed response). */
+export interface ApiBundle {
+  id: string;
+  name: string;
+  description: string;
+  icon: string;
+  rss_feed_url: string;
+  feeds: string[];
+}
+
+export interface ApiBundleWithItems extends ApiBundle {
+  items: ApiItem[];
+}
+
+export function toApiBundle(bundle: Bundle, publicUrl: string): ApiBundle {
+  return {
+    id: bundle.id,
+    name: bundle.name,
+    description: bundle.description,
+    icon: bundle.icon,
+    rss_feed_url: hostedFeedUrl(publicUrl, bundle.id),
+    feeds: bundle.feedIds,
+  };
+}
+
+/** Each item keeps the custom author of the feed it came from. */
+export function toApiBundleWithItems(
+  bundle: Bundle,
+  items: readonly StoredItem[],
+  customAuthors: ReadonlyMap<string, string | null>,
+  publicUrl: string,
+): ApiBundleWithItems {
+  return {
+    ...toApiBundle(bundle, publicUrl),
+    items: items.map((item) => toApiItem(item, customAuthors.get(item.feedId) ?? null)),
   };
 }

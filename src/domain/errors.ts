@@ -17,6 +17,8 @@ export const errorCodes = [
   // resources
   'feed_not_found',
   'feed_already_deleted',
+  'bundle_not_found',
+  'bundle_already_deleted',
   'key_not_found',
   // the source behind a feed
   'address_not_allowed',

@@ -11,11 +11,16 @@ export function randomToken(random: RandomBytes, length: number): string {
 }
 
 const feedIdPattern = /^[A-Za-z0-9_-]{16}$/;
+const bundleIdPattern = /^_[A-Za-z0-9_-]{16}$/;
 const keyIdPattern = /^fmk_[A-Za-z0-9_-]{16}$/;
 
 /** DESIGN.md: feeds have 16 url-safe characters. */
 export const newFeedId = (random: RandomBytes): string => randomToken(random, 16);
 export const isFeedId = (value: string): boolean => feedIdPattern.test(value);
+
+/** DESIGN.md: bundles are `_` + 16, so a hosted address tells a bundle from a feed. */
+export const newBundleId = (random: RandomBytes): string => `_${randomToken(random, 16)}`;
+export const isBundleId = (value: string): boolean => bundleIdPattern.test(value);
 
 export const newKeyId = (random: RandomBytes): string => `fmk_${randomToken(random, 16)}`;
 export const isKeyId = (value: string): boolean => keyIdPattern.test(value);

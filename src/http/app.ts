@@ -6,6 +6,7 @@ import { createHostedFeedRenderer } from '../app/hosted-feed.js';
 import { registerErrorHandling } from './errors.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerHttpsOnly } from './plugins/https-only.js';
+import { bundleRoutes } from './routes/bundles.js';
 import { feedRoutes } from './routes/feeds.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { hostedRoutes } from './routes/hosted.js';
@@ -26,6 +27,7 @@ export interface HttpAppOptions {
 /** Where API routes are mounted (DESIGN.md: every spec path variant works). */
 const apiPrefixes = ['/v1', '/api/v1'];
 const feedPaths = ['/feeds', '/feed'];
+const bundlePaths = ['/bundles', '/bundled'];
 
 /** The HTTP surface, without listening: the process file listens, tests call `app.inject`. */
 export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}): Promise<FastifyInstance> {
@@ -47,6 +49,7 @@ export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}):
 
   for (const prefix of apiPrefixes) {
     for (const path of feedPaths) await app.register(feedRoutes, { prefix: `${prefix}${path}`, deps });
+    for (const path of bundlePaths) await app.register(bundleRoutes, { prefix: `${prefix}${path}`, deps });
   }
   await app.register(hostedRoutes, { render: createHostedFeedRenderer(deps) });
   await app.register(healthRoutes, { ready: options.ready ?? (async () => true) });

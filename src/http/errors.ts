@@ -15,6 +15,8 @@ export const statusOf: Record<ErrorCode, number> = {
   https_required: 403,
   feed_not_found: 404,
   feed_already_deleted: 404,
+  bundle_not_found: 404,
+  bundle_already_deleted: 404,
   key_not_found: 404,
   address_not_allowed: 402,
   source_unreachable: 402,

@@ -38,6 +38,7 @@ export function composeRuntime(config: Config, log: Logger): Runtime {
     feeds: store.feeds,
     items: store.items,
     keys: store.keys,
+    bundles: store.bundles,
     fetcher,
     parser,
     scheduler,

@@ -1,6 +1,8 @@
+import type { BundleStore } from '../../ports/bundle-store.js';
 import type { FeedStore } from '../../ports/feed-store.js';
 import type { ItemStore } from '../../ports/item-store.js';
 import type { KeyStore } from '../../ports/key-store.js';
+import { createEmbeddedBundleStore } from './bundle-store.js';
 import { migrate, openDatabase } from './database.js';
 import { createEmbeddedFeedStore } from './feed-store.js';
 import { createEmbeddedItemStore } from './item-store.js';
@@ -10,6 +12,7 @@ export interface EmbeddedStore {
   feeds: FeedStore;
   items: ItemStore;
   keys: KeyStore;
+  bundles: BundleStore;
   /** The migrations this open applied (opening applies every pending one). */
   applied: string[];
   close(): void;
@@ -24,6 +27,7 @@ export function openEmbeddedStore(options: { file: string; schemaDir: string }):
     feeds: createEmbeddedFeedStore(db),
     items: createEmbeddedItemStore(db),
     keys: createEmbeddedKeyStore(db),
+    bundles: createEmbeddedBundleStore(db),
     close: () => db.close(),
   };
 }

@@ -8,8 +8,8 @@ import { listFeeds } from '../../app/list-feeds.js';
 import { updateFeed } from '../../app/update-feed.js';
 import { FeedmillError } from '../../domain/errors.js';
 import { principalOf } from '../plugins/auth.js';
-import { DeletionResult, ErrorBody, errorResponses, IdParams, PageQuery } from '../schemas/common.js';
-import { CreateFeedBody, Feed, FeedList, FeedQuery, FeedSettings, FeedWithItems, UpdateFeedBody, UpdateFeedSettingsBody } from '../schemas/feed.js';
+import { DeletionResult, ErrorBody, errorResponses, IdParams, PageQuery, SortQuery } from '../schemas/common.js';
+import { CreateFeedBody, Feed, FeedList, FeedSettings, FeedWithItems, UpdateFeedBody, UpdateFeedSettingsBody } from '../schemas/feed.js';
 
 const sourceErrors = { 402: ErrorBody };
 
@@ -36,7 +36,7 @@ export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
 
   app.get(
     '/:id',
-    { config: { scope: 'read' }, schema: { params: IdParams, querystring: FeedQuery, response: { 200: FeedWithItems, ...errorResponses } } },
+    { config: { scope: 'read' }, schema: { params: IdParams, querystring: SortQuery, response: { 200: FeedWithItems, ...errorResponses } } },
     async (request) => getFeed(deps, principalOf(request), request.params.id, request.query.sort),
   );
 

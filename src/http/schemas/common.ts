@@ -38,3 +38,9 @@ export const PageQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** `sort` on feed and bundle retrieval; without it the resource's own preference applies. */
+export const SortQuery = Type.Object(
+  { sort: Type.Optional(Type.Union([Type.Literal('last_added'), Type.Literal('date')])) },
+  { additionalProperties: false },
+);

@@ -47,11 +47,6 @@ export const UpdateFeedBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const FeedQuery = Type.Object(
-  { sort: Type.Optional(Type.Union([Type.Literal('last_added'), Type.Literal('date')])) },
-  { additionalProperties: false },
-);
-
 export const FeedList = Type.Object({
   total: Type.Integer(),
   offset: Type.Integer(),

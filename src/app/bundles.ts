@@ -1,0 +1,97 @@
+import { toApiBundle, toApiBundleWithItems, type ApiBundle, type ApiBundleWithItems } from '../domain/api-shapes.js';
+import type { Principal } from '../domain/api-key.js';
+import type { Bundle, BundlePatch } from '../domain/bundle.js';
+import { FeedmillError } from '../domain/errors.js';
+import type { ItemSort } from '../domain/feed.js';
+import { newBundleId } from '../domain/ids.js';
+import { parsePage, type ListEnvelope, type PageQuery } from '../domain/pagination.js';
+import { bundleContent, customAuthorsOf } from './bundle-items.js';
+import type { DeletionResult } from './delete-feed.js';
+import type { AppDeps } from './deps.js';
+import { findFeed } from './find-feed.js';
+
+export type BundleDeps = Pick<AppDeps, 'bundles' | 'feeds' | 'items' | 'clock' | 'random' | 'settings'>;
+
+/** The caller's live bundle, or `bundle_not_found` (another account's bundle is not found, never forbidden). */
+async function findBundle(deps: Pick<AppDeps, 'bundles'>, principal: Principal, bundleId: string): Promise<Bundle> {
+  const lookup = await deps.bundles.get(principal.accountId, bundleId);
+  if (lookup.state === 'present') return lookup.bundle;
+  const why = lookup.state === 'deleted' ? 'was deleted' : 'does not exist in this account';
+  throw new FeedmillError('bundle_not_found', `Bundle \`${bundleId}\` ${why}; list your bundles with GET /v1/bundles`);
+}
+
+async function withItems(deps: BundleDeps, bundle: Bundle, sort?: ItemSort): Promise<ApiBundleWithItems> {
+  const content = await bundleContent(deps, bundle, sort);
+  return toApiBundleWithItems(bundle, content.items, customAuthorsOf(content.feeds), deps.settings.publicUrl);
+}
+
+/** Re-reads a bundle changed a moment ago; it may have been deleted in between. */
+const stillThere = async (deps: BundleDeps, principal: Principal, bundleId: string, bundle: Bundle | undefined): Promise<Bundle> =>
+  bundle ?? findBundle(deps, principal, bundleId);
+
+/** POST /v1/bundles: every listed feed must be the caller's (404 otherwise); duplicates count once. */
+export async function createBundle(deps: BundleDeps, principal: Principal, input: { name: string; feeds: string[] }): Promise<ApiBundleWithItems> {
+  const feedIds = [...new Set(input.feeds)];
+  for (const feedId of feedIds) await findFeed(deps, principal, feedId);
+  const now = deps.clock.now().toISOString();
+  const bundle: Bundle = {
+    id: newBundleId(deps.random),
+    accountId: principal.accountId,
+    name: input.name,
+    description: '',
+    icon: '',
+    feedIds,
+    sort: 'last_added',
+    createdAt: now,
+    updatedAt: now,
+  };
+  await deps.bundles.insert(bundle);
+  return withItems(deps, bundle);
+}
+
+/** GET /v1/bundles/:id: merged items of its feeds; without `sort`, the bundle's preference. */
+export async function getBundle(deps: BundleDeps, principal: Principal, bundleId: string, sort?: ItemSort): Promise<ApiBundleWithItems> {
+  return withItems(deps, await findBundle(deps, principal, bundleId), sort);
+}
+
+/** GET /v1/bundles: newest first, without items. */
+export async function listBundles(deps: BundleDeps, principal: Principal, query: PageQuery): Promise<ListEnvelope<ApiBundle>> {
+  const page = parsePage(query);
+  const { total, bundles } = await deps.bundles.list(principal.accountId, page);
+  return { total, offset: page.offset, limit: page.limit, data: bundles.map((bundle) => toApiBundle(bundle, deps.settings.publicUrl)) };
+}
+
+/** PATCH /v1/bundles/:id: name, description, icon. */
+export async function updateBundle(deps: BundleDeps, principal: Principal, bundleId: string, patch: BundlePatch): Promise<ApiBundleWithItems> {
+  await findBundle(deps, principal, bundleId);
+  const updated = await deps.bundles.update(principal.accountId, bundleId, patch, deps.clock.now().toISOString());
+  return withItems(deps, await stillThere(deps, principal, bundleId, updated));
+}
+
+/** PUT /v1/bundles/:id/feeds/:feedId: the feed must be the caller's; adding it twice is harmless. */
+export async function addFeedToBundle(deps: BundleDeps, principal: Principal, bundleId: string, feedId: string): Promise<ApiBundleWithItems> {
+  await findBundle(deps, principal, bundleId);
+  await findFeed(deps, principal, feedId);
+  const updated = await deps.bundles.addFeed(principal.accountId, bundleId, feedId, deps.clock.now().toISOString());
+  return withItems(deps, await stillThere(deps, principal, bundleId, updated));
+}
+
+/** DELETE /v1/bundles/:id/feeds/:feedId: the bundle without items (spec). */
+export async function removeFeedFromBundle(deps: BundleDeps, principal: Principal, bundleId: string, feedId: string): Promise<ApiBundle> {
+  const bundle = await findBundle(deps, principal, bundleId);
+  if (!bundle.feedIds.includes(feedId)) {
+    throw new FeedmillError('feed_not_found', `Feed \`${feedId}\` is not in bundle \`${bundleId}\``);
+  }
+  const updated = await deps.bundles.removeFeed(principal.accountId, bundleId, feedId, deps.clock.now().toISOString());
+  return toApiBundle(await stillThere(deps, principal, bundleId, updated), deps.settings.publicUrl);
+}
+
+/** DELETE /v1/bundles/:id; a second delete says the bundle was already deleted (spec Errors rule 2). */
+export async function deleteBundle(deps: Pick<AppDeps, 'bundles' | 'clock'>, principal: Principal, bundleId: string): Promise<DeletionResult> {
+  const lookup = await deps.bundles.get(principal.accountId, bundleId);
+  if (lookup.state === 'deleted') throw new FeedmillError('bundle_already_deleted', `Bundle \`${bundleId}\` has already been deleted`);
+  if (lookup.state === 'missing' || !(await deps.bundles.markDeleted(principal.accountId, bundleId, deps.clock.now().toISOString()))) {
+    throw new FeedmillError('bundle_not_found', `Bundle \`${bundleId}\` does not exist in this account; list your bundles with GET /v1/bundles`);
+  }
+  return { id: bundleId, deleted: true };
+}

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  addFeedToBundle,
+  createBundle,
+  deleteBundle,
+  getBundle,
+  listBundles,
+  removeFeedFromBundle,
+  updateBundle,
+} from '../../app/bundles.js';
+import type { AppDeps } from '../../app/deps.js';
+import { principalOf } from '../plugins/auth.js';
+import { Bundle, BundleFeedParams, BundleList, BundleWithItems, CreateBundleBody, UpdateBundleBody } from '../schemas/bundle.js';
+import { DeletionResult, errorResponses, IdParams, PageQuery, SortQuery } from '../schemas/common.js';
+
+/** Spec "Endpoints → Bundles", mounted at `/bundles` and `/bundled`. */
+export const bundleRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.post(
+    '/',
+    { config: { scope: 'write' }, schema: { body: CreateBundleBody, response: { 200: BundleWithItems, ...errorResponses } } },
+    async (request) => createBundle(deps, principalOf(request), request.body),
+  );
+
+  app.get(
+    '/',
+    { config: { scope: 'read' }, schema: { querystring: PageQuery, response: { 200: BundleList, ...errorResponses } } },
+    async (request) => listBundles(deps, principalOf(request), request.query),
+  );
+
+  app.get(
+    '/:id',
+    { config: { scope: 'read' }, schema: { params: IdParams, querystring: SortQuery, response: { 200: BundleWithItems, ...errorResponses } } },
+    async (request) => getBundle(deps, principalOf(request), request.params.id, request.query.sort),
+  );
+
+  app.patch(
+    '/:id',
+    { config: { scope: 'write' }, schema: { params: IdParams, body: UpdateBundleBody, response: { 200: BundleWithItems, ...errorResponses } } },
+    async (request) => updateBundle(deps, principalOf(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/:id/feeds/:feedId',
+    { config: { scope: 'write' }, schema: { params: BundleFeedParams, response: { 200: BundleWithItems, ...errorResponses } } },
+    async (request) => addFeedToBundle(deps, principalOf(request), request.params.id, request.params.feedId),
+  );
+
+  app.delete(
+    '/:id/feeds/:feedId',
+    { config: { scope: 'write' }, schema: { params: BundleFeedParams, response: { 200: Bundle, ...errorResponses } } },
+    async (request) => removeFeedFromBundle(deps, principalOf(request), request.params.id, request.params.feedId),
+  );
+
+  app.delete(
+    '/:id',
+    { config: { scope: 'write' }, schema: { params: IdParams, response: { 200: DeletionResult, ...errorResponses } } },
+    async (request) => deleteBundle(deps, principalOf(request), request.params.id),
+  );
+};

@@ -1,0 +1,45 @@
+import { Type } from 'typebox';
+import { FeedItem } from './feed.js';
+
+export const bundleMaxLengths = { name: 200, description: 5000, icon: 2048, feeds: 500 } as const;
+
+const bundleFields = {
+  id: Type.String({ description: '`_` + 16 url-safe characters.' }),
+  name: Type.String(),
+  description: Type.String(),
+  icon: Type.String(),
+  rss_feed_url: Type.String(),
+  feeds: Type.Array(Type.String()),
+};
+
+/** Spec "Bundle" without items: list entries and the remove-feed response. */
+export const Bundle = Type.Object(bundleFields);
+
+/** Spec "Bundle" with items: create, retrieve, update and add-feed responses. */
+export const BundleWithItems = Type.Object({ ...bundleFields, items: Type.Array(FeedItem) });
+
+export const CreateBundleBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: bundleMaxLengths.name }),
+    feeds: Type.Array(Type.String({ maxLength: 64 }), { maxItems: bundleMaxLengths.feeds }),
+  },
+  { additionalProperties: false },
+);
+
+export const UpdateBundleBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: bundleMaxLengths.name })),
+    description: Type.Optional(Type.String({ maxLength: bundleMaxLengths.description })),
+    icon: Type.Optional(Type.String({ maxLength: bundleMaxLengths.icon })),
+  },
+  { additionalProperties: false },
+);
+
+export const BundleFeedParams = Type.Object({ id: Type.String({ maxLength: 64 }), feedId: Type.String({ maxLength: 64 }) });
+
+export const BundleList = Type.Object({
+  total: Type.Integer(),
+  offset: Type.Integer(),
+  limit: Type.Integer(),
+  data: Type.Array(Bundle),
+});
