@@ -4,6 +4,7 @@ import type { BundleStore } from '../ports/bundle-store.js';
 import type { Clock } from '../ports/clock.js';
 import type { FeedParser } from '../ports/feed-parser.js';
 import type { FeedStore } from '../ports/feed-store.js';
+import type { IdempotencyStore } from '../ports/idempotency-store.js';
 import type { Fetcher } from '../ports/fetcher.js';
 import type { ItemStore } from '../ports/item-store.js';
 import type { KeyStore } from '../ports/key-store.js';
@@ -21,6 +22,7 @@ export interface AppDeps {
   items: ItemStore;
   keys: KeyStore;
   bundles: BundleStore;
+  idempotency: IdempotencyStore;
   fetcher: Fetcher;
   parser: FeedParser;
   scheduler: Scheduler;

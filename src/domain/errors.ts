@@ -8,6 +8,8 @@ export const errorCodes = [
   'invalid_url',
   'invalid_json',
   'unsupported_media_type',
+  'idempotency_conflict',
+  'rate_limited',
   'payload_too_large',
   'route_not_found',
   // authentication and transport

@@ -6,6 +6,8 @@ import { createHostedFeedRenderer } from '../app/hosted-feed.js';
 import { registerErrorHandling } from './errors.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerHttpsOnly } from './plugins/https-only.js';
+import { registerIdempotency } from './plugins/idempotency.js';
+import { registerRateLimit, type RateLimitOptions } from './plugins/rate-limit.js';
 import { bundleRoutes } from './routes/bundles.js';
 import { feedRoutes } from './routes/feeds.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
@@ -22,6 +24,8 @@ export interface HttpAppOptions {
   bodyLimit?: number;
   logger?: FastifyServerOptions['loggerInstance'];
   ready?: ReadinessCheck;
+  /** Per-key request budget. @default { max: 600, windowMs: 60000 } */
+  rateLimit?: RateLimitOptions;
 }
 
 /** Where API routes are mounted (DESIGN.md: every spec path variant works). */
@@ -46,6 +50,8 @@ export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}):
   registerErrorHandling(app);
   if (options.httpsOnly ?? true) registerHttpsOnly(app);
   registerAuth(app, createAuthenticator(deps));
+  await registerRateLimit(app, options.rateLimit ?? { max: 600, windowMs: 60_000 });
+  registerIdempotency(app, deps);
 
   for (const prefix of apiPrefixes) {
     for (const path of feedPaths) await app.register(feedRoutes, { prefix: `${prefix}${path}`, deps });

@@ -8,6 +8,8 @@ export const statusOf: Record<ErrorCode, number> = {
   invalid_url: 400,
   invalid_json: 400,
   unsupported_media_type: 415,
+  idempotency_conflict: 409,
+  rate_limited: 429,
   payload_too_large: 413,
   route_not_found: 404,
   unauthorized: 401,

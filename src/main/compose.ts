@@ -39,6 +39,7 @@ export function composeRuntime(config: Config, log: Logger): Runtime {
     items: store.items,
     keys: store.keys,
     bundles: store.bundles,
+    idempotency: store.idempotency,
     fetcher,
     parser,
     scheduler,

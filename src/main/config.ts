@@ -65,6 +65,8 @@ export const settings = {
   parseTimeout: setting('FEEDMILL_PARSE_TIMEOUT', '10', 'Time one parse may take in the pool, in seconds; past it the thread is stopped and only that feed fails.', integer(1, 300)),
   parserThreads: setting('FEEDMILL_PARSER_THREADS', String(Math.min(availableParallelism(), 256)), 'Threads of the parser pool. Default: the number of CPUs.', integer(1, 256)),
   refreshConcurrency: setting('FEEDMILL_REFRESH_CONCURRENCY', '8', 'Refreshes one process runs at once.', integer(1, 1000)),
+  rateLimit: setting('FEEDMILL_RATE_LIMIT', '600', 'Requests one API key may make per window; past it, 429 with Retry-After.', integer(1, 1_000_000)),
+  rateLimitWindow: setting('FEEDMILL_RATE_LIMIT_WINDOW', '60', 'Length of the rate-limit window, in seconds.', integer(1, 86_400)),
   logLevel: setting('FEEDMILL_LOG_LEVEL', 'info', 'One of fatal, error, warn, info, debug, trace, silent.', logLevel),
 } as const;
 

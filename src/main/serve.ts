@@ -18,6 +18,7 @@ async function startApi(runtime: Runtime, config: Config, log: Logger): Promise<
     trustProxy: config.trustProxy,
     logger: log,
     ready: () => runtime.ready(),
+    rateLimit: { max: config.rateLimit, windowMs: config.rateLimitWindow * 1000 },
   });
   await app.listen({ port: config.port, host: config.host });
   log.info({ url: publicUrlOf(config) }, 'feedmill API is listening (HTTPS only)');

@@ -30,8 +30,10 @@ t.test('an empty environment starts with the documented defaults', async (t) => 
     fetchTimeout: 15,
     fetchMaxBytes: 20_971_520,
     parseTimeout: 10,
-    parserThreads: availableParallelism(),
+    parserThreads: Math.min(availableParallelism(), 256),
     refreshConcurrency: 8,
+    rateLimit: 600,
+    rateLimitWindow: 60,
     logLevel: 'info',
   });
   t.equal(publicUrlOf(config), 'https://localhost:8443', 'hosted addresses point at the local API');
@@ -55,6 +57,8 @@ t.test('every setting is read from its variable', async (t) => {
     FEEDMILL_PARSE_TIMEOUT: '5',
     FEEDMILL_PARSER_THREADS: '2',
     FEEDMILL_REFRESH_CONCURRENCY: '16',
+    FEEDMILL_RATE_LIMIT: '100',
+    FEEDMILL_RATE_LIMIT_WINDOW: '10',
     FEEDMILL_LOG_LEVEL: 'debug',
   });
   t.same(config, {
@@ -74,6 +78,8 @@ t.test('every setting is read from its variable', async (t) => {
     parseTimeout: 5,
     parserThreads: 2,
     refreshConcurrency: 16,
+    rateLimit: 100,
+    rateLimitWindow: 10,
     logLevel: 'debug',
   });
   t.equal(publicUrlOf(config), 'https://feeds.example.org', 'the public URL, without its trailing slash');

@@ -1,10 +1,12 @@
 import type { BundleStore } from '../../ports/bundle-store.js';
 import type { FeedStore } from '../../ports/feed-store.js';
+import type { IdempotencyStore } from '../../ports/idempotency-store.js';
 import type { ItemStore } from '../../ports/item-store.js';
 import type { KeyStore } from '../../ports/key-store.js';
 import { createEmbeddedBundleStore } from './bundle-store.js';
 import { migrate, openDatabase } from './database.js';
 import { createEmbeddedFeedStore } from './feed-store.js';
+import { createEmbeddedIdempotencyStore } from './idempotency-store.js';
 import { createEmbeddedItemStore } from './item-store.js';
 import { createEmbeddedKeyStore } from './key-store.js';
 
@@ -13,6 +15,7 @@ export interface EmbeddedStore {
   items: ItemStore;
   keys: KeyStore;
   bundles: BundleStore;
+  idempotency: IdempotencyStore;
   /** The migrations this open applied (opening applies every pending one). */
   applied: string[];
   close(): void;
@@ -28,6 +31,7 @@ export function openEmbeddedStore(options: { file: string; schemaDir: string }):
     items: createEmbeddedItemStore(db),
     keys: createEmbeddedKeyStore(db),
     bundles: createEmbeddedBundleStore(db),
+    idempotency: createEmbeddedIdempotencyStore(db),
     close: () => db.close(),
   };
 }

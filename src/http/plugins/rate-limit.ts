@@ -1,0 +1,35 @@
+import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { FeedmillError } from '../../domain/errors.js';
+
+export interface RateLimitOptions {
+  /** Requests one key may make per window. */
+  max: number;
+  /** Window length in milliseconds. */
+  windowMs: number;
+  /** Shared counters for several API replicas; in memory when absent. */
+  redis?: RateLimitPluginOptions['redis'];
+}
+
+/**
+ * Per-key limits (spec "Limits": too many requests yield 429). Runs after authentication, so the
+ * budget belongs to the key, not to an address a proxy may share; unauthenticated calls (hosted
+ * feeds) count by client address. The IETF draft headers `RateLimit-Limit/Remaining/Reset` go
+ * with every response, `Retry-After` with a 429.
+ */
+export async function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
+  await app.register(rateLimit, {
+    global: true,
+    max: options.max,
+    timeWindow: options.windowMs,
+    hook: 'onRequest',
+    enableDraftSpec: true,
+    ...(options.redis ? { redis: options.redis } : {}),
+    keyGenerator: (request) => (request.principal ? `key:${request.principal.keyId}` : `ip:${request.ip}`),
+    errorResponseBuilder: (_request, context) =>
+      new FeedmillError(
+        'rate_limited',
+        `Too many requests: this key may make ${context.max} per ${Math.round(options.windowMs / 1000)} s; retry in ${context.after}, backing off exponentially if it happens again`,
+      ),
+  });
+}
