@@ -4,6 +4,7 @@ import { createAuthenticator } from '../app/authenticate.js';
 import type { AppDeps } from '../app/deps.js';
 import { createHostedFeedRenderer } from '../app/hosted-feed.js';
 import { registerErrorHandling } from './errors.js';
+import { registerOpenApi } from './openapi.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerHttpsOnly } from './plugins/https-only.js';
 import { registerIdempotency } from './plugins/idempotency.js';
@@ -12,6 +13,7 @@ import { bundleRoutes } from './routes/bundles.js';
 import { feedRoutes } from './routes/feeds.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { hostedRoutes } from './routes/hosted.js';
+import { openApiRoutes } from './routes/openapi.js';
 
 export interface HttpAppOptions {
   /** TLS key and certificate; omitted in tests that use `app.inject`. */
@@ -24,6 +26,8 @@ export interface HttpAppOptions {
   bodyLimit?: number;
   logger?: FastifyServerOptions['loggerInstance'];
   ready?: ReadinessCheck;
+  /** Shown in the OpenAPI document. @default '0.0.0' */
+  version?: string;
   /** Per-key request budget. @default { max: 600, windowMs: 60000 } */
   rateLimit?: RateLimitOptions;
 }
@@ -52,12 +56,14 @@ export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}):
   registerAuth(app, createAuthenticator(deps));
   await registerRateLimit(app, options.rateLimit ?? { max: 600, windowMs: 60_000 });
   registerIdempotency(app, deps);
+  await registerOpenApi(app, options.version ?? '0.0.0');
 
   for (const prefix of apiPrefixes) {
     for (const path of feedPaths) await app.register(feedRoutes, { prefix: `${prefix}${path}`, deps });
     for (const path of bundlePaths) await app.register(bundleRoutes, { prefix: `${prefix}${path}`, deps });
   }
   await app.register(hostedRoutes, { render: createHostedFeedRenderer(deps) });
+  await app.register(openApiRoutes, { prefixes: apiPrefixes });
   await app.register(healthRoutes, { ready: options.ready ?? (async () => true) });
   return app;
 }

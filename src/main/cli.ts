@@ -3,6 +3,7 @@ import { isFeedmillError } from '../domain/errors.js';
 import { ConfigError, loadConfig } from './config.js';
 import { keysCommand } from './keys-command.js';
 import { createLogger } from './logger.js';
+import { schemaCommand } from './schema-command.js';
 import { serve } from './serve.js';
 import { openStores } from './stores.js';
 import { version } from './version.js';
@@ -15,6 +16,7 @@ usage: feedmill <command>
   api                 the HTTPS API only
   worker              the feed actors only
   migrate             apply pending schema migrations to the configured store
+  schema              regenerate the checked-in contracts in schema/ (openapi.json)
   keys create --account NAME --scopes read,write [--json]
   keys list [--json]
   keys revoke KEY_ID
@@ -43,6 +45,8 @@ async function main(argv: string[]): Promise<void> {
       store.close();
       return;
     }
+    case 'schema':
+      return schemaCommand(config, createLogger({ logLevel: 'warn' }), (line) => console.log(line));
     case 'keys':
       return keysCommand(args, config, (line) => console.log(line));
     default:

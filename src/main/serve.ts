@@ -6,6 +6,7 @@ import { refreshFeedHandler } from '../jobs/refresh-feed.js';
 import { composeRuntime, type Runtime } from './compose.js';
 import { publicUrlOf, type Config } from './config.js';
 import { loadTls } from './tls.js';
+import { version } from './version.js';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -18,6 +19,7 @@ async function startApi(runtime: Runtime, config: Config, log: Logger): Promise<
     trustProxy: config.trustProxy,
     logger: log,
     ready: () => runtime.ready(),
+    version,
     rateLimit: { max: config.rateLimit, windowMs: config.rateLimitWindow * 1000 },
   });
   await app.listen({ port: config.port, host: config.host });

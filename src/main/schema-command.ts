@@ -1,0 +1,29 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { buildHttpApp } from '../http/app.js';
+import { composeRuntime } from './compose.js';
+import type { Config } from './config.js';
+import { rootDir, version } from './version.js';
+
+/**
+ * `feedmill schema`: regenerates the checked-in contracts under schema/ from the code (`npm run
+ * schema`). CI runs it and fails when `git diff schema/` is not empty.
+ */
+export async function schemaCommand(config: Config, log: Logger, print: (line: string) => void): Promise<void> {
+  // A throwaway store: generating documents must not touch the user's data directory.
+  const dataDir = mkdtempSync(join(tmpdir(), 'feedmill-schema-'));
+  const runtime = composeRuntime({ ...config, dataDir }, log);
+  try {
+    const app = await buildHttpApp(runtime.deps, { version });
+    await app.ready();
+    const file = join(rootDir, 'schema', 'openapi.json');
+    writeFileSync(file, `${JSON.stringify(app.swagger(), null, 2)}\n`);
+    print(`Wrote ${file}`);
+    await app.close();
+  } finally {
+    await runtime.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
