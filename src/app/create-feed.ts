@@ -45,7 +45,7 @@ export async function createFeed(deps: RefreshDeps & Pick<AppDeps, 'scheduler'>,
     fetch: { errorCount: 0, unchangedStreak: 0 },
   };
   await deps.feeds.insert(feed);
-  await storeItems(deps, feed.id, parsed.items, now);
+  await storeItems(deps, feed, parsed.items, now, false);
   const state = {
     ...feed.fetch,
     etag: document.fetched.etag,

@@ -3,6 +3,8 @@ import type { PollPolicy } from '../domain/poll-policy.js';
 import type { BundleStore } from '../ports/bundle-store.js';
 import type { Clock } from '../ports/clock.js';
 import type { FeedParser } from '../ports/feed-parser.js';
+import type { EventBus } from '../ports/event-bus.js';
+import type { EventOutbox } from '../ports/event-outbox.js';
 import type { FeedStore } from '../ports/feed-store.js';
 import type { IdempotencyStore } from '../ports/idempotency-store.js';
 import type { Fetcher } from '../ports/fetcher.js';
@@ -23,6 +25,8 @@ export interface AppDeps {
   keys: KeyStore;
   bundles: BundleStore;
   idempotency: IdempotencyStore;
+  outbox: EventOutbox;
+  bus: EventBus;
   fetcher: Fetcher;
   parser: FeedParser;
   scheduler: Scheduler;

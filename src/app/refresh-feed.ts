@@ -7,9 +7,10 @@ import { nextPollAt, type PollSignals } from '../domain/poll-policy.js';
 import type { StoredItem } from '../domain/stored-item.js';
 import type { AppDeps } from './deps.js';
 import { fetchDocument } from './fetch-document.js';
+import { publishFeedEvent, recordFeedEvent } from './feed-events.js';
 import { hintSignals, retryAfterSeconds } from './poll-signals.js';
 
-export type RefreshDeps = Pick<AppDeps, 'feeds' | 'items' | 'fetcher' | 'parser' | 'clock' | 'random' | 'settings'>;
+export type RefreshDeps = Pick<AppDeps, 'feeds' | 'items' | 'outbox' | 'bus' | 'fetcher' | 'parser' | 'clock' | 'random' | 'settings'>;
 
 export interface RefreshOutcome {
   status: 'changed' | 'unchanged' | 'not_modified' | 'failed';
@@ -20,16 +21,23 @@ export interface RefreshOutcome {
   nextRunAt: Date;
 }
 
-/** Stores the items of a parsed document that are new or changed; idempotent (upserts by stable key). */
+/**
+ * Stores the items of a parsed document that are new or changed; idempotent (upserts by stable
+ * key). With `announce`, the change is also recorded as a `feed_update` event first and published
+ * once the items are stored (the first fetch of a new feed is a baseline and announces nothing).
+ */
 export async function storeItems(
-  deps: Pick<AppDeps, 'items'>,
-  feedId: string,
+  deps: Pick<AppDeps, 'items' | 'outbox' | 'bus' | 'clock' | 'settings'>,
+  feed: Feed,
   items: readonly ParsedItem[],
   now: Date,
+  announce: boolean,
 ): Promise<{ fresh: StoredItem[]; changed: StoredItem[] }> {
-  const known = await deps.items.known(feedId);
-  const diff = diffItems(feedId, items, known, now.toISOString());
+  const known = await deps.items.known(feed.id);
+  const diff = diffItems(feed.id, items, known, now.toISOString());
+  const event = announce ? await recordFeedEvent(deps, feed, diff, now) : undefined;
   await deps.items.upsert([...diff.fresh, ...diff.changed]);
+  if (event) await publishFeedEvent(deps, event);
   return diff;
 }
 
@@ -79,7 +87,7 @@ export async function refreshFeed(deps: RefreshDeps, feedId: string): Promise<Re
       const nextRunAt = await planNextRefresh(deps, feed, state, { outcome: 'unchanged', ...hints }, now, fetchUrl);
       return { status: document.kind === 'not_modified' ? 'not_modified' : 'unchanged', fresh: [], changed: [], nextRunAt };
     }
-    const { fresh, changed } = await storeItems(deps, feed.id, document.parsed.items, now);
+    const { fresh, changed } = await storeItems(deps, feed, document.parsed.items, now, true);
     const news = fresh.length + changed.length > 0;
     const state: FetchState = {
       ...base,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
+import { createLocalBus } from '../adapters/local-bus/local-bus.js';
 import { createLocalScheduler } from '../adapters/local-scheduler/local-scheduler.js';
 import { createParserPool } from '../adapters/piscina/parser-pool.js';
 import { createUndiciFetcher } from '../adapters/undici/fetcher.js';
@@ -30,6 +31,7 @@ export function composeRuntime(config: Config, log: Logger): Runtime {
     timeoutMs: config.parseTimeout * 1000,
     onError: (error) => log.error({ err: error }, 'a parser thread failed'),
   });
+  const bus = createLocalBus((error) => log.error({ err: error }, 'an event listener failed'));
   const scheduler = createLocalScheduler({
     concurrency: config.refreshConcurrency,
     onError: (feedId, error) => log.error({ err: error, feedId }, 'refresh failed; retrying in a minute'),
@@ -40,6 +42,8 @@ export function composeRuntime(config: Config, log: Logger): Runtime {
     keys: store.keys,
     bundles: store.bundles,
     idempotency: store.idempotency,
+    outbox: store.outbox,
+    bus,
     fetcher,
     parser,
     scheduler,
@@ -52,6 +56,7 @@ export function composeRuntime(config: Config, log: Logger): Runtime {
     ready: async () => (await store.keys.get('fmk_readiness-probe0')) === undefined,
     async close() {
       await scheduler.close();
+      await bus.close();
       await parser.close();
       await fetcher.close();
       store.close();

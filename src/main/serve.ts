@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { publishPendingEvents } from '../app/feed-events.js';
 import { resumeSchedules } from '../app/resume-schedules.js';
 import { buildHttpApp } from '../http/app.js';
 import { refreshFeedHandler } from '../jobs/refresh-feed.js';
@@ -29,6 +30,8 @@ async function startApi(runtime: Runtime, config: Config, log: Logger): Promise<
 
 async function startWorker(runtime: Runtime, log: Logger, rescan: boolean): Promise<() => void> {
   await runtime.deps.scheduler.start(refreshFeedHandler(runtime.deps, log));
+  const pending = await publishPendingEvents(runtime.deps);
+  if (pending > 0) log.info({ events: pending }, 'published events left over from the last run');
   const count = await resumeSchedules(runtime.deps);
   log.info({ feeds: count }, 'feed actors scheduled');
   if (!rescan) return () => undefined;

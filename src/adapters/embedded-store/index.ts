@@ -1,10 +1,12 @@
 import type { BundleStore } from '../../ports/bundle-store.js';
+import type { EventOutbox } from '../../ports/event-outbox.js';
 import type { FeedStore } from '../../ports/feed-store.js';
 import type { IdempotencyStore } from '../../ports/idempotency-store.js';
 import type { ItemStore } from '../../ports/item-store.js';
 import type { KeyStore } from '../../ports/key-store.js';
 import { createEmbeddedBundleStore } from './bundle-store.js';
 import { migrate, openDatabase } from './database.js';
+import { createEmbeddedEventOutbox } from './event-outbox.js';
 import { createEmbeddedFeedStore } from './feed-store.js';
 import { createEmbeddedIdempotencyStore } from './idempotency-store.js';
 import { createEmbeddedItemStore } from './item-store.js';
@@ -16,6 +18,7 @@ export interface EmbeddedStore {
   keys: KeyStore;
   bundles: BundleStore;
   idempotency: IdempotencyStore;
+  outbox: EventOutbox;
   /** The migrations this open applied (opening applies every pending one). */
   applied: string[];
   close(): void;
@@ -32,6 +35,7 @@ export function openEmbeddedStore(options: { file: string; schemaDir: string }):
     keys: createEmbeddedKeyStore(db),
     bundles: createEmbeddedBundleStore(db),
     idempotency: createEmbeddedIdempotencyStore(db),
+    outbox: createEmbeddedEventOutbox(db),
     close: () => db.close(),
   };
 }

@@ -45,6 +45,7 @@ export function createEmbeddedItemStore(db: Db): ItemStore {
   const byDate = db.prepare<[string, number], ItemRow>(
     'SELECT * FROM items WHERE feed_id = ? ORDER BY published_at DESC, position ASC LIMIT ?',
   );
+  const one = db.prepare<[string, string], ItemRow>('SELECT * FROM items WHERE feed_id = ? AND key = ?');
   const lastAdded = db.prepare<[string], string | null>('SELECT max(added_at) FROM items WHERE feed_id = ?').pluck();
   const upsertAll = db.transaction((items: readonly StoredItem[]) => {
     items.forEach((item, position) => upsert.run({ ...item, position, data: toData(item) }));
@@ -55,6 +56,12 @@ export function createEmbeddedItemStore(db: Db): ItemStore {
       const map = new Map<string, KnownItem>();
       for (const row of known.all(feedId)) map.set(row.key, { contentHash: row.content_hash, addedAt: row.added_at });
       return map;
+    },
+    async getMany(feedId, keys) {
+      return keys.flatMap((key) => {
+        const row = one.get(feedId, key);
+        return row ? [toItem(row)] : [];
+      });
     },
     async upsert(items) {
       upsertAll(items);

@@ -1,0 +1,66 @@
+import { shownAuthors, toApiFeed } from '../domain/api-shapes.js';
+import type { Feed } from '../domain/feed.js';
+import { changedFields, feedEventId, type EventItem, type FeedEventEnvelope } from '../domain/feed-event.js';
+import type { ItemDiff } from '../domain/item-diff.js';
+import type { StoredItem } from '../domain/stored-item.js';
+import type { AppDeps } from './deps.js';
+
+const eventItem = (item: StoredItem, customAuthor: string | null): EventItem => ({
+  url: item.url,
+  title: item.title,
+  description_text: item.description_text,
+  thumbnail: item.thumbnail,
+  date_published: item.publishedAt,
+  authors: shownAuthors(item, customAuthor),
+});
+
+/**
+ * Writes the `feed_update` event of a diff to the outbox, before the items are stored: a crash
+ * after this and before the items land repeats the same diff, and so the same event id.
+ */
+export async function recordFeedEvent(
+  deps: Pick<AppDeps, 'items' | 'outbox' | 'settings'>,
+  feed: Feed,
+  diff: ItemDiff,
+  now: Date,
+): Promise<FeedEventEnvelope | undefined> {
+  if (diff.fresh.length + diff.changed.length === 0) return undefined;
+  const before = new Map((await deps.items.getMany(feed.id, diff.changed.map((item) => item.key))).map((item) => [item.key, item]));
+  const author = feed.settings.customAuthor;
+  const envelope: FeedEventEnvelope = {
+    accountId: feed.accountId,
+    feedId: feed.id,
+    occurredAt: now.toISOString(),
+    event: {
+      id: feedEventId(feed.id, [...diff.fresh, ...diff.changed]),
+      type: 'feed_update',
+      feed: toApiFeed(feed, deps.settings.publicUrl),
+      data: {
+        items_new: diff.fresh.map((item) => eventItem(item, author)),
+        items_changed: diff.changed.map((item) => {
+          const previous = before.get(item.key);
+          return { ...eventItem(item, author), changed_fields: previous ? changedFields(previous, item) : [] };
+        }),
+      },
+    },
+  };
+  await deps.outbox.save(envelope);
+  return envelope;
+}
+
+/** Publishes an event on the bus and marks it sent in the outbox. */
+export async function publishFeedEvent(deps: Pick<AppDeps, 'bus' | 'outbox' | 'clock'>, envelope: FeedEventEnvelope): Promise<void> {
+  await deps.bus.publish(envelope);
+  await deps.outbox.markPublished(envelope.event.id, deps.clock.now().toISOString());
+}
+
+/** At start-up: events recorded by a process that died before publishing them go out now. */
+export async function publishPendingEvents(deps: Pick<AppDeps, 'bus' | 'outbox' | 'clock'>): Promise<number> {
+  let count = 0;
+  for (;;) {
+    const batch = await deps.outbox.unpublished(100);
+    for (const envelope of batch) await publishFeedEvent(deps, envelope);
+    count += batch.length;
+    if (batch.length < 100) return count;
+  }
+}

@@ -1,0 +1,79 @@
+import t, { type Test } from 'tap';
+import { createFeed } from '../../src/app/create-feed.js';
+import { publishPendingEvents, recordFeedEvent } from '../../src/app/feed-events.js';
+import { refreshFeed } from '../../src/app/refresh-feed.js';
+import type { FeedEventEnvelope } from '../../src/domain/feed-event.js';
+import { diffItems } from '../../src/domain/item-diff.js';
+import { startRssSource } from '../fixtures/rss-source.js';
+import { createTestDeps } from '../fixtures/test-deps.js';
+
+const principal = { accountId: 'alice', keyId: 'fmk_test', scopes: ['read', 'write'] as const };
+
+async function setup(t: Test) {
+  const env = createTestDeps();
+  const source = await startRssSource(2);
+  t.teardown(async () => {
+    await source.close();
+    await env.close();
+  });
+  const feed = await createFeed(env.deps, { ...principal, scopes: [...principal.scopes] }, { url: source.url });
+  const events: FeedEventEnvelope[] = [];
+  env.deps.bus.subscribe((envelope) => {
+    events.push(envelope);
+  });
+  return { env, source, feed, events };
+}
+
+t.test('creating a feed announces nothing: its first items are the baseline', async (t) => {
+  const { events } = await setup(t);
+  t.same(events, []);
+});
+
+t.test('a refresh that finds a new item publishes one feed_update in the spec shape', async (t) => {
+  const { env, source, feed, events } = await setup(t);
+  const added = source.addItem('Breaking');
+  const outcome = await refreshFeed(env.deps, feed.id);
+  t.equal(outcome?.status, 'changed');
+  t.equal(events.length, 1);
+  const { event, accountId, feedId } = events[0]!;
+  t.same([accountId, feedId], ['alice', feed.id], 'routed by account and feed');
+  t.match(event.id, /^evt_[A-Za-z0-9_-]{24}$/);
+  t.equal(event.type, 'feed_update');
+  t.same(event.feed, { id: feed.id, title: feed.title, source_url: feed.source_url, rss_feed_url: feed.rss_feed_url, description: feed.description, icon: feed.icon });
+  t.same(event.data.items_new, [
+    { url: added.link, title: 'Breaking', description_text: 'Post 3', thumbnail: null, date_published: new Date(added.pubDate).toISOString(), authors: [] },
+  ]);
+  t.same(event.data.items_changed, []);
+  await refreshFeed(env.deps, feed.id);
+  t.equal(events.length, 1, 'an unchanged source publishes nothing');
+});
+
+t.test('a changed item is announced with the fields that changed', async (t) => {
+  const { env, source, feed, events } = await setup(t);
+  source.retitle(1, 'Post 1 (corrected)');
+  await refreshFeed(env.deps, feed.id);
+  t.equal(events.length, 1);
+  t.same(events[0]?.event.data.items_new, []);
+  t.equal(events[0]?.event.data.items_changed.length, 1);
+  t.match(events[0]?.event.data.items_changed[0], { title: 'Post 1 (corrected)', changed_fields: ['title'] });
+});
+
+t.test('an event recorded but not published (a crash) goes out at the next start, with the same id', async (t) => {
+  const { env, source, feed, events } = await setup(t);
+  source.addItem('Survives a crash');
+  const stored = await env.deps.feeds.getById(feed.id);
+  if (!stored) throw new Error('feed missing');
+  const parsed = await env.deps.parser.parse(
+    new Uint8Array(await (await fetch(source.url)).arrayBuffer()),
+    { url: source.url },
+  );
+  const diff = diffItems(feed.id, parsed.items, await env.deps.items.known(feed.id), new Date().toISOString());
+  const recorded = await recordFeedEvent(env.deps, stored, diff, new Date());
+  t.equal(events.length, 0, 'the process "died" before publishing');
+  // The retried refresh finds the same change and names it with the same id.
+  const again = await recordFeedEvent(env.deps, stored, diff, new Date());
+  t.equal(again?.event.id, recorded?.event.id);
+  t.equal(await publishPendingEvents(env.deps), 1, 'one event, not two');
+  t.equal(events[0]?.event.id, recorded?.event.id);
+  t.equal(await publishPendingEvents(env.deps), 0, 'published once');
+});
