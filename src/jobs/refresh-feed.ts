@@ -1,5 +1,5 @@
 import { refreshFeed, type RefreshDeps } from '../app/refresh-feed.js';
-import type { RefreshHandler } from '../ports/scheduler.js';
+import type { JobHandler } from '../ports/scheduler.js';
 
 export interface RefreshLog {
   info(fields: Record<string, unknown>, message: string): void;
@@ -9,8 +9,8 @@ export interface RefreshLog {
  * The refresh job: `{ feedId }` → the refresh use case → the time of the next run. The same
  * handler is driven by the local scheduler and by BullMQ.
  */
-export function refreshFeedHandler(deps: RefreshDeps, log: RefreshLog): RefreshHandler {
-  return async ({ feedId }) => {
+export function refreshFeedHandler(deps: RefreshDeps, log: RefreshLog): JobHandler {
+  return async ({ id: feedId }) => {
     const outcome = await refreshFeed(deps, feedId);
     if (!outcome) return null;
     log.info(

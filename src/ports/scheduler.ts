@@ -1,20 +1,20 @@
-/** A refresh job carries the feed id, never state (STYLE.md habit 2). */
-export interface RefreshJob {
-  feedId: string;
+/** A job carries an id, never state (STYLE.md habit 2): a feed id, or a delivery id. */
+export interface Job {
+  id: string;
 }
 
-/** Returns when the feed should be refreshed next, or null to stop (the feed is gone). */
-export type RefreshHandler = (job: RefreshJob) => Promise<Date | null>;
+/** Runs one job; returns when to run it again, or null when it is done. */
+export type JobHandler = (job: Job) => Promise<Date | null>;
 
 /**
- * Runs refresh jobs at their time, at most one per feed at a time. The handler decides the next
- * run; the scheduler keeps it.
+ * Runs jobs at their time, at most one per id at a time. The handler decides the next run; the
+ * scheduler keeps it. One scheduler runs feed refreshes, another webhook deliveries.
  */
 export interface Scheduler {
-  start(handler: RefreshHandler): Promise<void>;
-  /** Schedules (or moves) the feed's next refresh. Idempotent per feed id. */
-  schedule(feedId: string, runAt: Date): Promise<void>;
-  cancel(feedId: string): Promise<void>;
+  start(handler: JobHandler): Promise<void>;
+  /** Schedules (or moves earlier) the job's next run. Idempotent per id. */
+  schedule(id: string, runAt: Date): Promise<void>;
+  cancel(id: string): Promise<void>;
   /** Stops taking jobs and waits for the ones running. */
   close(): Promise<void>;
 }

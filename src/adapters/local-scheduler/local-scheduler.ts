@@ -1,4 +1,4 @@
-import type { RefreshHandler, Scheduler } from '../../ports/scheduler.js';
+import type { JobHandler, Scheduler } from '../../ports/scheduler.js';
 
 export interface LocalSchedulerOptions {
   /**
@@ -6,8 +6,8 @@ export interface LocalSchedulerOptions {
    * @default 8
    */
   concurrency?: number;
-  /** Told about a handler that threw; the feed is tried again after `retryAfterMs`. */
-  onError?: (feedId: string, error: unknown) => void;
+  /** Told about a handler that threw; the job is tried again after `retryAfterMs`. */
+  onError?: (id: string, error: unknown) => void;
   /** @default 60000 */
   retryAfterMs?: number;
 }
@@ -21,48 +21,48 @@ interface Entry {
 }
 
 /**
- * The in-process scheduler of embedded mode: one timer per feed, at most one run per feed at a
- * time, `concurrency` runs at once. A feed scheduled while it runs keeps the earlier of the two
- * times; a feed cancelled while it runs is not rescheduled.
+ * The in-process scheduler of embedded mode: one timer per job id, at most one run per id at a
+ * time, `concurrency` runs at once. A job scheduled while it runs keeps the earlier of the two
+ * times; a job cancelled while it runs is not rescheduled.
  */
 export function createLocalScheduler(options: LocalSchedulerOptions = {}): Scheduler {
   const concurrency = options.concurrency ?? 8;
   const retryAfterMs = options.retryAfterMs ?? 60_000;
   const entries = new Map<string, Entry>();
-  // A due feed with the entry whose timer fired: if the feed was cancelled or rescheduled since,
+  // A due job with the entry whose timer fired: if the job was cancelled or rescheduled since,
   // its entry has changed and this one is stale.
-  const due: { feedId: string; entry: Entry }[] = [];
+  const due: { id: string; entry: Entry }[] = [];
   const running = new Map<string, Promise<void>>();
   const cancelled = new Set<string>();
-  let handler: RefreshHandler | undefined;
+  let handler: JobHandler | undefined;
   let closed = false;
 
-  const arm = (feedId: string, entry: Entry): void => {
+  const arm = (id: string, entry: Entry): void => {
     const delay = Math.max(0, entry.at - Date.now());
     entry.timer = setTimeout(() => {
-      if (entry.at > Date.now()) return arm(feedId, entry);
+      if (entry.at > Date.now()) return arm(id, entry);
       entry.timer = undefined;
-      due.push({ feedId, entry });
+      due.push({ id, entry });
       pump();
     }, Math.min(delay, maxTimer));
   };
 
-  const put = (feedId: string, at: number): void => {
-    const existing = entries.get(feedId);
+  const put = (id: string, at: number): void => {
+    const existing = entries.get(id);
     if (existing?.timer) clearTimeout(existing.timer);
     const entry: Entry = { at };
-    entries.set(feedId, entry);
-    if (!running.has(feedId)) arm(feedId, entry);
+    entries.set(id, entry);
+    if (!running.has(id)) arm(id, entry);
   };
 
-  const run = async (feedId: string, work: RefreshHandler): Promise<void> => {
+  const run = async (id: string, work: JobHandler): Promise<void> => {
     let next: Date | null;
     try {
-      next = await work({ feedId });
+      next = await work({ id });
     } catch (error) {
-      // A throwing reporter must not leave the feed marked as running forever.
+      // A throwing reporter must not leave the job marked as running forever.
       try {
-        options.onError?.(feedId, error);
+        options.onError?.(id, error);
       } catch {
         // nothing more we can do with it
       }
@@ -70,13 +70,13 @@ export function createLocalScheduler(options: LocalSchedulerOptions = {}): Sched
     }
     // An invalid date from a handler is retried like a failure rather than dropped silently.
     if (next !== null && Number.isNaN(next.getTime())) next = new Date(Date.now() + retryAfterMs);
-    running.delete(feedId);
-    const pending = entries.get(feedId);
+    running.delete(id);
+    const pending = entries.get(id);
     if (closed) return;
-    if (!cancelled.delete(feedId)) {
+    if (!cancelled.delete(id)) {
       const at = Math.min(next?.getTime() ?? Infinity, pending ? pending.at : Infinity);
-      if (Number.isFinite(at)) put(feedId, at);
-      else entries.delete(feedId);
+      if (Number.isFinite(at)) put(id, at);
+      else entries.delete(id);
     }
     // The slot this run held is free, cancelled or not.
     pump();
@@ -85,10 +85,10 @@ export function createLocalScheduler(options: LocalSchedulerOptions = {}): Sched
   function pump(): void {
     while (handler && !closed && running.size < concurrency && due.length > 0) {
       const next = due.shift();
-      if (next === undefined || running.has(next.feedId) || entries.get(next.feedId) !== next.entry) continue;
-      const { feedId } = next;
-      entries.delete(feedId);
-      running.set(feedId, run(feedId, handler));
+      if (next === undefined || running.has(next.id) || entries.get(next.id) !== next.entry) continue;
+      const { id } = next;
+      entries.delete(id);
+      running.set(id, run(id, handler));
     }
   }
 
@@ -97,18 +97,18 @@ export function createLocalScheduler(options: LocalSchedulerOptions = {}): Sched
       handler = work;
       pump();
     },
-    async schedule(feedId, runAt) {
+    async schedule(id, runAt) {
       if (closed) return;
-      cancelled.delete(feedId);
-      const existing = entries.get(feedId);
+      cancelled.delete(id);
+      const existing = entries.get(id);
       // An earlier time already planned wins: scheduling is idempotent and never delays a run.
-      put(feedId, existing ? Math.min(existing.at, runAt.getTime()) : runAt.getTime());
+      put(id, existing ? Math.min(existing.at, runAt.getTime()) : runAt.getTime());
     },
-    async cancel(feedId) {
-      const entry = entries.get(feedId);
+    async cancel(id) {
+      const entry = entries.get(id);
       if (entry?.timer) clearTimeout(entry.timer);
-      entries.delete(feedId);
-      if (running.has(feedId)) cancelled.add(feedId);
+      entries.delete(id);
+      if (running.has(id)) cancelled.add(id);
     },
     async close() {
       closed = true;

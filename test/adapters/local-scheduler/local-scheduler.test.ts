@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import t, { type Test } from 'tap';
 import { createLocalScheduler, type LocalSchedulerOptions } from '../../../src/adapters/local-scheduler/local-scheduler.js';
-import type { RefreshHandler, Scheduler } from '../../../src/ports/scheduler.js';
+import type { JobHandler, Scheduler } from '../../../src/ports/scheduler.js';
 
 interface Deferred<T> {
   promise: Promise<T>;
@@ -38,7 +38,7 @@ async function until(check: () => boolean, ms = 2000): Promise<void> {
 
 t.test('a feed is refreshed at the time it was scheduled for, not before', async (t) => {
   const { scheduler, runs } = setup(t);
-  await scheduler.start(async ({ feedId }) => {
+  await scheduler.start(async ({ id: feedId }) => {
     runs.push({ feedId, at: Date.now() });
     return null;
   });
@@ -53,7 +53,7 @@ t.test('a feed is refreshed at the time it was scheduled for, not before', async
 
 t.test('a time in the past runs at once', async (t) => {
   const { scheduler, runs } = setup(t);
-  await scheduler.start(async ({ feedId }) => {
+  await scheduler.start(async ({ id: feedId }) => {
     runs.push({ feedId, at: Date.now() });
     return null;
   });
@@ -66,7 +66,7 @@ t.test('jobs scheduled before start run once the handler is there', async (t) =>
   const { scheduler, runs } = setup(t);
   await scheduler.schedule('a', inMs(5));
   await sleep(30);
-  await scheduler.start(async ({ feedId }) => {
+  await scheduler.start(async ({ id: feedId }) => {
     runs.push({ feedId, at: Date.now() });
     return null;
   });
@@ -76,7 +76,7 @@ t.test('jobs scheduled before start run once the handler is there', async (t) =>
 
 t.test('the date the handler returns schedules the next run, and null stops', async (t) => {
   const { scheduler, runs } = setup(t);
-  await scheduler.start(async ({ feedId }) => {
+  await scheduler.start(async ({ id: feedId }) => {
     runs.push({ feedId, at: Date.now() });
     return runs.length < 3 ? inMs(30) : null;
   });
@@ -90,7 +90,7 @@ t.test('the date the handler returns schedules the next run, and null stops', as
 
 t.test('scheduling a feed again moves it earlier, never later', async (t) => {
   const { scheduler, runs } = setup(t);
-  await scheduler.start(async ({ feedId }) => {
+  await scheduler.start(async ({ id: feedId }) => {
     runs.push({ feedId, at: Date.now() });
     return null;
   });
@@ -133,7 +133,7 @@ t.test('a feed never runs twice at once, however often it is scheduled while run
 t.test('a time asked for during a run wins over a later time the handler returns', async (t) => {
   const { scheduler, runs } = setup(t);
   const release = deferred<void>();
-  await scheduler.start(async ({ feedId }) => {
+  await scheduler.start(async ({ id: feedId }) => {
     runs.push({ feedId, at: Date.now() });
     if (runs.length === 1) await release.promise;
     return runs.length === 1 ? inMs(10_000) : null;
@@ -148,7 +148,7 @@ t.test('a time asked for during a run wins over a later time the handler returns
 
 t.test('a cancelled feed is not refreshed', async (t) => {
   const { scheduler, runs } = setup(t);
-  await scheduler.start(async ({ feedId }) => {
+  await scheduler.start(async ({ id: feedId }) => {
     runs.push({ feedId, at: Date.now() });
     return null;
   });
@@ -164,7 +164,7 @@ t.test('a cancelled feed is not refreshed', async (t) => {
 t.test('a feed cancelled during its run is not scheduled again', async (t) => {
   const { scheduler, runs } = setup(t);
   const release = deferred<void>();
-  await scheduler.start(async ({ feedId }) => {
+  await scheduler.start(async ({ id: feedId }) => {
     runs.push({ feedId, at: Date.now() });
     await release.promise;
     return inMs(10);
@@ -180,7 +180,7 @@ t.test('a feed cancelled during its run is not scheduled again', async (t) => {
 t.test('a feed cancelled and scheduled again during its run runs again', async (t) => {
   const { scheduler, runs } = setup(t);
   const release = deferred<void>();
-  await scheduler.start(async ({ feedId }) => {
+  await scheduler.start(async ({ id: feedId }) => {
     runs.push({ feedId, at: Date.now() });
     if (runs.length === 1) await release.promise;
     return null;
@@ -199,7 +199,7 @@ t.test('no more than `concurrency` refreshes run at once', async (t) => {
   let active = 0;
   let most = 0;
   const done: string[] = [];
-  await scheduler.start(async ({ feedId }) => {
+  await scheduler.start(async ({ id: feedId }) => {
     active += 1;
     most = Math.max(most, active);
     await sleep(25);
@@ -216,7 +216,7 @@ t.test('no more than `concurrency` refreshes run at once', async (t) => {
 t.test('a feed waiting for a free slot runs when a cancelled run ends', async (t) => {
   const { scheduler, runs } = setup(t, { concurrency: 1 });
   const release = deferred<void>();
-  await scheduler.start(async ({ feedId }) => {
+  await scheduler.start(async ({ id: feedId }) => {
     runs.push({ feedId, at: Date.now() });
     if (feedId === 'a') await release.promise;
     return null;
@@ -235,7 +235,7 @@ t.test('a feed waiting for a free slot runs when a cancelled run ends', async (t
 t.test('a feed cancelled while waiting for a slot and scheduled later runs at the later time', async (t) => {
   const { scheduler, runs } = setup(t, { concurrency: 1 });
   const release = deferred<void>();
-  await scheduler.start(async ({ feedId }) => {
+  await scheduler.start(async ({ id: feedId }) => {
     runs.push({ feedId, at: Date.now() });
     if (feedId === 'a') await release.promise;
     return null;
@@ -258,7 +258,7 @@ t.test('a feed cancelled while waiting for a slot and scheduled later runs at th
 t.test('a feed waiting for a slot and scheduled again meanwhile runs once', async (t) => {
   const { scheduler, runs } = setup(t, { concurrency: 1 });
   const release = deferred<void>();
-  await scheduler.start(async ({ feedId }) => {
+  await scheduler.start(async ({ id: feedId }) => {
     runs.push({ feedId, at: Date.now() });
     if (feedId === 'a') await release.promise;
     return null;
@@ -280,7 +280,7 @@ t.test('a handler that throws is reported and the feed is tried again later', as
   const errors: [string, unknown][] = [];
   const { scheduler, runs } = setup(t, { retryAfterMs: 40, onError: (feedId, error) => errors.push([feedId, error]) });
   const boom = new Error('upstream down');
-  await scheduler.start(async ({ feedId }) => {
+  await scheduler.start(async ({ id: feedId }) => {
     runs.push({ feedId, at: Date.now() });
     if (runs.length === 1) throw boom;
     return null;
@@ -295,7 +295,7 @@ t.test('a handler that throws is reported and the feed is tried again later', as
 
 t.test('without onError a throwing handler is still retried', async (t) => {
   const { scheduler, runs } = setup(t, { retryAfterMs: 10 });
-  await scheduler.start(async ({ feedId }) => {
+  await scheduler.start(async ({ id: feedId }) => {
     runs.push({ feedId, at: Date.now() });
     if (runs.length === 1) throw new Error('boom');
     return null;
@@ -309,7 +309,7 @@ t.test('close waits for the refreshes that are running and starts no more', asyn
   const scheduler = createLocalScheduler({ concurrency: 1 });
   const started: string[] = [];
   let finished = false;
-  await scheduler.start(async ({ feedId }) => {
+  await scheduler.start(async ({ id: feedId }) => {
     started.push(feedId);
     await sleep(50);
     finished = true;
@@ -325,15 +325,15 @@ t.test('close waits for the refreshes that are running and starts no more', asyn
   t.same(started, ['a'], 'neither the waiting feed, the returned date nor a new schedule ran');
 });
 
-t.test('the handler is given the feed id as the job', async (t) => {
+t.test('the handler is given the job id', async (t) => {
   const { scheduler } = setup(t);
   const jobs: unknown[] = [];
-  const handler: RefreshHandler = async (job) => {
+  const handler: JobHandler = async (job) => {
     jobs.push(job);
     return null;
   };
   await scheduler.start(handler);
   await scheduler.schedule('feed-42', inMs(0));
   await until(() => jobs.length === 1);
-  t.same(jobs, [{ feedId: 'feed-42' }]);
+  t.same(jobs, [{ id: 'feed-42' }]);
 });
