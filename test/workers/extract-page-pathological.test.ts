@@ -1,0 +1,41 @@
+import t from 'tap';
+import { isFeedmillError } from '../../src/domain/errors.js';
+import { extractPage } from '../../workers/extract-page.js';
+
+/** Generous for a slow CI machine; these pages take tens of milliseconds when nothing recurses. */
+const budgetMs = 3000;
+
+function timed<T>(run: () => T): { value: T | undefined; error: unknown; ms: number } {
+  const started = performance.now();
+  try {
+    return { value: run(), error: undefined, ms: performance.now() - started };
+  } catch (error) {
+    return { value: undefined, error, ms: performance.now() - started };
+  }
+}
+
+t.test('100k nested elements finish fast without a stack overflow', async (t) => {
+  const depth = 100_000;
+  const html = `<body>${'<div>'.repeat(depth)}<ul><li><a href="/a">A deeply buried first article</a></li><li><a href="/b">A deeply buried second article</a></li></ul>${'</div>'.repeat(depth)}</body>`;
+  const { value, error, ms } = timed(() => extractPage(html, { url: 'https://deep.example/' }));
+  t.equal(error, undefined, 'no RangeError from recursion');
+  t.same(value?.items.map((item) => item.url), ['https://deep.example/a', 'https://deep.example/b']);
+  t.ok(ms < budgetMs, `took ${ms.toFixed(0)} ms`);
+});
+
+t.test('100k nested links (each level a list item) finish fast', async (t) => {
+  const depth = 100_000;
+  const html = `<body>${'<div><a href="/x">x</a>'.repeat(depth)}${'</div>'.repeat(depth)}</body>`;
+  const { error, ms } = timed(() => extractPage(html, { url: 'https://deep.example/' }));
+  t.ok(error === undefined || (isFeedmillError(error) && error.code === 'no_items_found'), 'either items or a clear no_items_found');
+  t.ok(ms < budgetMs, `took ${ms.toFixed(0)} ms`);
+});
+
+t.test('30k attributes on one element finish fast', async (t) => {
+  const attributes = Array.from({ length: 30_000 }, (_, i) => `data-a${i}="${i}"`).join(' ');
+  const html = `<body><ul><li ${attributes} class="x"><a ${attributes} href="/one">The first article title</a></li><li><a href="/two">The second article title</a></li></ul></body>`;
+  const { value, error, ms } = timed(() => extractPage(html, { url: 'https://wide.example/' }));
+  t.equal(error, undefined);
+  t.same(value?.items.map((item) => item.url), ['https://wide.example/one', 'https://wide.example/two']);
+  t.ok(ms < budgetMs, `took ${ms.toFixed(0)} ms`);
+});

@@ -1,0 +1,26 @@
+import { isFeedmillError, type ErrorCode } from '../src/domain/errors.js';
+import { extractPage, type ExtractedPage } from './extract-page.js';
+import { decodePage } from './extract-page/decode.js';
+
+export interface ExtractPageTask {
+  body: Uint8Array;
+  url: string;
+  /** The HTTP Content-Type; its charset decides the decoding unless the body has a BOM. */
+  contentType?: string;
+}
+
+export type ExtractPageTaskResult = { ok: true; page: ExtractedPage } | { ok: false; code: ErrorCode; message: string };
+
+/**
+ * The piscina task. An error's class and code do not survive the structured clone back to the
+ * main thread, so failures come back as data and the pool rebuilds the FeedmillError.
+ */
+export default function extractPageTask(task: ExtractPageTask): ExtractPageTaskResult {
+  try {
+    return { ok: true, page: extractPage(decodePage(task.body, task.contentType), { url: task.url }) };
+  } catch (error) {
+    if (isFeedmillError(error)) return { ok: false, code: error.code, message: error.message };
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, code: 'internal_error', message: `Extracting items from ${task.url} failed unexpectedly: ${message}` };
+  }
+}

@@ -1,0 +1,86 @@
+import { collapseText } from '../parse-feed/html.js';
+import type { PageElement } from './dom.js';
+
+/**
+ * Visits every element below `root` in document order, with an explicit stack (never recursion:
+ * page depth is unbounded). `visit` returning false skips the element's subtree.
+ */
+export function walkElements(root: PageElement, visit: (element: PageElement) => boolean | void): void {
+  const stack: PageElement[] = [];
+  pushChildren(stack, root);
+  for (let element = stack.pop(); element !== undefined; element = stack.pop()) {
+    if (visit(element) === false) continue;
+    pushChildren(stack, element);
+  }
+}
+
+function pushChildren(stack: PageElement[], element: PageElement): void {
+  const children = element.children;
+  for (let i = children.length - 1; i >= 0; i--) {
+    const child = children[i];
+    if (child !== undefined && child.kind === 'element') stack.push(child);
+  }
+}
+
+/** All elements below `root` named `name`, in document order. */
+export function elementsNamed(root: PageElement, names: ReadonlySet<string>): PageElement[] {
+  const found: PageElement[] = [];
+  walkElements(root, (element) => {
+    if (names.has(element.name)) found.push(element);
+  });
+  return found;
+}
+
+/** Elements whose boundaries separate words in the text rendering. */
+const blockNames = new Set([
+  'address', 'article', 'aside', 'blockquote', 'br', 'dd', 'div', 'dl', 'dt', 'figcaption', 'figure',
+  'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre',
+  'section', 'table', 'td', 'th', 'tr', 'ul',
+]);
+
+/**
+ * The visible text of an element, collapsed. `limit` stops collecting once that many characters
+ * are gathered, so scoring a huge container costs no more than scoring a small one.
+ */
+export function textOf(root: PageElement, limit = Number.POSITIVE_INFINITY): string {
+  const parts: string[] = [];
+  let length = 0;
+  // Entries are nodes to visit, or the string '\n' to emit after a block closes.
+  const stack: (PageElement['children'][number] | '\n')[] = [];
+  for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i] as PageElement['children'][number]);
+  while (stack.length > 0 && length < limit) {
+    const node = stack.pop();
+    if (node === undefined) break;
+    if (node === '\n') {
+      parts.push('\n');
+      continue;
+    }
+    if (node.kind === 'text') {
+      parts.push(node.text);
+      length += node.text.length;
+      continue;
+    }
+    if (node.name === 'script') continue;
+    const block = blockNames.has(node.name);
+    if (block) {
+      parts.push('\n');
+      stack.push('\n');
+    }
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as PageElement['children'][number]);
+  }
+  return collapseText(parts.join(''));
+}
+
+/** The element's class attribute split into lower-case tokens. */
+export function classTokens(element: PageElement): string[] {
+  const value = element.attribs['class'];
+  return value === undefined || value === '' ? [] : value.toLowerCase().split(/\s+/).filter((token) => token !== '');
+}
+
+/** The nearest ancestor (or the element itself) that satisfies `test`. Iterative by construction. */
+export function closest(element: PageElement, test: (candidate: PageElement) => boolean): PageElement | null {
+  for (let current: PageElement | null = element; current !== null; current = current.parent) {
+    if (test(current)) return current;
+  }
+  return null;
+}
