@@ -2,6 +2,7 @@ import type { RandomBytes } from '../domain/ids.js';
 import type { PollPolicy } from '../domain/poll-policy.js';
 import type { BundleStore } from '../ports/bundle-store.js';
 import type { Clock } from '../ports/clock.js';
+import type { DeliveryStore } from '../ports/delivery-store.js';
 import type { FeedParser } from '../ports/feed-parser.js';
 import type { EventBus } from '../ports/event-bus.js';
 import type { EventOutbox } from '../ports/event-outbox.js';
@@ -11,11 +12,17 @@ import type { Fetcher } from '../ports/fetcher.js';
 import type { ItemStore } from '../ports/item-store.js';
 import type { KeyStore } from '../ports/key-store.js';
 import type { Scheduler } from '../ports/scheduler.js';
+import type { WebhookSender } from '../ports/webhook-sender.js';
+import type { WebhookStore } from '../ports/webhook-store.js';
 
 export interface AppSettings {
   /** Base of every hosted address (`rss_feed_url`), without a trailing slash. */
   publicUrl: string;
   poll: PollPolicy;
+  /** 32 bytes that seal webhook signing secrets at rest (AES-256-GCM). */
+  secretKey: Buffer;
+  /** A webhook whose deliveries have all failed for this long is disabled. */
+  webhookDisableAfterSeconds: number;
 }
 
 /** Every port the use cases need; each use case asks only for its part with `Pick`. */
@@ -27,6 +34,11 @@ export interface AppDeps {
   idempotency: IdempotencyStore;
   outbox: EventOutbox;
   bus: EventBus;
+  webhooks: WebhookStore;
+  deliveries: DeliveryStore;
+  webhookSender: WebhookSender;
+  /** Runs webhook deliveries (job id = delivery id); `scheduler` runs feed refreshes. */
+  deliveryScheduler: Scheduler;
   fetcher: Fetcher;
   parser: FeedParser;
   scheduler: Scheduler;

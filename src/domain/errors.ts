@@ -21,6 +21,8 @@ export const errorCodes = [
   'feed_already_deleted',
   'bundle_not_found',
   'bundle_already_deleted',
+  'webhook_not_found',
+  'delivery_not_found',
   'key_not_found',
   // the source behind a feed
   'address_not_allowed',

@@ -22,6 +22,9 @@ export const isFeedId = (value: string): boolean => feedIdPattern.test(value);
 export const newBundleId = (random: RandomBytes): string => `_${randomToken(random, 16)}`;
 export const isBundleId = (value: string): boolean => bundleIdPattern.test(value);
 
+/** DESIGN.md: webhooks are `wh_…`. */
+export const newWebhookId = (random: RandomBytes): string => `wh_${randomToken(random, 16)}`;
+
 export const newKeyId = (random: RandomBytes): string => `fmk_${randomToken(random, 16)}`;
 export const isKeyId = (value: string): boolean => keyIdPattern.test(value);
 /** 32 url-safe characters: 192 bits, shown once. */

@@ -14,6 +14,7 @@ import { feedRoutes } from './routes/feeds.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { hostedRoutes } from './routes/hosted.js';
 import { openApiRoutes } from './routes/openapi.js';
+import { webhookRoutes } from './routes/webhooks.js';
 
 export interface HttpAppOptions {
   /** TLS key and certificate; omitted in tests that use `app.inject`. */
@@ -61,6 +62,7 @@ export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}):
   for (const prefix of apiPrefixes) {
     for (const path of feedPaths) await app.register(feedRoutes, { prefix: `${prefix}${path}`, deps });
     for (const path of bundlePaths) await app.register(bundleRoutes, { prefix: `${prefix}${path}`, deps });
+    await app.register(webhookRoutes, { prefix: `${prefix}/webhooks`, deps });
   }
   await app.register(hostedRoutes, { render: createHostedFeedRenderer(deps) });
   await app.register(openApiRoutes, { prefixes: apiPrefixes });

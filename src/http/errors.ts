@@ -19,6 +19,8 @@ export const statusOf: Record<ErrorCode, number> = {
   feed_already_deleted: 404,
   bundle_not_found: 404,
   bundle_already_deleted: 404,
+  webhook_not_found: 404,
+  delivery_not_found: 404,
   key_not_found: 404,
   address_not_allowed: 402,
   source_unreachable: 402,

@@ -43,6 +43,11 @@ const httpsUrl: Parse<string | undefined> = (raw) => {
   }
   return url.protocol === 'https:' ? url.href.replace(/\/+$/, '') : fail('an absolute https:// URL', raw);
 };
+const base64Key: Parse<Buffer | undefined> = (raw) => {
+  if (raw === '') return undefined;
+  const key = Buffer.from(raw, 'base64');
+  return key.length === 32 ? key : fail('base64 of exactly 32 bytes (e.g. `openssl rand -base64 32`)', raw.length > 12 ? `${raw.slice(0, 4)}… (${key.length} bytes)` : raw);
+};
 const logLevel = oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent');
 
 const setting = <T>(env: string, defaultValue: string | undefined, doc: string, parse: Parse<T>): Setting<T> => ({ env, default: defaultValue, doc, parse });
@@ -67,6 +72,9 @@ export const settings = {
   refreshConcurrency: setting('FEEDMILL_REFRESH_CONCURRENCY', '8', 'Refreshes one process runs at once.', integer(1, 1000)),
   rateLimit: setting('FEEDMILL_RATE_LIMIT', '600', 'Requests one API key may make per window; past it, 429 with Retry-After.', integer(1, 1_000_000)),
   rateLimitWindow: setting('FEEDMILL_RATE_LIMIT_WINDOW', '60', 'Length of the rate-limit window, in seconds.', integer(1, 86_400)),
+  secretKey: setting('FEEDMILL_SECRET_KEY', undefined, 'Base64 of 32 random bytes that seal webhook signing secrets at rest. Default: made once in the data directory (`secret.key`); set it when several processes share a store.', base64Key),
+  webhookTimeout: setting('FEEDMILL_WEBHOOK_TIMEOUT', '10', 'Time a webhook receiver has to answer, in seconds.', integer(1, 120)),
+  webhookDisableAfter: setting('FEEDMILL_WEBHOOK_DISABLE_AFTER', '259200', 'A webhook whose deliveries have all failed for this many seconds is disabled (visibly).', integer(60, 31_536_000)),
   logLevel: setting('FEEDMILL_LOG_LEVEL', 'info', 'One of fatal, error, warn, info, debug, trace, silent.', logLevel),
 } as const;
 

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { dispatchEvent, resumeDeliveries } from '../app/dispatch-event.js';
 import { publishPendingEvents } from '../app/feed-events.js';
 import { resumeSchedules } from '../app/resume-schedules.js';
 import { buildHttpApp } from '../http/app.js';
+import { deliverWebhookHandler } from '../jobs/deliver-webhook.js';
 import { refreshFeedHandler } from '../jobs/refresh-feed.js';
 import { composeRuntime, type Runtime } from './compose.js';
 import { publicUrlOf, type Config } from './config.js';
@@ -29,16 +31,25 @@ async function startApi(runtime: Runtime, config: Config, log: Logger): Promise<
 }
 
 async function startWorker(runtime: Runtime, log: Logger, rescan: boolean): Promise<() => void> {
-  await runtime.deps.scheduler.start(refreshFeedHandler(runtime.deps, log));
+  const { deps } = runtime;
+  // Deliveries first: events published from here on find their dispatcher listening.
+  await deps.deliveryScheduler.start(deliverWebhookHandler(deps));
+  const stopDispatch = deps.bus.subscribe((envelope) => dispatchEvent(deps, envelope).then(() => undefined));
+  const resumed = await resumeDeliveries(deps);
+  if (resumed > 0) log.info({ deliveries: resumed }, 'webhook deliveries resumed');
+  await deps.scheduler.start(refreshFeedHandler(deps, log));
   const pending = await publishPendingEvents(runtime.deps);
   if (pending > 0) log.info({ events: pending }, 'published events left over from the last run');
   const count = await resumeSchedules(runtime.deps);
   log.info({ feeds: count }, 'feed actors scheduled');
-  if (!rescan) return () => undefined;
+  if (!rescan) return stopDispatch;
   const timer = setInterval(() => {
     resumeSchedules(runtime.deps).catch((error: unknown) => log.error({ err: error }, 'rescan of feeds failed'));
   }, rescanMs);
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    stopDispatch();
+  };
 }
 
 /**

@@ -34,6 +34,9 @@ t.test('an empty environment starts with the documented defaults', async (t) => 
     refreshConcurrency: 8,
     rateLimit: 600,
     rateLimitWindow: 60,
+    secretKey: undefined,
+    webhookTimeout: 10,
+    webhookDisableAfter: 259_200,
     logLevel: 'info',
   });
   t.equal(publicUrlOf(config), 'https://localhost:8443', 'hosted addresses point at the local API');
@@ -59,6 +62,9 @@ t.test('every setting is read from its variable', async (t) => {
     FEEDMILL_REFRESH_CONCURRENCY: '16',
     FEEDMILL_RATE_LIMIT: '100',
     FEEDMILL_RATE_LIMIT_WINDOW: '10',
+    FEEDMILL_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
+    FEEDMILL_WEBHOOK_TIMEOUT: '5',
+    FEEDMILL_WEBHOOK_DISABLE_AFTER: '3600',
     FEEDMILL_LOG_LEVEL: 'debug',
   });
   t.same(config, {
@@ -80,6 +86,9 @@ t.test('every setting is read from its variable', async (t) => {
     refreshConcurrency: 16,
     rateLimit: 100,
     rateLimitWindow: 10,
+    secretKey: Buffer.alloc(32, 7),
+    webhookTimeout: 5,
+    webhookDisableAfter: 3600,
     logLevel: 'debug',
   });
   t.equal(publicUrlOf(config), 'https://feeds.example.org', 'the public URL, without its trailing slash');

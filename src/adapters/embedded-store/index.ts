@@ -1,16 +1,20 @@
 import type { BundleStore } from '../../ports/bundle-store.js';
+import type { DeliveryStore } from '../../ports/delivery-store.js';
 import type { EventOutbox } from '../../ports/event-outbox.js';
 import type { FeedStore } from '../../ports/feed-store.js';
 import type { IdempotencyStore } from '../../ports/idempotency-store.js';
 import type { ItemStore } from '../../ports/item-store.js';
 import type { KeyStore } from '../../ports/key-store.js';
+import type { WebhookStore } from '../../ports/webhook-store.js';
 import { createEmbeddedBundleStore } from './bundle-store.js';
 import { migrate, openDatabase } from './database.js';
+import { createEmbeddedDeliveryStore } from './delivery-store.js';
 import { createEmbeddedEventOutbox } from './event-outbox.js';
 import { createEmbeddedFeedStore } from './feed-store.js';
 import { createEmbeddedIdempotencyStore } from './idempotency-store.js';
 import { createEmbeddedItemStore } from './item-store.js';
 import { createEmbeddedKeyStore } from './key-store.js';
+import { createEmbeddedWebhookStore } from './webhook-store.js';
 
 export interface EmbeddedStore {
   feeds: FeedStore;
@@ -19,6 +23,8 @@ export interface EmbeddedStore {
   bundles: BundleStore;
   idempotency: IdempotencyStore;
   outbox: EventOutbox;
+  webhooks: WebhookStore;
+  deliveries: DeliveryStore;
   /** The migrations this open applied (opening applies every pending one). */
   applied: string[];
   close(): void;
@@ -36,6 +42,8 @@ export function openEmbeddedStore(options: { file: string; schemaDir: string }):
     bundles: createEmbeddedBundleStore(db),
     idempotency: createEmbeddedIdempotencyStore(db),
     outbox: createEmbeddedEventOutbox(db),
+    webhooks: createEmbeddedWebhookStore(db),
+    deliveries: createEmbeddedDeliveryStore(db),
     close: () => db.close(),
   };
 }

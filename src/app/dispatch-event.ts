@@ -1,0 +1,70 @@
+import type { Delivery } from '../domain/delivery.js';
+import type { FeedEventEnvelope, FeedUpdateEvent } from '../domain/feed-event.js';
+import type { Webhook } from '../domain/webhook.js';
+import { itemMatches, type WebhookFilter } from '../domain/webhook-filter.js';
+import { deliveryId } from './deliver-webhook.js';
+import type { AppDeps } from './deps.js';
+
+export type DispatchDeps = Pick<AppDeps, 'webhooks' | 'deliveries' | 'bundles' | 'deliveryScheduler' | 'clock'>;
+
+async function inScope(deps: DispatchDeps, webhook: Webhook, envelope: FeedEventEnvelope): Promise<boolean> {
+  const { scope } = webhook;
+  if (scope.kind === 'all') return true;
+  if (scope.kind === 'feeds') return scope.feedIds.includes(envelope.feedId);
+  for (const bundleId of scope.bundleIds) {
+    const lookup = await deps.bundles.get(envelope.accountId, bundleId);
+    if (lookup.state === 'present' && lookup.bundle.feedIds.includes(envelope.feedId)) return true;
+  }
+  return false;
+}
+
+/** The event with only the items the filter lets through; undefined when none is left. */
+export function filterEvent(event: FeedUpdateEvent, filter: WebhookFilter | null): FeedUpdateEvent | undefined {
+  if (filter === null) return event;
+  const itemsNew = event.data.items_new.filter((item) => itemMatches(item, filter));
+  const itemsChanged = event.data.items_changed.filter((item) => itemMatches(item, filter));
+  if (itemsNew.length + itemsChanged.length === 0) return undefined;
+  return { ...event, data: { items_new: itemsNew, items_changed: itemsChanged } };
+}
+
+/**
+ * Turns a feed event into one delivery per enabled webhook of the account whose scope covers the
+ * feed and whose filters leave something to send. Idempotent: an event seen twice (a replayed
+ * outbox, two listeners) creates each delivery once.
+ */
+export async function dispatchEvent(deps: DispatchDeps, envelope: FeedEventEnvelope): Promise<number> {
+  let created = 0;
+  const now = deps.clock.now();
+  for (const webhook of await deps.webhooks.listEnabled(envelope.accountId)) {
+    if (!(await inScope(deps, webhook, envelope))) continue;
+    const event = filterEvent(envelope.event, webhook.filters);
+    if (!event) continue;
+    const delivery: Delivery = {
+      id: deliveryId(webhook.id, event.id),
+      webhookId: webhook.id,
+      accountId: webhook.accountId,
+      eventId: event.id,
+      body: JSON.stringify(event),
+      status: 'pending',
+      attempts: 0,
+      createdAt: now.toISOString(),
+      nextAttemptAt: now.toISOString(),
+    };
+    if (await deps.deliveries.create(delivery)) {
+      await deps.deliveryScheduler.schedule(delivery.id, now);
+      created += 1;
+    }
+  }
+  return created;
+}
+
+/** At start-up, deliveries still pending are scheduled again. */
+export async function resumeDeliveries(deps: Pick<AppDeps, 'deliveries' | 'deliveryScheduler' | 'clock'>): Promise<number> {
+  const now = deps.clock.now();
+  const pending = await deps.deliveries.listPending();
+  for (const { id, nextAttemptAt } of pending) {
+    const at = nextAttemptAt ? new Date(nextAttemptAt) : now;
+    await deps.deliveryScheduler.schedule(id, at < now ? now : at);
+  }
+  return pending.length;
+}

@@ -1,0 +1,18 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from './config.js';
+
+/**
+ * The key that seals webhook secrets: `FEEDMILL_SECRET_KEY`, or one made once in the data
+ * directory (mode 0600) and reused, so embedded mode needs no setup and survives restarts.
+ */
+export function loadSecretKey(config: Pick<Config, 'secretKey' | 'dataDir'>): Buffer {
+  if (config.secretKey) return config.secretKey;
+  const file = join(config.dataDir, 'secret.key');
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  mkdirSync(config.dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  return key;
+}
