@@ -1,60 +1,72 @@
-import type { ApiFeedWithItems } from '../domain/api-shapes.js';
-import { toApiFeedWithItems } from '../domain/api-shapes.js';
+import { toApiFeedWithItems, type ApiFeedWithItems } from '../domain/api-shapes.js';
 import type { Principal } from '../domain/api-key.js';
 import { FeedmillError } from '../domain/errors.js';
-import { defaultFeedSettings, type Feed } from '../domain/feed.js';
+import { defaultFeedSettings, type Feed, type FetchState } from '../domain/feed.js';
 import { newFeedId } from '../domain/ids.js';
+import { keywordSearchUrl, keywordSourceUrl, parseRegion } from '../domain/keyword-source.js';
 import { parseSourceUrl } from '../domain/source-url.js';
 import { itemsShown, type AppDeps } from './deps.js';
-import { fetchDocument } from './fetch-document.js';
 import { hintSignals } from './poll-signals.js';
 import { planNextRefresh, storeItems, type RefreshDeps } from './refresh-feed.js';
+import { resolveSource, type ResolvedSource } from './resolve-source.js';
 
-export interface CreateFeedInput {
-  url: string;
+/** Spec "Create-feed rules": a `url`, or a `keyword` with a `region`. */
+export type CreateFeedInput = { url: string } | { keyword: string; region: string };
+
+const maxKeywordLength = 500;
+
+/** Where the feed comes from, and the `source_url` the user sees. */
+async function locate(deps: RefreshDeps, input: CreateFeedInput): Promise<{ sourceUrl: string; source: ResolvedSource }> {
+  if ('url' in input) {
+    const url = parseSourceUrl(input.url);
+    return { sourceUrl: url.href, source: await resolveSource(deps, url.href) };
+  }
+  const keyword = input.keyword.trim();
+  if (keyword.length === 0 || keyword.length > maxKeywordLength) {
+    throw new FeedmillError('validation_failed', `Expected \`keyword\` of 1 to ${maxKeywordLength} characters, got ${keyword.length}`);
+  }
+  const region = parseRegion(input.region);
+  const upstream = keywordSearchUrl(deps.settings.keywordSearchUrl, keyword, region);
+  return { sourceUrl: keywordSourceUrl(deps.settings.publicUrl, keyword, region), source: await resolveSource(deps, upstream) };
 }
 
 /**
- * POST /v1/feeds {url}: fetch and parse first, so a source that can't be fetched or isn't a feed
- * creates nothing (spec "Create-feed rules" 3); then store the feed and its items and schedule
- * its actor.
+ * POST /v1/feeds: find and read the source first, so one that can't be fetched or yields nothing
+ * creates nothing (spec "Create-feed rules" 3); then store the feed and its items (a baseline: no
+ * event) and schedule its actor.
  */
 export async function createFeed(deps: RefreshDeps & Pick<AppDeps, 'scheduler'>, principal: Principal, input: CreateFeedInput): Promise<ApiFeedWithItems> {
-  const url = parseSourceUrl(input.url);
-  const document = await fetchDocument(deps, url.href);
-  if (document.kind !== 'parsed') {
-    throw new FeedmillError('source_unreachable', `The source at ${url.href} answered without a document; check the address`);
-  }
-  const parsed = document.parsed;
+  const { sourceUrl, source } = await locate(deps, input);
+  const { parsed, fetched } = source;
   if (parsed.items.length === 0) {
-    throw new FeedmillError('no_items_found', `The feed at ${url.href} has no items yet; try again once it has published something`);
+    throw new FeedmillError('no_items_found', `The feed at ${fetched.url} has no items yet; try again once it has published something`);
   }
   const now = deps.clock.now();
   const feed: Feed = {
     id: newFeedId(deps.random),
     accountId: principal.accountId,
-    title: parsed.title || url.hostname,
+    title: parsed.title || new URL(fetched.url).hostname,
     description: parsed.description,
     icon: parsed.icon,
-    sourceUrl: url.href,
-    fetchUrl: document.fetched.url,
+    sourceUrl,
+    fetchUrl: fetched.url,
     link: parsed.link,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
     settings: defaultFeedSettings,
-    fetch: { errorCount: 0, unchangedStreak: 0 },
+    fetch: { errorCount: 0, unchangedStreak: 0, reader: source.reader },
   };
   await deps.feeds.insert(feed);
   await storeItems(deps, feed, parsed.items, now, false);
-  const state = {
+  const state: FetchState = {
     ...feed.fetch,
-    etag: document.fetched.etag,
-    lastModified: document.fetched.lastModified,
-    bodyHash: document.bodyHash,
+    etag: fetched.etag,
+    lastModified: fetched.lastModified,
+    bodyHash: source.bodyHash,
     lastFetchedAt: now.toISOString(),
     lastStatus: 'ok',
   };
-  const next = await planNextRefresh(deps, feed, state, { outcome: 'changed', ...hintSignals(document.fetched, now) }, now, document.fetched.url);
+  const next = await planNextRefresh(deps, feed, state, { outcome: 'changed', ...hintSignals(fetched, now) }, now, fetched.url);
   await deps.scheduler.schedule(feed.id, next);
   const items = await deps.items.list(feed.id, feed.settings.sort, itemsShown);
   return toApiFeedWithItems(feed, items, deps.settings.publicUrl);

@@ -19,6 +19,8 @@ export interface AppSettings {
   /** Base of every hosted address (`rss_feed_url`), without a trailing slash. */
   publicUrl: string;
   poll: PollPolicy;
+  /** `FEEDMILL_KEYWORD_SEARCH_URL`: upstream of keyword feeds; Google News RSS search when absent. */
+  keywordSearchUrl?: string;
   /** 32 bytes that seal webhook signing secrets at rest (AES-256-GCM). */
   secretKey: Buffer;
   /** A webhook whose deliveries have all failed for this long is disabled. */

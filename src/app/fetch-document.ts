@@ -4,24 +4,31 @@ import type { ParsedFeed } from '../domain/item.js';
 import type { FetchResult } from '../ports/fetcher.js';
 import type { AppDeps } from './deps.js';
 
+/** How a source's document is read: as a native feed, or as a web page whose items are extracted. */
+export type SourceReader = 'feed' | 'page';
+
 export type FetchedDocument =
   | { kind: 'not_modified'; fetched: FetchResult }
   | { kind: 'same_body'; fetched: FetchResult & { status: 200 }; bodyHash: string }
   | { kind: 'parsed'; fetched: FetchResult & { status: 200 }; bodyHash: string; parsed: ParsedFeed };
 
+export const bodyHashOf = (body: Uint8Array): string => createHash('sha256').update(body).digest('base64url');
+
 /**
- * Conditional GET, then parse in the pool. A 304, or a 200 whose body is byte-identical to the
- * last one parsed, never reaches the parser.
+ * Conditional GET, then parse (or extract) in the pool. A 304, or a 200 whose body is
+ * byte-identical to the last one read, never reaches the pool.
  */
 export async function fetchDocument(
   deps: Pick<AppDeps, 'fetcher' | 'parser'>,
   url: string,
   previous: Pick<FetchState, 'etag' | 'lastModified' | 'bodyHash'> = {},
+  reader: SourceReader = 'feed',
 ): Promise<FetchedDocument> {
   const fetched = await deps.fetcher.fetch({ url, etag: previous.etag, lastModified: previous.lastModified });
   if (fetched.status === 304) return { kind: 'not_modified', fetched };
-  const bodyHash = createHash('sha256').update(fetched.body).digest('base64url');
+  const bodyHash = bodyHashOf(fetched.body);
   if (bodyHash === previous.bodyHash) return { kind: 'same_body', fetched, bodyHash };
-  const parsed = await deps.parser.parse(fetched.body, { url: fetched.url, contentType: fetched.contentType });
+  const meta = { url: fetched.url, contentType: fetched.contentType };
+  const parsed = reader === 'page' ? await deps.parser.extractPage(fetched.body, meta) : await deps.parser.parse(fetched.body, meta);
   return { kind: 'parsed', fetched, bodyHash, parsed };
 }

@@ -73,7 +73,7 @@ export async function refreshFeed(deps: RefreshDeps, feedId: string): Promise<Re
   const now = deps.clock.now();
   const base: FetchState = { ...feed.fetch, lastFetchedAt: now.toISOString() };
   try {
-    const document = await fetchDocument(deps, feed.fetchUrl, feed.fetch);
+    const document = await fetchDocument(deps, feed.fetchUrl, feed.fetch, feed.fetch.reader);
     const hints = hintSignals(document.fetched, now);
     const fetchUrl = document.fetched.url;
     if (document.kind !== 'parsed') {

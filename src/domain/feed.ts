@@ -11,6 +11,8 @@ export const defaultFeedSettings: FeedSettings = { customAuthor: null, sort: 'la
 
 /** What the last fetch left behind: validators for the next conditional GET and the feed's health. */
 export interface FetchState {
+  /** How the document is read: a native feed (absent means this) or a web page whose items are extracted. */
+  reader?: 'feed' | 'page';
   etag?: string;
   lastModified?: string;
   /** sha-256 of the last body parsed: an unchanged body never reaches the parser pool again. */

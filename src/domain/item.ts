@@ -49,3 +49,15 @@ export interface ApiItem {
   authors: Author[];
   date_published: string;
 }
+
+/** A native feed a web page advertises with `<link rel="alternate">`. */
+export interface FeedLink {
+  url: string;
+  type: 'rss' | 'atom' | 'json';
+  title: string;
+}
+
+/** What `extractPage` returns: the page as a feed, plus the native feeds it advertises (best first). */
+export interface ParsedPage extends ParsedFeed {
+  feedLinks: FeedLink[];
+}

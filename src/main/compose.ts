@@ -28,7 +28,10 @@ export function composeRuntime(config: Config, log: Logger): Runtime {
     version,
   });
   const parser = createParserPool({
-    filename: new URL('../../workers/parse-feed-task.js', import.meta.url).href,
+    tasks: {
+      feed: new URL('../../workers/parse-feed-task.js', import.meta.url).href,
+      page: new URL('../../workers/extract-page-task.js', import.meta.url).href,
+    },
     maxThreads: config.parserThreads,
     timeoutMs: config.parseTimeout * 1000,
     onError: (error) => log.error({ err: error }, 'a parser thread failed'),
@@ -67,6 +70,7 @@ export function composeRuntime(config: Config, log: Logger): Runtime {
     settings: {
       publicUrl: publicUrlOf(config),
       poll: { minSeconds: config.pollMinInterval, maxSeconds: config.pollMaxInterval },
+      keywordSearchUrl: config.keywordSearchUrl,
       secretKey: loadSecretKey(config),
       webhookDisableAfterSeconds: config.webhookDisableAfter,
     },

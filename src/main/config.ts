@@ -43,6 +43,17 @@ const httpsUrl: Parse<string | undefined> = (raw) => {
   }
   return url.protocol === 'https:' ? url.href.replace(/\/+$/, '') : fail('an absolute https:// URL', raw);
 };
+const searchTemplate: Parse<string | undefined> = (raw) => {
+  if (raw === '') return undefined;
+  const probe = raw.replaceAll('{keyword}', 'k').replaceAll('{country}', 'US').replaceAll('{lang}', 'en');
+  let url: URL | undefined;
+  try {
+    url = new URL(probe);
+  } catch {
+    return fail('an http(s) URL template containing {keyword}', raw);
+  }
+  return /^https?:$/.test(url.protocol) && raw.includes('{keyword}') ? raw : fail('an http(s) URL template containing {keyword}', raw);
+};
 const base64Key: Parse<Buffer | undefined> = (raw) => {
   if (raw === '') return undefined;
   const key = Buffer.from(raw, 'base64');
@@ -72,6 +83,7 @@ export const settings = {
   refreshConcurrency: setting('FEEDMILL_REFRESH_CONCURRENCY', '8', 'Refreshes one process runs at once.', integer(1, 1000)),
   rateLimit: setting('FEEDMILL_RATE_LIMIT', '600', 'Requests one API key may make per window; past it, 429 with Retry-After.', integer(1, 1_000_000)),
   rateLimitWindow: setting('FEEDMILL_RATE_LIMIT_WINDOW', '60', 'Length of the rate-limit window, in seconds.', integer(1, 86_400)),
+  keywordSearchUrl: setting('FEEDMILL_KEYWORD_SEARCH_URL', undefined, 'Upstream of keyword feeds: a URL template with `{keyword}`, `{country}` and `{lang}`. Default: Google News RSS search of the region\'s edition.', searchTemplate),
   secretKey: setting('FEEDMILL_SECRET_KEY', undefined, 'Base64 of 32 random bytes that seal webhook signing secrets at rest. Default: made once in the data directory (`secret.key`); set it when several processes share a store.', base64Key),
   webhookTimeout: setting('FEEDMILL_WEBHOOK_TIMEOUT', '10', 'Time a webhook receiver has to answer, in seconds.', integer(1, 120)),
   webhookDisableAfter: setting('FEEDMILL_WEBHOOK_DISABLE_AFTER', '259200', 'A webhook whose deliveries have all failed for this many seconds is disabled (visibly).', integer(60, 31_536_000)),

@@ -1,12 +1,18 @@
-import type { ParsedFeed } from '../domain/item.js';
+import type { ParsedFeed, ParsedPage } from '../domain/item.js';
 
 export interface ParseMeta {
   url: string;
   contentType?: string;
 }
 
-/** Parses a fetched document off the event loop. Throws FeedmillError `not_a_feed` or `parse_timeout`. */
+/**
+ * Parses fetched documents off the event loop. Throws FeedmillError `not_a_feed` (parse),
+ * `no_items_found` (extractPage) or `parse_timeout`.
+ */
 export interface FeedParser {
+  /** A native feed: RSS, Atom or JSON Feed. */
   parse(body: Uint8Array, meta: ParseMeta): Promise<ParsedFeed>;
+  /** An HTML page: its items, and the feeds it advertises. */
+  extractPage(body: Uint8Array, meta: ParseMeta): Promise<ParsedPage>;
   close(): Promise<void>;
 }

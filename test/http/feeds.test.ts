@@ -8,7 +8,8 @@ import { createTestDeps } from '../fixtures/test-deps.js';
 const env = createTestDeps();
 const app = await buildHttpApp(env.deps, { httpsOnly: false });
 const source = await startRssSource(3);
-const html = await startFixtureServer((_request, response) => {
+const html = await startFixtureServer((request, response) => {
+  if (request.url === '/data.json') return void response.writeHead(200, { 'content-type': 'application/json' }).end('{"hello":"world"}');
   response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><head><title>Not a feed</title></head><body><p>hello</p></body></html>');
 });
 t.teardown(async () => {
@@ -121,7 +122,9 @@ t.test('updating a feed changes title, description and icon and returns it witho
 
 t.test('a source that is not a feed, or cannot be reached, creates nothing', async (t) => {
   const before = (await get('/v1/feeds')).json<{ total: number }>().total;
-  assertError(t, await post('/v1/feeds', { url: `${html.url}/page.html` }), 402, 'not_a_feed');
+  assertError(t, await post('/v1/feeds', { url: `${html.url}/data.json` }), 402, 'not_a_feed');
+  const { message } = assertError(t, await post('/v1/feeds', { url: `${html.url}/page.html` }), 402, 'no_items_found');
+  t.match(message, /articles|feed/, 'a page with neither a feed nor articles says what was looked for');
   assertError(t, await post('/v1/feeds', { url: 'http://127.0.0.1:1/feed.xml' }), 402, 'source_unreachable');
   assertError(t, await post('/v1/feeds', { url: 'ftp://example.test/feed' }), 400, 'invalid_url');
   assertError(t, await post('/v1/feeds', { url: 'not a url' }), 400, 'invalid_url');

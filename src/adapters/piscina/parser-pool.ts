@@ -1,11 +1,11 @@
 import { Piscina } from 'piscina';
 import { FeedmillError, errorCodes, type ErrorCode } from '../../domain/errors.js';
-import type { ParsedFeed } from '../../domain/item.js';
+import type { ParsedFeed, ParsedPage } from '../../domain/item.js';
 import type { FeedParser, ParseMeta } from '../../ports/feed-parser.js';
 
 export interface ParserPoolOptions {
-  /** The compiled task module (`dist/workers/parse-feed-task.js`). */
-  filename: string;
+  /** The compiled task modules (`dist/workers/parse-feed-task.js`, `dist/workers/extract-page-task.js`). */
+  tasks: { feed: string; page: string };
   /**
    * Worker threads.
    * @default the number of CPUs, at least 1
@@ -20,34 +20,42 @@ export interface ParserPoolOptions {
   onError?: (error: unknown) => void;
 }
 
-type TaskResult = { ok: true; feed: ParsedFeed } | { ok: false; code: ErrorCode; message: string };
+type TaskResult<T> = ({ ok: true } & T) | { ok: false; code: ErrorCode; message: string };
 
 const isErrorCode = (code: string): code is ErrorCode => (errorCodes as readonly string[]).includes(code);
 
-/** Parsing off the event loop, so the loop that holds sockets and job locks stays free. */
+/** Parsing and extraction off the event loop, so the loop that holds sockets and job locks stays free. */
 export function createParserPool(options: ParserPoolOptions): FeedParser & { readonly utilization: number } {
-  const pool = new Piscina({ filename: options.filename, maxThreads: options.maxThreads, idleTimeout: 60_000 });
+  const pool = new Piscina({ filename: options.tasks.feed, maxThreads: options.maxThreads, idleTimeout: 60_000 });
   // Without a listener, an 'error' event from a dying thread would take the whole process down.
   pool.on('error', (error: unknown) => options.onError?.(error));
   const timeoutMs = options.timeoutMs ?? 10_000;
+
+  async function run<T>(filename: string, body: Uint8Array, meta: ParseMeta, what: string): Promise<T> {
+    let result: TaskResult<T>;
+    try {
+      // piscina terminates the thread running an aborted task, so a pathological document
+      // cannot keep a core busy after its budget.
+      result = (await pool.run({ body, url: meta.url, contentType: meta.contentType }, { filename, signal: AbortSignal.timeout(timeoutMs) })) as TaskResult<T>;
+    } catch (error) {
+      if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
+        throw new FeedmillError('parse_timeout', `${what} ${meta.url} took longer than ${timeoutMs} ms and was stopped; the document is too large or malformed`);
+      }
+      throw error;
+    }
+    if (result.ok) return result;
+    throw new FeedmillError(isErrorCode(result.code) ? result.code : 'not_a_feed', result.message);
+  }
+
   return {
     get utilization() {
       return pool.utilization;
     },
-    async parse(body: Uint8Array, meta: ParseMeta): Promise<ParsedFeed> {
-      let result: TaskResult;
-      try {
-        // piscina terminates the thread running an aborted task, so a pathological document
-        // cannot keep a core busy after its budget.
-        result = (await pool.run({ body, url: meta.url, contentType: meta.contentType }, { signal: AbortSignal.timeout(timeoutMs) })) as TaskResult;
-      } catch (error) {
-        if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
-          throw new FeedmillError('parse_timeout', `Parsing ${meta.url} took longer than ${timeoutMs} ms and was stopped; the document is too large or malformed`);
-        }
-        throw error;
-      }
-      if (result.ok) return result.feed;
-      throw new FeedmillError(isErrorCode(result.code) ? result.code : 'not_a_feed', result.message);
+    async parse(body, meta): Promise<ParsedFeed> {
+      return (await run<{ feed: ParsedFeed }>(options.tasks.feed, body, meta, 'Parsing')).feed;
+    },
+    async extractPage(body, meta): Promise<ParsedPage> {
+      return (await run<{ page: ParsedPage }>(options.tasks.page, body, meta, 'Reading the page')).page;
     },
     async close() {
       await pool.destroy();

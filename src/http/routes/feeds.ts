@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createFeed } from '../../app/create-feed.js';
+import { createFeed, type CreateFeedInput } from '../../app/create-feed.js';
 import { deleteFeed } from '../../app/delete-feed.js';
 import type { AppDeps } from '../../app/deps.js';
 import { getFeedSettings, updateFeedSettings } from '../../app/feed-settings.js';
@@ -13,19 +13,21 @@ import { CreateFeedBody, Feed, FeedList, FeedSettings, FeedWithItems, UpdateFeed
 
 const sourceErrors = { 402: ErrorBody };
 
+/** Create-feed rules 1 and 2: `url` alone, or `keyword` with `region`. */
+function createFeedInput(body: { url?: string; keyword?: string; region?: string }): CreateFeedInput {
+  const { url, keyword, region } = body;
+  if (url !== undefined && keyword === undefined && region === undefined) return { url };
+  if (url === undefined && keyword !== undefined && region !== undefined) return { keyword, region };
+  if (url === undefined && keyword !== undefined) throw new FeedmillError('validation_failed', 'Expected `region` (e.g. `US:en`) with `keyword`');
+  throw new FeedmillError('validation_failed', 'Expected either `url`, or `keyword` with `region`, in the body');
+}
+
 /** Spec "Endpoints → Feeds", mounted at `/feeds` and `/feed`. Each handler: decode → use case → encode. */
 export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   app.post(
     '/',
     { config: { scope: 'write' }, schema: { body: CreateFeedBody, response: { 200: FeedWithItems, ...errorResponses, ...sourceErrors } } },
-    async (request) => {
-      const { url, keyword } = request.body;
-      if (url === undefined) {
-        const why = keyword === undefined ? 'Expected `url` in the body' : 'Keyword feeds are not available in this version; send `url`';
-        throw new FeedmillError('validation_failed', why);
-      }
-      return createFeed(deps, principalOf(request), { url });
-    },
+    async (request) => createFeed(deps, principalOf(request), createFeedInput(request.body)),
   );
 
   app.get(
