@@ -87,14 +87,18 @@ export async function attemptDelivery(deps: DeliverDeps, webhook: Webhook, deliv
   return { attempt, next };
 }
 
-/** The delivery job: `{ id: deliveryId }` → one attempt → the time of the next, or null when done. */
-export async function deliverWebhook(deps: DeliverDeps, id: string): Promise<Date | null> {
+/**
+ * The delivery job: one attempt, then the time of the next (null when done). `attempted` is the
+ * attempt's outcome, or null when there was nothing to send (delivered already, webhook gone).
+ */
+export async function deliverWebhook(deps: DeliverDeps, id: string): Promise<{ attempted: 'succeeded' | 'failed' | null; next: Date | null }> {
   const delivery = await deps.deliveries.get(id);
-  if (!delivery || delivery.status !== 'pending') return null;
+  if (!delivery || delivery.status !== 'pending') return { attempted: null, next: null };
   const webhook = await deps.webhooks.get(delivery.accountId, delivery.webhookId);
   if (!webhook || !webhook.enabled) {
     await deps.deliveries.save({ ...delivery, status: 'failed', nextAttemptAt: null });
-    return null;
+    return { attempted: null, next: null };
   }
-  return (await attemptDelivery(deps, webhook, delivery)).next;
+  const { attempt, next } = await attemptDelivery(deps, webhook, delivery);
+  return { attempted: attempt.outcome, next };
 }

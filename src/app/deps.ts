@@ -11,6 +11,7 @@ import type { IdempotencyStore } from '../ports/idempotency-store.js';
 import type { Fetcher } from '../ports/fetcher.js';
 import type { ItemStore } from '../ports/item-store.js';
 import type { KeyStore } from '../ports/key-store.js';
+import type { Metrics } from '../ports/metrics.js';
 import type { Scheduler } from '../ports/scheduler.js';
 import type { WebhookSender } from '../ports/webhook-sender.js';
 import type { WebhookStore } from '../ports/webhook-store.js';
@@ -45,6 +46,7 @@ export interface AppDeps {
   parser: FeedParser;
   scheduler: Scheduler;
   clock: Clock;
+  metrics: Metrics;
   random: RandomBytes;
   settings: AppSettings;
 }

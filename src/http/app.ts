@@ -6,8 +6,10 @@ import { createHostedFeedRenderer } from '../app/hosted-feed.js';
 import { registerErrorHandling } from './errors.js';
 import { registerOpenApi } from './openapi.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerDrain } from './plugins/drain.js';
 import { registerHttpsOnly } from './plugins/https-only.js';
 import { registerIdempotency } from './plugins/idempotency.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { registerRateLimit, type RateLimitOptions } from './plugins/rate-limit.js';
 import { bundleRoutes } from './routes/bundles.js';
 import { feedRoutes } from './routes/feeds.js';
@@ -53,7 +55,9 @@ export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}):
   // Bodies are JSON only (spec "Endpoints"); Fastify would otherwise also take text/plain.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
+  registerDrain(app);
   if (options.httpsOnly ?? true) registerHttpsOnly(app);
+  registerMetrics(app, deps.metrics);
   registerAuth(app, createAuthenticator(deps));
   await registerRateLimit(app, options.rateLimit ?? { max: 600, windowMs: 60_000 });
   registerIdempotency(app, deps);

@@ -3,9 +3,11 @@ import type { Logger } from 'pino';
 import { createLocalBus } from '../adapters/local-bus/local-bus.js';
 import { createLocalScheduler } from '../adapters/local-scheduler/local-scheduler.js';
 import { createParserPool } from '../adapters/piscina/parser-pool.js';
+import { createPrometheusMetrics } from '../adapters/prometheus/metrics.js';
 import { createUndiciFetcher } from '../adapters/undici/fetcher.js';
 import { createUndiciWebhookSender } from '../adapters/undici/webhook-sender.js';
 import type { AppDeps } from '../app/deps.js';
+import type { Metrics } from '../ports/metrics.js';
 import { publicUrlOf, type Config } from './config.js';
 import { loadSecretKey } from './secret-key.js';
 import { openStores } from './stores.js';
@@ -13,14 +15,16 @@ import { version } from './version.js';
 
 export interface Runtime {
   deps: AppDeps;
+  metrics: Metrics;
   ready(): Promise<boolean>;
   /** Closes what `composeRuntime` opened, in reverse order: scheduler, pool, fetcher, store. */
   close(): Promise<void>;
 }
 
 /** The one place adapters are chosen. */
-export function composeRuntime(config: Config, log: Logger): Runtime {
+export function composeRuntime(config: Config, log: Logger, role: string): Runtime {
   const store = openStores(config);
+  const metrics = createPrometheusMetrics({ role });
   const fetcher = createUndiciFetcher({
     allowPrivateNetworks: config.allowPrivateNetworks,
     maxBodyBytes: config.fetchMaxBytes,
@@ -44,11 +48,13 @@ export function composeRuntime(config: Config, log: Logger): Runtime {
   const deliveryScheduler = createLocalScheduler({
     concurrency: config.refreshConcurrency,
     onError: (deliveryId, error) => log.error({ err: error, deliveryId }, 'webhook delivery failed; retrying in a minute'),
+    onLag: (seconds) => metrics.jobLag('delivery', seconds),
   });
   const bus = createLocalBus((error) => log.error({ err: error }, 'an event listener failed'));
   const scheduler = createLocalScheduler({
     concurrency: config.refreshConcurrency,
     onError: (feedId, error) => log.error({ err: error, feedId }, 'refresh failed; retrying in a minute'),
+    onLag: (seconds) => metrics.jobLag('refresh', seconds),
   });
   const deps: AppDeps = {
     feeds: store.feeds,
@@ -66,6 +72,7 @@ export function composeRuntime(config: Config, log: Logger): Runtime {
     parser,
     scheduler,
     clock: { now: () => new Date() },
+    metrics,
     random: (size) => randomBytes(size),
     settings: {
       publicUrl: publicUrlOf(config),
@@ -75,9 +82,15 @@ export function composeRuntime(config: Config, log: Logger): Runtime {
       webhookDisableAfterSeconds: config.webhookDisableAfter,
     },
   };
+  metrics.gauge('feedmill_refresh_queue_size', 'Feed refreshes waiting or running in this process.', () => scheduler.size);
+  metrics.gauge('feedmill_delivery_queue_size', 'Webhook deliveries waiting or running in this process.', () => deliveryScheduler.size);
+  metrics.gauge('feedmill_parser_pool_utilization', 'Share of the parser pool busy (0 to 1).', () => parser.utilization);
+  metrics.gauge('feedmill_event_bus_listeners', 'Listeners on the event bus in this process (subscriptions, dispatchers).', () => bus.listenerCount);
   return {
     deps,
-    ready: async () => (await store.keys.get('fmk_readiness-probe0')) === undefined,
+    metrics,
+    // Ready when the store answers a read; the pool and schedulers live in this process.
+    ready: async () => (await store.feeds.getById('readiness-probe')) === undefined,
     async close() {
       await scheduler.close();
       await deliveryScheduler.close();

@@ -66,7 +66,8 @@ const setting = <T>(env: string, defaultValue: string | undefined, doc: string, 
 /** Every setting: one row each. README's configuration table is this table. */
 export const settings = {
   port: setting('FEEDMILL_PORT', '8443', 'HTTPS port of the API.', integer(0, 65535)),
-  host: setting('FEEDMILL_HOST', '127.0.0.1', 'Address the API listens on; `0.0.0.0` to accept connections from other machines.', text),
+  metricsPort: setting('FEEDMILL_METRICS_PORT', '9464', 'Plain-HTTP port of /healthz, /readyz and /metrics for probes and Prometheus inside the cluster (every role); 0 turns it off.', integer(0, 65535)),
+  host: setting('FEEDMILL_HOST', 'localhost', 'Address the API listens on; `localhost` listens on both 127.0.0.1 and ::1; `0.0.0.0` (or `::`) accepts connections from other machines.', text),
   dataDir: setting('FEEDMILL_DATA_DIR', './data', 'Directory of the embedded store and the generated TLS certificate.', text),
   publicUrl: setting('FEEDMILL_PUBLIC_URL', undefined, 'Base of every hosted address (`rss_feed_url`). Default `https://localhost:{FEEDMILL_PORT}`.', httpsUrl),
   tlsCert: setting('FEEDMILL_TLS_CERT', undefined, 'PEM certificate file. Without it (and the key) a self-signed pair is made in the data directory and reused.', optionalText),
@@ -87,6 +88,7 @@ export const settings = {
   secretKey: setting('FEEDMILL_SECRET_KEY', undefined, 'Base64 of 32 random bytes that seal webhook signing secrets at rest. Default: made once in the data directory (`secret.key`); set it when several processes share a store.', base64Key),
   webhookTimeout: setting('FEEDMILL_WEBHOOK_TIMEOUT', '10', 'Time a webhook receiver has to answer, in seconds.', integer(1, 120)),
   webhookDisableAfter: setting('FEEDMILL_WEBHOOK_DISABLE_AFTER', '259200', 'A webhook whose deliveries have all failed for this many seconds is disabled (visibly).', integer(60, 31_536_000)),
+  shutdownTimeout: setting('FEEDMILL_SHUTDOWN_TIMEOUT', '25', 'On SIGTERM, how long requests and jobs in flight may take to finish, in seconds.', integer(1, 600)),
   logLevel: setting('FEEDMILL_LOG_LEVEL', 'info', 'One of fatal, error, warn, info, debug, trace, silent.', logLevel),
 } as const;
 

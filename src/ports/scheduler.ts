@@ -15,6 +15,8 @@ export interface Scheduler {
   /** Schedules (or moves earlier) the job's next run. Idempotent per id. */
   schedule(id: string, runAt: Date): Promise<void>;
   cancel(id: string): Promise<void>;
+  /** Jobs waiting or running in this process (a gauge for /metrics). */
+  readonly size: number;
   /** Stops taking jobs and waits for the ones running. */
   close(): Promise<void>;
 }

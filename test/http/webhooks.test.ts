@@ -121,7 +121,7 @@ t.test('a failing receiver is retried with growing gaps, every attempt in the hi
   if (!deliveryId) throw new Error('no pending delivery');
   const gaps: number[] = [];
   for (;;) {
-    const next = await deliverWebhook(deps, deliveryId);
+    const { next } = await deliverWebhook(deps, deliveryId);
     if (next === null) break;
     gaps.push(next.getTime() - now);
     now = next.getTime();

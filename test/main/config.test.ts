@@ -17,7 +17,8 @@ t.test('an empty environment starts with the documented defaults', async (t) => 
   const config = loadConfig({});
   t.same(config, {
     port: 8443,
-    host: '127.0.0.1',
+    metricsPort: 9464,
+    host: 'localhost',
     dataDir: './data',
     publicUrl: undefined,
     tlsCert: undefined,
@@ -38,6 +39,7 @@ t.test('an empty environment starts with the documented defaults', async (t) => 
     secretKey: undefined,
     webhookTimeout: 10,
     webhookDisableAfter: 259_200,
+    shutdownTimeout: 25,
     logLevel: 'info',
   });
   t.equal(publicUrlOf(config), 'https://localhost:8443', 'hosted addresses point at the local API');
@@ -46,6 +48,8 @@ t.test('an empty environment starts with the documented defaults', async (t) => 
 t.test('every setting is read from its variable', async (t) => {
   const config = loadConfig({
     FEEDMILL_PORT: '9443',
+    FEEDMILL_METRICS_PORT: '9100',
+    FEEDMILL_SHUTDOWN_TIMEOUT: '5',
     FEEDMILL_HOST: '0.0.0.0',
     FEEDMILL_DATA_DIR: '/var/lib/feedmill',
     FEEDMILL_PUBLIC_URL: 'https://feeds.example.org/',
@@ -71,6 +75,7 @@ t.test('every setting is read from its variable', async (t) => {
   });
   t.same(config, {
     port: 9443,
+    metricsPort: 9100,
     host: '0.0.0.0',
     dataDir: '/var/lib/feedmill',
     publicUrl: 'https://feeds.example.org',
@@ -92,6 +97,7 @@ t.test('every setting is read from its variable', async (t) => {
     secretKey: Buffer.alloc(32, 7),
     webhookTimeout: 5,
     webhookDisableAfter: 3600,
+    shutdownTimeout: 5,
     logLevel: 'debug',
   });
   t.equal(publicUrlOf(config), 'https://feeds.example.org', 'the public URL, without its trailing slash');

@@ -10,6 +10,8 @@ export interface LocalSchedulerOptions {
   onError?: (id: string, error: unknown) => void;
   /** @default 60000 */
   retryAfterMs?: number;
+  /** Told how late (seconds) each job started against its planned time. */
+  onLag?: (seconds: number) => void;
 }
 
 // setTimeout holds at most 2^31-1 ms (~24.8 days); a later run is re-armed when the timer fires.
@@ -87,12 +89,16 @@ export function createLocalScheduler(options: LocalSchedulerOptions = {}): Sched
       const next = due.shift();
       if (next === undefined || running.has(next.id) || entries.get(next.id) !== next.entry) continue;
       const { id } = next;
+      options.onLag?.((Date.now() - next.entry.at) / 1000);
       entries.delete(id);
       running.set(id, run(id, handler));
     }
   }
 
   return {
+    get size() {
+      return entries.size + running.size;
+    },
     async start(work) {
       handler = work;
       pump();

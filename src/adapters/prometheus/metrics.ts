@@ -1,0 +1,45 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Metrics } from '../../ports/metrics.js';
+
+const latencyBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+/**
+ * Prometheus metrics on a registry of our own (never prom-client's global one, so two instances in
+ * one process — tests — do not collide).
+ */
+export function createPrometheusMetrics(options: { role: string; defaults?: boolean }): Metrics {
+  const registry = new Registry();
+  registry.setDefaultLabels({ role: options.role });
+  if (options.defaults ?? true) collectDefaultMetrics({ register: registry, prefix: 'feedmill_' });
+  const registers = [registry];
+
+  const http = new Histogram({ name: 'feedmill_http_request_duration_seconds', help: 'HTTP requests by route, method and status.', labelNames: ['route', 'method', 'status'], buckets: latencyBuckets, registers });
+  const refreshes = new Histogram({ name: 'feedmill_refresh_duration_seconds', help: 'Feed refreshes (fetch, parse, store) by outcome: changed, unchanged, not_modified, or the error code.', labelNames: ['outcome'], buckets: latencyBuckets, registers });
+  const items = new Counter({ name: 'feedmill_items_total', help: 'Items stored by refreshes, new or changed.', labelNames: ['kind'], registers });
+  const deliveries = new Histogram({ name: 'feedmill_webhook_delivery_duration_seconds', help: 'Webhook delivery attempts by outcome.', labelNames: ['outcome'], buckets: latencyBuckets, registers });
+  const lag = new Histogram({ name: 'feedmill_job_lag_seconds', help: 'How late a job started against its planned time.', labelNames: ['queue'], buckets: [0.01, 0.1, 0.5, 1, 5, 15, 60, 300], registers });
+
+  return {
+    httpRequest: (route, method, status, seconds) => http.observe({ route, method, status: String(status) }, seconds),
+    refresh(outcome, seconds, fresh, changed) {
+      refreshes.observe({ outcome }, seconds);
+      if (fresh > 0) items.inc({ kind: 'new' }, fresh);
+      if (changed > 0) items.inc({ kind: 'changed' }, changed);
+    },
+    delivery: (outcome, seconds) => deliveries.observe({ outcome }, seconds),
+    jobLag: (queue, seconds) => lag.observe({ queue }, Math.max(0, seconds)),
+    gauge(name, help, read) {
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(read());
+        },
+      });
+    },
+    async render() {
+      return { contentType: registry.contentType, body: await registry.metrics() };
+    },
+  };
+}
