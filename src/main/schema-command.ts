@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { printSortedSchema } from '../graphql/schema.js';
 import { buildHttpApp } from '../http/app.js';
 import { composeRuntime } from './compose.js';
 import type { Config } from './config.js';
@@ -14,13 +15,16 @@ import { rootDir, version } from './version.js';
 export async function schemaCommand(config: Config, log: Logger, print: (line: string) => void): Promise<void> {
   // A throwaway store: generating documents must not touch the user's data directory.
   const dataDir = mkdtempSync(join(tmpdir(), 'feedmill-schema-'));
-  const runtime = composeRuntime({ ...config, dataDir }, log);
+  const runtime = composeRuntime({ ...config, dataDir }, log, 'schema');
   try {
     const app = await buildHttpApp(runtime.deps, { version });
     await app.ready();
     const file = join(rootDir, 'schema', 'openapi.json');
     writeFileSync(file, `${JSON.stringify(app.swagger(), null, 2)}\n`);
     print(`Wrote ${file}`);
+    const sdl = join(rootDir, 'schema', 'schema.graphql');
+    writeFileSync(sdl, printSortedSchema());
+    print(`Wrote ${sdl}`);
     await app.close();
   } finally {
     await runtime.close();

@@ -8,6 +8,8 @@ import { deliverWebhookHandler } from '../jobs/deliver-webhook.js';
 import { refreshFeedHandler } from '../jobs/refresh-feed.js';
 import { composeRuntime, type Runtime } from './compose.js';
 import { publicUrlOf, type Config } from './config.js';
+import { mountGraphql } from './graphql-mount.js';
+import { startMetricsServer } from './metrics-server.js';
 import { loadTls } from './tls.js';
 import { version } from './version.js';
 
@@ -25,6 +27,8 @@ async function startApi(runtime: Runtime, config: Config, log: Logger): Promise<
     version,
     rateLimit: { max: config.rateLimit, windowMs: config.rateLimitWindow * 1000 },
   });
+  // `/graphql` over HTTPS, SSE and WebSockets; `app.close()` ends its subscriptions first.
+  mountGraphql(app, runtime.deps);
   await app.listen({ port: config.port, host: config.host });
   log.info({ url: publicUrlOf(config) }, 'feedmill API is listening (HTTPS only)');
   return app;
@@ -58,18 +62,28 @@ async function startWorker(runtime: Runtime, log: Logger, rescan: boolean): Prom
  * the fetcher and the store.
  */
 export async function serve(role: Role, config: Config, log: Logger): Promise<void> {
-  const runtime = composeRuntime(config, log);
+  const runtime = composeRuntime(config, log, role);
+  const probes =
+    config.metricsPort === 0
+      ? undefined
+      : await startMetricsServer({ port: config.metricsPort, host: config.host, metrics: runtime.metrics, ready: () => runtime.ready() });
   const app = role === 'worker' ? undefined : await startApi(runtime, config, log);
   const stopRescan = role === 'api' ? () => undefined : await startWorker(runtime, log, role === 'worker');
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down');
+    log.info({ signal, deadlineSeconds: config.shutdownTimeout }, 'shutting down: finishing requests and jobs in flight');
+    // Past the deadline, leave anyway: the orchestrator would kill us a moment later.
+    setTimeout(() => {
+      log.error('shutdown deadline passed; exiting with work still in flight');
+      process.exit(1);
+    }, config.shutdownTimeout * 1000).unref();
     stopRescan();
     (async () => {
       await app?.close();
       await runtime.close();
+      await new Promise((resolve) => probes ? probes.close(resolve) : resolve(undefined));
     })().then(
       () => process.exit(0),
       (error: unknown) => {

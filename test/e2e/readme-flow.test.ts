@@ -4,13 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { freePort, runCommand, startFeedmill } from '../fixtures/feedmill-process.js';
+import { startFixtureServer } from '../fixtures/http-fixture.js';
 import { startRssSource } from '../fixtures/rss-source.js';
 
 // The README walk-through, against the real binary over HTTPS, with a source on 127.0.0.1.
 const dataDir = mkdtempSync(join(tmpdir(), 'feedmill-e2e-'));
 const port = await freePort();
+const metricsPort = await freePort();
 const env = {
   FEEDMILL_PORT: String(port),
+  FEEDMILL_METRICS_PORT: String(metricsPort),
   FEEDMILL_DATA_DIR: dataDir,
   FEEDMILL_ALLOW_PRIVATE_NETWORKS: 'true',
   FEEDMILL_POLL_MIN_INTERVAL: '1',
@@ -104,7 +107,38 @@ t.test('an acknowledged write survives kill -9, and the certificate is reused', 
   t.equal((JSON.parse(response.text) as { title: string }).title, 'Kept');
 });
 
-t.test('SIGTERM shuts down cleanly', async (t) => {
+t.test('probes and metrics answer on the metrics port and on the API', async (t) => {
+  const plain = (path: string) => fetch(`http://127.0.0.1:${metricsPort}${path}`);
+  t.equal((await plain('/healthz')).status, 200);
+  t.same(await (await plain('/readyz')).json(), { status: 'ready' });
+  await service.call('GET', `/v1/feeds/${feed.id}`, { authorization });
+  const exposition = await (await plain('/metrics')).text();
+  t.match(exposition, /feedmill_http_request_duration_seconds_count\{[^}]*route="\/v1\/feeds\/:id"[^}]*status="200"/, 'requests by route pattern and status');
+  t.match(exposition, /feedmill_refresh_queue_size\{role="all"\} 1/, 'the feed waits in the refresh queue');
+  t.match(exposition, /feedmill_parser_pool_utilization/);
+  t.match(exposition, /feedmill_event_bus_listeners\{role="all"\} [1-9]/, 'the webhook dispatcher listens');
+  const viaApi = await service.call('GET', '/metrics');
+  t.equal(viaApi.status, 200);
+  t.match(viaApi.text, /feedmill_job_lag_seconds/);
+});
+
+t.test('SIGTERM during load: requests in flight finish, accepted writes are kept, exit 0', async (t) => {
+  const slow = await startFixtureServer((_request, response) => {
+    setTimeout(() => {
+      response.writeHead(200, { 'content-type': 'application/rss+xml' }).end('<rss version="2.0"><channel><title>Slow</title><item><title>a</title><guid>a</guid></item></channel></rss>');
+    }, 1_500);
+  });
+  t.teardown(() => slow.close());
+  const before = (JSON.parse((await service.call('GET', '/v1/feeds', { authorization })).text) as { total: number }).total;
+  const inFlight = Array.from({ length: 4 }, (_, n) => service.call('POST', '/v1/feeds', { authorization, body: { url: `${slow.url}/feed-${n}.xml` } }));
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  const exit = service.stop('SIGTERM');
+  const answers = await Promise.all(inFlight);
+  t.same(answers.map((answer) => answer.status), [200, 200, 200, 200], 'no request in flight failed');
+  t.equal(await exit, 0, 'a clean exit');
+  service = await startFeedmill(env);
+  const after = (JSON.parse((await service.call('GET', '/v1/feeds', { authorization })).text) as { total: number }).total;
+  t.equal(after, before + 4, 'every accepted create was kept');
   t.equal(await service.stop('SIGTERM'), 0);
 });
 

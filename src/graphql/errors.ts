@@ -1,0 +1,96 @@
+import { GraphQLError } from 'graphql';
+import { isFeedmillError, type ErrorCode, type FeedmillError } from '../domain/errors.js';
+
+/**
+ * The one place codes become GraphQL error extensions. `statusCode` is what the same failure is on
+ * REST, so a client can handle both surfaces with one table (402: valid parameters, but the
+ * request failed — spec "Status codes").
+ */
+const statusOf: Record<ErrorCode, number> = {
+  validation_failed: 400,
+  invalid_url: 400,
+  invalid_json: 400,
+  unsupported_media_type: 415,
+  idempotency_conflict: 409,
+  rate_limited: 429,
+  payload_too_large: 413,
+  route_not_found: 404,
+  unauthorized: 401,
+  forbidden: 403,
+  https_required: 403,
+  feed_not_found: 404,
+  feed_already_deleted: 404,
+  bundle_not_found: 404,
+  bundle_already_deleted: 404,
+  webhook_not_found: 404,
+  delivery_not_found: 404,
+  key_not_found: 404,
+  address_not_allowed: 402,
+  source_unreachable: 402,
+  upstream_timeout: 402,
+  upstream_status: 402,
+  too_many_redirects: 402,
+  body_too_large: 402,
+  not_a_feed: 402,
+  no_items_found: 402,
+  parse_timeout: 402,
+  internal_error: 500,
+};
+
+/**
+ * Failures of the whole request also set the HTTP status (yoga reads `extensions.http`, and strips
+ * it from the body). Anything else fails one field, so the response stays 200 with partial data
+ * (GraphQL over HTTP).
+ */
+const requestLevel: ReadonlySet<ErrorCode> = new Set(['unauthorized', 'forbidden', 'https_required', 'rate_limited']);
+
+export interface FeedmillErrorExtensions {
+  code: ErrorCode;
+  statusCode: number;
+}
+
+/** A coded GraphQL error; `at` carries the path and locations of the field that failed. */
+export function codedError(code: ErrorCode, message: string, at?: GraphQLError): GraphQLError {
+  const statusCode = statusOf[code];
+  return new GraphQLError(message, {
+    nodes: at?.nodes,
+    source: at?.source,
+    positions: at?.positions,
+    path: at?.path,
+    extensions: { code, statusCode, ...(requestLevel.has(code) ? { http: { status: statusCode } } : {}) },
+  });
+}
+
+export const toGraphqlError = (error: FeedmillError, at?: GraphQLError): GraphQLError => codedError(error.code, error.message, at);
+
+/** The FeedmillError behind a resolver's GraphQLError, however deeply wrapped. */
+function feedmillCause(error: unknown): FeedmillError | undefined {
+  for (let current = error; current; current = current instanceof GraphQLError ? current.originalError : undefined) {
+    if (isFeedmillError(current)) return current;
+  }
+  return undefined;
+}
+
+/**
+ * yoga's `maskedErrors.maskError`: domain failures keep their code and message; errors graphql
+ * itself raised about the request (syntax, unknown field, bad variable) become `validation_failed`;
+ * anything else is our fault and leaves as `internal_error` without its details.
+ */
+export function maskError(error: unknown, message: string): Error {
+  const at = error instanceof GraphQLError ? error : undefined;
+  const cause = feedmillCause(error);
+  if (cause) return toGraphqlError(cause, at);
+  if (at && at.originalError === undefined) return typeof at.extensions.code === 'string' && at.extensions.code in statusOf ? at : asValidationError(at);
+  return codedError('internal_error', `${message} Something went wrong on our side; try again, and report it if it persists`, at);
+}
+
+/** graphql's own complaint about the request, with our code; its HTTP status (if any) is kept. */
+export function asValidationError(error: GraphQLError): GraphQLError {
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    extensions: { ...error.extensions, code: 'validation_failed', statusCode: statusOf.validation_failed },
+  });
+}

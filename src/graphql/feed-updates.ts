@@ -1,0 +1,69 @@
+import { Repeater, SlidingBuffer } from 'graphql-yoga';
+import { getBundle } from '../app/bundles.js';
+import { findFeed } from '../app/find-feed.js';
+import { FeedmillError } from '../domain/errors.js';
+import type { FeedEventEnvelope, FeedUpdateEvent } from '../domain/feed-event.js';
+import type { GraphqlContext } from './builder.js';
+
+export interface FeedUpdateFilter {
+  feedIds?: readonly string[];
+  bundleIds?: readonly string[];
+}
+
+/**
+ * A subscriber slower than this many events loses the oldest ones rather than holding memory
+ * without bound; event ids let it notice (and the feed's items are always there to re-read).
+ */
+const backlog = 100;
+
+function checkNotEmpty(name: string, ids: readonly string[] | undefined): void {
+  if (ids?.length === 0) throw new FeedmillError('validation_failed', `Expected at least one id in \`${name}\`; leave it out to receive every feed`);
+}
+
+/**
+ * The `feedUpdate` stream of one subscriber. Every id is checked before the stream starts (another
+ * account's feed or bundle is not found, never silently empty). Each event must belong to the
+ * subscriber's account before anything else is looked at; bundle membership is read at event time,
+ * as webhook dispatch does, so feeds added to a bundle later are covered.
+ */
+export async function feedUpdates({ deps, principal, closing }: GraphqlContext, filter: FeedUpdateFilter): Promise<AsyncIterable<FeedUpdateEvent>> {
+  checkNotEmpty('feedIds', filter.feedIds);
+  checkNotEmpty('bundleIds', filter.bundleIds);
+  const feedIds = new Set(filter.feedIds ?? []);
+  const bundleIds = [...new Set(filter.bundleIds ?? [])];
+  for (const feedId of feedIds) await findFeed(deps, principal, feedId);
+  for (const bundleId of bundleIds) await getBundle(deps, principal, bundleId);
+  const everything = filter.feedIds === undefined && filter.bundleIds === undefined;
+
+  const wanted = async (envelope: FeedEventEnvelope): Promise<boolean> => {
+    if (envelope.accountId !== principal.accountId) return false;
+    if (everything || feedIds.has(envelope.feedId)) return true;
+    for (const bundleId of bundleIds) {
+      const lookup = await deps.bundles.get(principal.accountId, bundleId);
+      if (lookup.state === 'present' && lookup.bundle.feedIds.includes(envelope.feedId)) return true;
+    }
+    return false;
+  };
+  // A key revoked while subscribed stops receiving at the next event (authenticate.ts: revocation takes effect at once).
+  const stillValid = async (): Promise<boolean> => (await deps.keys.get(principal.keyId))?.revokedAt === null;
+
+  return new Repeater<FeedUpdateEvent>(async (push, stop) => {
+    // One event at a time, in bus order, whatever the lookups cost; the bus itself is not held up.
+    let queue = Promise.resolve();
+    const unsubscribe = deps.bus.subscribe((envelope) => {
+      queue = queue
+        .then(async () => {
+          if (!(await wanted(envelope))) return;
+          if (!(await stillValid())) throw new FeedmillError('unauthorized', 'The API key was revoked; subscribe again with a valid key');
+          await push(envelope.event);
+        })
+        .catch((error: unknown) => stop(error));
+    });
+    const end = (): void => stop();
+    closing.addEventListener('abort', end, { once: true });
+    if (closing.aborted) end();
+    await stop;
+    unsubscribe();
+    closing.removeEventListener('abort', end);
+  }, new SlidingBuffer(backlog));
+}

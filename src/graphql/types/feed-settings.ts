@@ -1,0 +1,41 @@
+import { getFeedSettings, updateFeedSettings } from '../../app/feed-settings.js';
+import type { FeedSettings as Settings } from '../../domain/feed.js';
+import { builder } from '../builder.js';
+import { Feed } from './feed.js';
+import { ItemSort } from './item-sort.js';
+
+/** Spec "Feed settings", plus `sort` (DESIGN.md: the dashboard sort preference). */
+export const FeedSettings = builder.objectRef<Settings>('FeedSettings').implement({
+  fields: (t) => ({
+    customAuthor: t.exposeString('customAuthor', {
+      nullable: true,
+      description: "Shown as every item's only author, in responses, hosted feeds and events; null shows the source's authors.",
+    }),
+    sort: t.field({ type: ItemSort, description: 'The order used when a request gives none.', resolve: (settings) => settings.sort }),
+  }),
+});
+
+builder.objectField(Feed, 'settings', (t) =>
+  t.field({
+    type: FeedSettings,
+    resolve: (feed, _args, { deps, principal }) => getFeedSettings(deps, principal, feed.id),
+  }),
+);
+
+builder.mutationFields((t) => ({
+  updateFeedSettings: t.field({
+    type: FeedSettings,
+    description: 'Fields left out keep their value; `customAuthor: null` resets it to the source\'s authors.',
+    args: {
+      feedId: t.arg.id({ required: true }),
+      customAuthor: t.arg.string({ required: false }),
+      sort: t.arg({ type: ItemSort, required: false }),
+    },
+    // Left out and null differ for customAuthor (null resets it), so `in` decides, not `??`.
+    resolve: (_root, args, { deps, principal }) =>
+      updateFeedSettings(deps, principal, args.feedId, {
+        ...('customAuthor' in args ? { customAuthor: args.customAuthor ?? null } : {}),
+        ...(args.sort ? { sort: args.sort } : {}),
+      }),
+  }),
+}));

@@ -1,0 +1,67 @@
+import type { ObjectFieldBuilder } from '@pothos/core';
+import { watchedFields, type ChangedEventItem as ChangedItem, type EventItem as Item, type FeedUpdateEvent as Event } from '../../domain/feed-event.js';
+import { builder, type BuilderTypes } from '../builder.js';
+import { feedUpdates } from '../feed-updates.js';
+import { Feed } from './feed.js';
+import { Author } from './feed-item.js';
+
+// Spec "Webhook event object", field for field: a subscriber and a webhook receiver see the same
+// object (only `feed` can be asked for more, being a Feed).
+
+const FeedEventType = builder.enumType('FeedEventType', { values: ['feed_update'] as const });
+
+const ChangedField = builder.enumType('ChangedField', {
+  description: 'A field whose change made an item "changed" (`description` is its HTML).',
+  values: watchedFields,
+});
+
+// `resolve`, not `expose`: Pothos cannot name the keys of a generic parent.
+function itemFields<T extends Item>(t: ObjectFieldBuilder<BuilderTypes, T>) {
+  return {
+    url: t.string({ resolve: (item) => item.url }),
+    title: t.string({ resolve: (item) => item.title }),
+    description_text: t.string({ resolve: (item) => item.description_text }),
+    thumbnail: t.string({ nullable: true, resolve: (item) => item.thumbnail }),
+    date_published: t.string({ description: 'ISO 8601 UTC with milliseconds.', resolve: (item) => item.date_published }),
+    authors: t.field({ type: [Author], resolve: (item) => item.authors }),
+  };
+}
+
+const EventItem = builder.objectRef<Item>('EventItem').implement({ description: 'A new item.', fields: (t) => itemFields(t) });
+
+const ChangedEventItem = builder.objectRef<ChangedItem>('ChangedEventItem').implement({
+  description: 'An item that changed since the last event.',
+  fields: (t) => ({
+    ...itemFields(t),
+    changed_fields: t.field({ type: [ChangedField], resolve: (item) => item.changed_fields }),
+  }),
+});
+
+const FeedUpdateData = builder.objectRef<Event['data']>('FeedUpdateData').implement({
+  fields: (t) => ({
+    items_new: t.field({ type: [EventItem], description: 'Items added since the last event.', resolve: (data) => data.items_new }),
+    items_changed: t.field({ type: [ChangedEventItem], description: 'Items modified since the last event; may be empty.', resolve: (data) => data.items_changed }),
+  }),
+});
+
+export const FeedUpdateEvent = builder.objectRef<Event>('FeedUpdateEvent').implement({
+  description: 'A feed has new or changed items.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: '`evt_…`; the same change is always the same id, so duplicates can be dropped.' }),
+    type: t.field({ type: FeedEventType, resolve: (event) => event.type }),
+    feed: t.field({ type: Feed, resolve: (event) => event.feed }),
+    data: t.field({ type: FeedUpdateData, resolve: (event) => event.data }),
+  }),
+});
+
+builder.subscriptionField('feedUpdate', (t) =>
+  t.field({
+    type: FeedUpdateEvent,
+    description:
+      'Events of your feeds as they happen. Without ids, every feed of yours; otherwise the listed feeds and the ' +
+      'feeds that are members of the listed bundles at the time of each event. An id that is not yours fails at once.',
+    args: { feedIds: t.arg.idList({ required: false }), bundleIds: t.arg.idList({ required: false }) },
+    subscribe: (_root, { feedIds, bundleIds }, context) => feedUpdates(context, { feedIds: feedIds ?? undefined, bundleIds: bundleIds ?? undefined }),
+    resolve: (event) => event,
+  }),
+);

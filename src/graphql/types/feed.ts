@@ -1,0 +1,80 @@
+import { createFeed } from '../../app/create-feed.js';
+import { deleteFeed } from '../../app/delete-feed.js';
+import { getFeed } from '../../app/get-feed.js';
+import { listFeeds } from '../../app/list-feeds.js';
+import { updateFeed } from '../../app/update-feed.js';
+import type { ApiFeed } from '../../domain/api-shapes.js';
+import type { ApiItem } from '../../domain/item.js';
+import { builder } from '../builder.js';
+import { DeletionResult } from './deletion-result.js';
+import { FeedItem } from './feed-item.js';
+import { ItemSort } from './item-sort.js';
+import { listEnvelope, pageArgs, pageQuery } from './list.js';
+
+/** A feed as a use case returned it; `items` is there when the use case loaded them. */
+export type FeedShape = ApiFeed & { items?: ApiItem[] };
+
+/** Spec "Feed"; `settings` is added by feed-settings.ts. */
+export const Feed = builder.objectRef<FeedShape>('Feed').implement({
+  description: 'A hosted feed built from a source address.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    title: t.exposeString('title'),
+    source_url: t.exposeString('source_url', { description: 'The address the feed was created from.' }),
+    rss_feed_url: t.exposeString('rss_feed_url', { description: 'The hosted RSS 2.0 document; `.atom` and `.json` sit beside it.' }),
+    description: t.exposeString('description'),
+    icon: t.exposeString('icon'),
+    items: t.field({
+      type: [FeedItem],
+      description: "The newest 100 items; without `sort`, the feed's own preference applies.",
+      args: { sort: t.arg({ type: ItemSort, required: false }) },
+      // Items already loaded by the use case are reused; otherwise (lists, events) they are read now.
+      resolve: async (feed, { sort }, { deps, principal }) =>
+        feed.items && !sort ? feed.items : (await getFeed(deps, principal, feed.id, sort ?? undefined)).items,
+    }),
+  }),
+});
+
+const FeedList = listEnvelope('FeedList', Feed, 'feeds');
+
+builder.queryFields((t) => ({
+  feed: t.field({
+    type: Feed,
+    description: "One of your feeds. Another account's feed is `feed_not_found`.",
+    args: { id: t.arg.id({ required: true }), sort: t.arg({ type: ItemSort, required: false }) },
+    resolve: (_root, { id, sort }, { deps, principal }) => getFeed(deps, principal, id, sort ?? undefined),
+  }),
+  feeds: t.field({
+    type: FeedList,
+    description: 'Your feeds, newest first.',
+    args: pageArgs,
+    resolve: (_root, args, { deps, principal }) => listFeeds(deps, principal, pageQuery(args)),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createFeed: t.field({
+    type: Feed,
+    description: 'Fetches the address first: a source that cannot be fetched or is not a feed creates nothing.',
+    args: { url: t.arg.string({ required: true, description: 'A native feed address (RSS, Atom, JSON Feed) or a web page.' }) },
+    resolve: (_root, { url }, { deps, principal }) => createFeed(deps, principal, { url }),
+  }),
+  updateFeed: t.field({
+    type: Feed,
+    description: 'Changes title, description or icon; fields left out (or null) keep their value.',
+    args: {
+      id: t.arg.id({ required: true }),
+      title: t.arg.string({ required: false }),
+      description: t.arg.string({ required: false }),
+      icon: t.arg.string({ required: false }),
+    },
+    resolve: (_root, { id, title, description, icon }, { deps, principal }) =>
+      updateFeed(deps, principal, id, { title: title ?? undefined, description: description ?? undefined, icon: icon ?? undefined }),
+  }),
+  deleteFeed: t.field({
+    type: DeletionResult,
+    description: 'Also removes the feed from every bundle; a second delete is `feed_already_deleted`.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, { deps, principal }) => deleteFeed(deps, principal, id),
+  }),
+}));
