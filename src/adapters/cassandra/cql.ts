@@ -1,0 +1,73 @@
+import type { Client, types } from 'cassandra-driver';
+
+/**
+ * A statement and whether running it twice leaves the same state as running it once. Idempotent
+ * statements may be retried by the driver (speculative execution, timeouts); the others are
+ * conditional writes whose answer (`[applied]`) a retry would change.
+ */
+export interface Statement {
+  /** CQL naming its tables `{ks}.table`: see createCql. */
+  readonly cql: string;
+  readonly idempotent: boolean;
+}
+
+export const statement = (cql: string, idempotent: boolean): Statement => ({ cql, idempotent });
+
+/** The values a statement binds: what the driver accepts (types.unset leaves a column as it is). */
+export type Params = readonly unknown[];
+
+/** The one way the stores reach Cassandra: prepared statements, with their idempotence stated. */
+export interface Cql {
+  execute(statement: Statement, params: Params): Promise<types.ResultSet>;
+  /** The first row, or undefined. */
+  one(statement: Statement, params: Params): Promise<types.Row | undefined>;
+  /** Every row, page after page (for partitions and scans that may outgrow one page). */
+  all(statement: Statement, params: Params): Promise<types.Row[]>;
+  /** Runs a conditional write (IF …) and says whether it applied. */
+  applied(statement: Statement, params: Params): Promise<boolean>;
+  /**
+   * Runs statements as one unlogged batch. Callers pass statements of one partition only: those
+   * apply as a single mutation, atomically, without the batch log.
+   */
+  batch(parts: readonly { statement: Statement; params: Params }[]): Promise<void>;
+}
+
+/**
+ * Statements name their keyspace (`{ks}.` becomes `keyspace.`, a checked identifier): Cassandra
+ * ties an unqualified prepared statement to the keyspace of the connection that prepared it, so a
+ * qualified one means the same on every connection, whatever keyspace that connection uses.
+ */
+export function createCql(client: Client, keyspace: string): Cql {
+  const texts = new Map<Statement, string>();
+  const text = (statement: Statement): string => {
+    const known = texts.get(statement);
+    if (known !== undefined) return known;
+    if (!statement.cql.includes('{ks}.')) throw new Error(`Expected the statement to name its tables as {ks}.table, got \`${statement.cql}\``);
+    const qualified = statement.cql.replaceAll('{ks}.', `${keyspace}.`);
+    texts.set(statement, qualified);
+    return qualified;
+  };
+  const options = (statement: Statement) => ({ prepare: true, isIdempotent: statement.idempotent });
+  // The driver's params are `any[]`; ours are readonly unknown[], narrowed to what it accepts.
+  const values = (params: Params): unknown[] => [...params];
+  const execute = (statement: Statement, params: Params) => client.execute(text(statement), values(params), options(statement));
+  return {
+    execute,
+    async one(statement, params) {
+      return (await execute(statement, params)).first() ?? undefined;
+    },
+    async all(statement, params) {
+      const rows: types.Row[] = [];
+      for await (const row of await execute(statement, params)) rows.push(row);
+      return rows;
+    },
+    async applied(statement, params) {
+      return (await execute(statement, params)).wasApplied();
+    },
+    async batch(parts) {
+      if (parts.length === 0) return;
+      const queries = parts.map((part) => ({ query: text(part.statement), params: values(part.params) }));
+      await client.batch(queries, { prepare: true, logged: false, isIdempotent: parts.every((part) => part.statement.idempotent) });
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { types } from 'cassandra-driver';
+import type { Feed, FeedPatch } from '../../domain/feed.js';
+import type { FeedLookup, FeedStore } from '../../ports/feed-store.js';
+import { createAccountIndex } from './account-index.js';
+import { statement, type Cql } from './cql.js';
+import { feedColumns, feedValues, toFeedRow, type FeedRow } from './feed-row.js';
+import { optionalText, text } from './row.js';
+
+const placeholders = feedColumns.split(',').map(() => '?').join(', ');
+// Every write to `feeds` is conditional (see schema/cql/001-init.cql). `account_id = ?` also
+// fails on a row that does not exist, where `deleted_at = null` alone would hold and create one.
+const insert = statement(`INSERT INTO {ks}.feeds (${feedColumns}) VALUES (${placeholders}) IF NOT EXISTS`, false);
+const byId = statement(`SELECT ${feedColumns} FROM {ks}.feeds WHERE id = ?`, true);
+// Setting the same values again is harmless, so the edits below may be retried.
+const patch = statement('UPDATE {ks}.feeds SET title = ?, description = ?, icon = ?, updated_at = ? WHERE id = ? IF account_id = ? AND deleted_at = null', true);
+const settings = statement('UPDATE {ks}.feeds SET settings = ?, updated_at = ? WHERE id = ? IF account_id = ? AND deleted_at = null', true);
+const fetchState = statement('UPDATE {ks}.feeds SET fetch_state = ?, fetch_url = ? WHERE id = ? IF account_id != null AND deleted_at = null', true);
+// Not idempotent: a retry of a delete that applied would answer "already deleted".
+const remove = statement('UPDATE {ks}.feeds SET deleted_at = ? WHERE id = ? IF account_id = ? AND deleted_at = null', false);
+const everyFeed = statement('SELECT id, deleted_at, fetch_state FROM {ks}.feeds', true);
+
+const leave = (value: string | undefined): unknown => value ?? types.unset;
+
+export function createCassandraFeedStore(cql: Cql): FeedStore {
+  const index = createAccountIndex(cql, 'feeds_by_account', 'feed_id');
+  const read = async (id: string): Promise<FeedRow | undefined> => {
+    const row = await cql.one(byId, [id]);
+    return row ? toFeedRow(row) : undefined;
+  };
+  const live = async (id: string): Promise<Feed | undefined> => {
+    const row = await read(id);
+    return row && row.deletedAt === null ? row.feed : undefined;
+  };
+  const owned = async (accountId: string, id: string): Promise<Feed | undefined> => {
+    const feed = await live(id);
+    return feed?.accountId === accountId ? feed : undefined;
+  };
+
+  return {
+    async insert(feed) {
+      const listedAt = types.TimeUuid.now();
+      if (!(await cql.applied(insert, feedValues(feed, listedAt)))) throw new Error(`A feed with id \`${feed.id}\` already exists`);
+      await index.add(feed.accountId, feed.createdAt, listedAt, feed.id);
+    },
+    async get(accountId, id): Promise<FeedLookup> {
+      const row = await read(id);
+      if (!row || row.feed.accountId !== accountId) return { state: 'missing' };
+      return row.deletedAt === null ? { state: 'present', feed: row.feed } : { state: 'deleted' };
+    },
+    getById: live,
+    async list(accountId, page) {
+      const { total, ids } = await index.page(accountId, page);
+      const feeds = await Promise.all(ids.map(live));
+      return { total, feeds: feeds.filter((feed): feed is Feed => feed !== undefined) };
+    },
+    async update(accountId, id, changes: FeedPatch, updatedAt) {
+      const params = [leave(changes.title), leave(changes.description), leave(changes.icon), updatedAt, id, accountId];
+      return (await cql.applied(patch, params)) ? owned(accountId, id) : undefined;
+    },
+    async updateSettings(accountId, id, value, updatedAt) {
+      return (await cql.applied(settings, [JSON.stringify(value), updatedAt, id, accountId])) ? owned(accountId, id) : undefined;
+    },
+    async saveFetchState(id, state, fetchUrl) {
+      await cql.applied(fetchState, [JSON.stringify(state), fetchUrl, id]);
+    },
+    async markDeleted(accountId, id, deletedAt) {
+      const row = await read(id);
+      if (!row || row.feed.accountId !== accountId) return false;
+      const deleted = row.deletedAt === null && (await cql.applied(remove, [deletedAt, id, accountId]));
+      // Also when it was already deleted: finishes a delete that stopped before leaving the index.
+      await index.remove(accountId, row.feed.createdAt, row.listedAt);
+      return deleted;
+    },
+    async listDue() {
+      const rows = await cql.all(everyFeed, []);
+      return rows
+        .filter((row) => optionalText(row, 'deleted_at') === null)
+        .map((row) => ({ id: text(row, 'id'), nextFetchAt: (JSON.parse(text(row, 'fetch_state')) as { nextFetchAt?: string }).nextFetchAt }));
+    },
+  };
+}

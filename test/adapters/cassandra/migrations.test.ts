@@ -1,0 +1,32 @@
+import { readdirSync } from 'node:fs';
+import t from 'tap';
+import { openCassandraStore } from '../../../src/adapters/cassandra/index.js';
+import { splitStatements } from '../../../src/adapters/cassandra/migrations.js';
+import { cassandraTestOptions, dropKeyspace } from '../../contract/cassandra-test-options.js';
+
+t.test('a new keyspace gets every migration, and opening it again applies none', async (t) => {
+  const options = cassandraTestOptions();
+  t.teardown(() => dropKeyspace(options));
+  const first = await openCassandraStore(options);
+  const files = readdirSync(options.schemaDir).filter((name) => name.endsWith('.cql')).sort();
+  t.ok(files.length > 0);
+  t.same(first.applied, files);
+  await first.keys.insert({ id: 'fmk_A', accountId: 'a', scopes: ['read'], secretHash: 'h', createdAt: '2024-03-01T00:00:00.000Z', revokedAt: null });
+  await first.close();
+
+  const second = await openCassandraStore(options);
+  t.teardown(() => second.close());
+  t.same(second.applied, []);
+  t.equal((await second.keys.get('fmk_A'))?.secretHash, 'h', 'the data survives reopening');
+});
+
+t.test('a keyspace name that is not a plain identifier is refused before anything runs', async (t) => {
+  await t.rejects(openCassandraStore({ ...cassandraTestOptions(), keyspace: 'x; DROP KEYSPACE system' }), /Expected the Cassandra keyspace/);
+});
+
+t.test('migration files split into statements, comments dropped', async (t) => {
+  t.same(splitStatements('-- a; comment\nCREATE TABLE a (x int PRIMARY KEY);\n\nCREATE TABLE b (y int PRIMARY KEY); -- done\n'), [
+    'CREATE TABLE a (x int PRIMARY KEY)',
+    'CREATE TABLE b (y int PRIMARY KEY)',
+  ]);
+});

@@ -1,0 +1,133 @@
+import type { StoredItem } from '../../src/domain/stored-item.js';
+import type { ContractTest } from './store.js';
+
+const day = (n: number): string => new Date(Date.UTC(2024, 2, n)).toISOString();
+
+const itemOf = (feedId: string, n: number, fields: Partial<StoredItem> = {}): StoredItem => ({
+  id: `guid-${n}`,
+  url: `https://example.com/posts/${n}`,
+  title: `Post ${n}`,
+  description_text: `Body ${n}`,
+  description_html: `<p>Body ${n}</p>`,
+  thumbnail: null,
+  authors: [{ name: 'Ada' }],
+  date_published: day(n),
+  categories: ['news'],
+  enclosures: [{ url: `https://example.com/${n}.mp3`, type: 'audio/mpeg', length: n }],
+  feedId,
+  key: `g:guid-${n}`,
+  contentHash: `hash-${n}`,
+  addedAt: day(10),
+  publishedAt: day(n),
+  ...fields,
+});
+
+const titles = (items: StoredItem[]): string[] => items.map((i) => i.title);
+
+export function itemStoreContract(test: ContractTest): void {
+  test('a stored item reads back with everything the source said', async (t, { store, ns }) => {
+    // an item without a guid, authors or enclosures: optional and empty parts survive too
+    const { id: _guid, ...item } = itemOf(ns('feed'), 1, { thumbnail: 'https://example.com/t.jpg', authors: [], enclosures: [] });
+    await store.items.upsert([item]);
+    t.same(await store.items.list(ns('feed'), 'last_added', 10), [item]);
+    t.same(await store.items.getMany(ns('feed'), [item.key]), [item]);
+  });
+
+  test('writing the same items twice leaves the same state', async (t, { store: { items }, ns }) => {
+    const feedId = ns('feed');
+    const batch = [itemOf(feedId, 2), itemOf(feedId, 1)];
+    await items.upsert(batch);
+    const once = await items.list(feedId, 'last_added', 10);
+    await items.upsert(batch);
+    t.same(await items.list(feedId, 'last_added', 10), once);
+    t.same(await items.list(feedId, 'date', 10), once, 'the date order holds no duplicate either');
+    t.equal(once.length, 2);
+    t.same(
+      await items.known(feedId),
+      new Map([
+        ['g:guid-2', { contentHash: 'hash-2', addedAt: day(10) }],
+        ['g:guid-1', { contentHash: 'hash-1', addedAt: day(10) }],
+      ]),
+    );
+  });
+
+  test('a changed item is updated in place: it keeps when it was added and its position', async (t, { store: { items }, ns }) => {
+    const feedId = ns('feed');
+    await items.upsert([itemOf(feedId, 3), itemOf(feedId, 2), itemOf(feedId, 1)]);
+    // the edit arrives alone (position 0 of its batch) and claims a later addedAt and a new date
+    const edit = { title: 'Post 2 (corrected)', contentHash: 'hash-2b', addedAt: day(11), publishedAt: '2024-03-02T12:00:00.000Z' };
+    await items.upsert([itemOf(feedId, 2, edit)]);
+    const listed = await items.list(feedId, 'last_added', 10);
+    t.same(titles(listed), ['Post 3', 'Post 2 (corrected)', 'Post 1'], 'still between its neighbours');
+    t.equal(listed[1]?.addedAt, day(10));
+    t.equal(listed[1]?.contentHash, 'hash-2b');
+    t.equal(listed[1]?.publishedAt, '2024-03-02T12:00:00.000Z', 'its shown date follows the edit');
+    t.same(titles(await items.list(feedId, 'date', 10)), ['Post 3', 'Post 2 (corrected)', 'Post 1'], 'and appears once by date');
+    t.equal((await items.known(feedId)).get('g:guid-2')?.contentHash, 'hash-2b', 'the next diff sees the new content');
+    t.equal(await items.lastAddedAt(feedId), day(10), 'an edit does not make the feed look newer');
+    t.same((await items.getMany(feedId, ['g:guid-2']))[0]?.addedAt, day(10));
+  });
+
+  test('by last_added, newer batches come first and each batch keeps document order', async (t, { store: { items }, ns }) => {
+    const feedId = ns('feed');
+    // document order is newest first, but dates may disagree with it; last_added ignores dates
+    await items.upsert([itemOf(feedId, 1), itemOf(feedId, 3), itemOf(feedId, 2)]);
+    await items.upsert([itemOf(feedId, 5, { addedAt: day(11) }), itemOf(feedId, 4, { addedAt: day(11) })]);
+    t.same(titles(await items.list(feedId, 'last_added', 10)), ['Post 5', 'Post 4', 'Post 1', 'Post 3', 'Post 2']);
+    t.equal(await items.lastAddedAt(feedId), day(11));
+  });
+
+  test('by date, items are ordered by their shown date, newest first', async (t, { store: { items }, ns }) => {
+    const feedId = ns('feed');
+    await items.upsert([itemOf(feedId, 1), itemOf(feedId, 3), itemOf(feedId, 2)]);
+    await items.upsert([itemOf(feedId, 4, { addedAt: day(11), publishedAt: '2024-02-01T00:00:00.000Z' })]);
+    t.same(titles(await items.list(feedId, 'date', 10)), ['Post 3', 'Post 2', 'Post 1', 'Post 4']);
+  });
+
+  test('items with the same date keep document order', async (t, { store: { items }, ns }) => {
+    const feedId = ns('feed');
+    const same = { publishedAt: day(1) };
+    await items.upsert([itemOf(feedId, 2, same), itemOf(feedId, 3, same), itemOf(feedId, 1, same)]);
+    t.same(titles(await items.list(feedId, 'date', 10)), ['Post 2', 'Post 3', 'Post 1']);
+  });
+
+  test('a list returns at most the limit asked for, from the top', async (t, { store: { items }, ns }) => {
+    const feedId = ns('feed');
+    await items.upsert([itemOf(feedId, 3), itemOf(feedId, 2), itemOf(feedId, 1)]);
+    t.same(titles(await items.list(feedId, 'last_added', 2)), ['Post 3', 'Post 2']);
+    t.same(titles(await items.list(feedId, 'date', 1)), ['Post 3']);
+  });
+
+  test('the stored versions asked for are returned, in the order asked, skipping unknown keys', async (t, { store: { items }, ns }) => {
+    const feedId = ns('feed');
+    await items.upsert([itemOf(feedId, 1), itemOf(feedId, 2)]);
+    t.same(titles(await items.getMany(feedId, ['g:guid-2', 'g:unknown', 'g:guid-1'])), ['Post 2', 'Post 1']);
+    t.same(await items.getMany(feedId, []), []);
+    t.same(await items.getMany(ns('other-feed'), ['g:guid-1']), []);
+  });
+
+  test("one feed's items are not another's, even with the same key", async (t, { store: { items }, ns }) => {
+    await items.upsert([itemOf(ns('feed'), 1)]);
+    await items.upsert([itemOf(ns('other'), 1, { title: 'Other feed' })]);
+    t.same(titles(await items.list(ns('feed'), 'last_added', 10)), ['Post 1']);
+    t.same(titles(await items.list(ns('other'), 'last_added', 10)), ['Other feed']);
+    t.equal((await items.known(ns('feed'))).size, 1);
+  });
+
+  test('a feed without items has none and no last-added time', async (t, { store: { items }, ns }) => {
+    const feedId = ns('feed');
+    t.same(await items.list(feedId, 'last_added', 10), []);
+    t.same(await items.known(feedId), new Map());
+    t.equal(await items.lastAddedAt(feedId), undefined);
+    await items.upsert([]);
+    t.same(await items.list(feedId, 'date', 10), []);
+  });
+
+  test('a batch with a broken item writes nothing', async (t, { store: { items }, ns }) => {
+    const feedId = ns('feed');
+    const broken = { ...itemOf(feedId, 2), addedAt: null } as unknown as StoredItem;
+    await t.rejects(items.upsert([itemOf(feedId, 1), broken]));
+    t.same(await items.list(feedId, 'last_added', 10), []);
+    t.same(await items.known(feedId), new Map());
+  });
+}
