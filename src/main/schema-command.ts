@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { printSortedSchema } from '../graphql/schema.js';
 import { buildHttpApp } from '../http/app.js';
+import { WebhookEvent } from '../http/schemas/webhook-event.js';
 import { composeRuntime } from './compose.js';
 import type { Config } from './config.js';
 import { rootDir, version } from './version.js';
@@ -16,15 +17,18 @@ export async function schemaCommand(config: Config, log: Logger, print: (line: s
   // A throwaway store: generating documents must not touch the user's data directory.
   const dataDir = mkdtempSync(join(tmpdir(), 'feedmill-schema-'));
   const runtime = composeRuntime({ ...config, dataDir }, log, 'schema');
+  const write = (path: string, text: string): void => {
+    const file = join(rootDir, 'schema', path);
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(file, text);
+    print(`Wrote ${file}`);
+  };
   try {
     const app = await buildHttpApp(runtime.deps, { version });
     await app.ready();
-    const file = join(rootDir, 'schema', 'openapi.json');
-    writeFileSync(file, `${JSON.stringify(app.swagger(), null, 2)}\n`);
-    print(`Wrote ${file}`);
-    const sdl = join(rootDir, 'schema', 'schema.graphql');
-    writeFileSync(sdl, printSortedSchema());
-    print(`Wrote ${sdl}`);
+    write('openapi.json', `${JSON.stringify(app.swagger(), null, 2)}\n`);
+    write('schema.graphql', printSortedSchema());
+    write(join('json', 'webhook-event.json'), `${JSON.stringify(WebhookEvent, null, 2)}\n`);
     await app.close();
   } finally {
     await runtime.close();

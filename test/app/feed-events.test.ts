@@ -1,4 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import t, { type Test } from 'tap';
+import { Check, Errors } from 'typebox/value';
+import { WebhookEvent } from '../../src/http/schemas/webhook-event.js';
+import { repoRoot } from '../fixtures/repo-root.js';
 import { createFeed } from '../../src/app/create-feed.js';
 import { publishPendingEvents, recordFeedEvent } from '../../src/app/feed-events.js';
 import { refreshFeed } from '../../src/app/refresh-feed.js';
@@ -76,4 +81,17 @@ t.test('an event recorded but not published (a crash) goes out at the next start
   t.equal(await publishPendingEvents(env.deps), 1, 'one event, not two');
   t.equal(events[0]?.event.id, recorded?.event.id);
   t.equal(await publishPendingEvents(env.deps), 0, 'published once');
+});
+
+t.test('every published event matches the checked-in schema/json/webhook-event.json', async (t) => {
+  const { env, source, feed, events } = await setup(t);
+  source.addItem('Schema-checked');
+  source.retitle(1, 'Post 1 (edited)');
+  await refreshFeed(env.deps, feed.id);
+  const event = events[0]?.event;
+  t.ok(event, 'an event was published');
+  t.ok(Check(WebhookEvent, event), JSON.stringify([...Errors(WebhookEvent, event)].slice(0, 3)));
+  const published = JSON.parse(readFileSync(join(repoRoot, 'schema', 'json', 'webhook-event.json'), 'utf8')) as unknown;
+  t.same(published, JSON.parse(JSON.stringify(WebhookEvent)), 'run `npm run schema` after changing the event');
+  t.notOk(Check(WebhookEvent, { ...event, type: 'other' }), 'the schema rejects what the spec does not allow');
 });
