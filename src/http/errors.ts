@@ -1,38 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { FeedmillError} from '../domain/errors.js';
-import { isFeedmillError, type ErrorCode } from '../domain/errors.js';
-
-/** The one place codes become HTTP statuses. 402: valid parameters, but the request failed (spec). */
-export const statusOf: Record<ErrorCode, number> = {
-  validation_failed: 400,
-  invalid_url: 400,
-  invalid_json: 400,
-  unsupported_media_type: 415,
-  idempotency_conflict: 409,
-  rate_limited: 429,
-  payload_too_large: 413,
-  route_not_found: 404,
-  unauthorized: 401,
-  forbidden: 403,
-  https_required: 403,
-  feed_not_found: 404,
-  feed_already_deleted: 404,
-  bundle_not_found: 404,
-  bundle_already_deleted: 404,
-  webhook_not_found: 404,
-  delivery_not_found: 404,
-  key_not_found: 404,
-  address_not_allowed: 402,
-  source_unreachable: 402,
-  upstream_timeout: 402,
-  upstream_status: 402,
-  too_many_redirects: 402,
-  body_too_large: 402,
-  not_a_feed: 402,
-  no_items_found: 402,
-  parse_timeout: 402,
-  internal_error: 500,
-};
+import { statusOf } from '../domain/error-status.js';
+import { isFeedmillError, type ErrorCode, type FeedmillError } from '../domain/errors.js';
 
 export interface ErrorBody {
   message: string;
