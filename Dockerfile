@@ -1,0 +1,71 @@
+# syntax=docker/dockerfile:1
+#
+# One image for every role: `docker run IMAGE api|worker|all|migrate|keys …` (default `all`).
+#   docker build -t feedmill:$(node -p 'require("./package.json").version') .
+#
+# Debian (glibc) in both stages: better-sqlite3 is compiled in the build stage and its .node file
+# must load in the run stage, so both stay on bookworm (slim shares bookworm's glibc).
+
+# ---- build: dev dependencies, tsc, then drop the dev dependencies ------------------------------
+FROM node:20-bookworm AS build
+
+# better-sqlite3 compiles from source when no prebuilt binary matches (node-gyp: python3, make,
+# g++). node:20-bookworm usually carries them already; installing makes that a guarantee.
+# Versions are not pinned (hadolint DL3008): the tag follows Debian's security updates.
+# hadolint ignore=DL3008
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+
+WORKDIR /app
+# Manifests first: the `npm ci` layer is reused until they change.
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+
+COPY tsconfig.json ./
+COPY src ./src
+COPY workers ./workers
+COPY schema ./schema
+# tsconfig also includes test/ and bench/; .dockerignore keeps them out, so dist/ holds only the
+# service (dist/src, dist/workers).
+RUN npm run build \
+ && npm prune --omit=dev --no-audit --no-fund
+
+# ---- run: production dependencies, compiled code, schema --------------------------------------
+FROM node:20-bookworm-slim
+
+# tini as PID 1 (forwards SIGTERM to node, reaps zombies). Installed in the image rather than
+# relying on `docker run --init`, because Kubernetes has no equivalent of --init: the image must
+# bring its own init for the graceful shutdown in src/main/serve.ts to see SIGTERM in a pod.
+# hadolint ignore=DL3008
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends tini \
+ && rm -rf /var/lib/apt/lists/* \
+ && groupadd --system --gid 10001 feedmill \
+ && useradd --system --uid 10001 --gid 10001 --home-dir /app --no-create-home --shell /usr/sbin/nologin feedmill \
+ && mkdir -p /data \
+ && chown 10001:10001 /data
+
+ENV NODE_ENV=production \
+    FEEDMILL_HOST=0.0.0.0 \
+    FEEDMILL_DATA_DIR=/data
+
+WORKDIR /app
+# Owned by root and read-only to the service user: the process can write only to /data (and /tmp).
+COPY --from=build /app/package.json ./package.json
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/schema ./schema
+
+USER 10001:10001
+EXPOSE 8443
+
+# /healthz over HTTPS with node (the slim image has no curl). The certificate is not verified: by
+# default it is the self-signed pair made in /data/tls. Only the API listens on FEEDMILL_PORT, so
+# run a `worker` container with --no-healthcheck (Kubernetes ignores HEALTHCHECK; the chart uses
+# its own probes).
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "require('node:https').get({host:'127.0.0.1',port:process.env.FEEDMILL_PORT||8443,path:'/healthz',rejectUnauthorized:false,timeout:4000},(r)=>process.exit(r.statusCode===200?0:1)).on('error',()=>process.exit(1)).on('timeout',()=>process.exit(1))"]
+
+ENTRYPOINT ["tini", "--", "node", "dist/src/main/cli.js"]
+CMD ["all"]

@@ -1,0 +1,135 @@
+{{/*
+One role's Deployment; both roles run the same image, differing in args, ports and probes.
+Call with (dict "root" $ "role" "api" | "worker").
+In the embedded mode the api Deployment runs `all` (API and workers in one process) on the PVC.
+*/}}
+{{- define "feedmill.deployment" -}}
+{{- $root := .root }}
+{{- $v := $root.Values }}
+{{- $role := .role }}
+{{- $r := index $v $role }}
+{{- $embedded := include "feedmill.embedded" $root }}
+{{- $metricsPort := int64 $v.config.metricsPort }}
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: {{ include "feedmill.fullname" $root }}-{{ $role }}
+  namespace: {{ $root.Release.Namespace }}
+  labels:
+    {{- include "feedmill.roleLabels" (dict "root" $root "role" $role) | nindent 4 }}
+spec:
+  {{- if $embedded }}
+  # The embedded store is one SQLite file on a ReadWriteOnce volume: exactly one process, and the
+  # old pod must stop before the new one opens it.
+  replicas: 1
+  strategy:
+    type: Recreate
+  {{- else }}
+  {{- if not $r.autoscaling.enabled }}
+  replicas: {{ $r.replicas }}
+  {{- end }}
+  strategy:
+    type: RollingUpdate
+    rollingUpdate:
+      maxUnavailable: 0
+      maxSurge: 25%
+  {{- end }}
+  revisionHistoryLimit: 5
+  selector:
+    matchLabels:
+      {{- include "feedmill.roleSelectorLabels" (dict "root" $root "role" $role) | nindent 6 }}
+  template:
+    metadata:
+      annotations:
+        {{- include "feedmill.checksums" $root | nindent 8 }}
+        {{- with $r.podAnnotations }}
+        {{- toYaml . | nindent 8 }}
+        {{- end }}
+      labels:
+        {{- include "feedmill.roleSelectorLabels" (dict "root" $root "role" $role) | nindent 8 }}
+        {{- with $r.podLabels }}
+        {{- toYaml . | nindent 8 }}
+        {{- end }}
+    spec:
+      serviceAccountName: {{ include "feedmill.serviceAccountName" $root }}
+      automountServiceAccountToken: {{ $v.serviceAccount.automountServiceAccountToken }}
+      {{- with $v.imagePullSecrets }}
+      imagePullSecrets:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
+      securityContext:
+        {{- toYaml $v.podSecurityContext | nindent 8 }}
+      # serve.ts gives in-flight work FEEDMILL_SHUTDOWN_TIMEOUT after SIGTERM; the kubelet waits a
+      # little longer before SIGKILL.
+      terminationGracePeriodSeconds: {{ add (int64 $v.config.shutdownTimeout) 10 }}
+      {{- if $v.topologySpread.enabled }}
+      topologySpreadConstraints:
+        {{- include "feedmill.topologySpread" (dict "root" $root "role" $role) | trim | nindent 8 }}
+      {{- end }}
+      {{- with $r.nodeSelector }}
+      nodeSelector:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
+      {{- with $r.tolerations }}
+      tolerations:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
+      {{- with $r.affinity }}
+      affinity:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
+      containers:
+        - name: feedmill
+          image: {{ include "feedmill.image" $root | quote }}
+          imagePullPolicy: {{ $v.image.pullPolicy }}
+          args: [{{ if $embedded }}all{{ else }}{{ $role }}{{ end }}]
+          securityContext:
+            {{- toYaml $v.securityContext | nindent 12 }}
+          envFrom:
+            {{- include "feedmill.envFrom" (dict "root" $root "suffix" "") | trim | nindent 12 }}
+          {{- with include "feedmill.env" (dict "root" $root "extra" $r.extraEnv) | trim }}
+          env:
+            {{- . | nindent 12 }}
+          {{- end }}
+          ports:
+            {{- if eq $role "api" }}
+            - name: https
+              containerPort: {{ $v.config.port }}
+              protocol: TCP
+            {{- end }}
+            {{- if gt $metricsPort 0 }}
+            - name: metrics
+              containerPort: {{ $metricsPort }}
+              protocol: TCP
+            {{- end }}
+          {{- if or (eq $role "api") (gt $metricsPort 0) }}
+          {{- $probe := dict "path" "/readyz" "port" "https" "scheme" "HTTPS" }}
+          {{- if ne $role "api" }}
+          {{- $probe = dict "path" "/readyz" "port" "metrics" "scheme" "HTTP" }}
+          {{- end }}
+          startupProbe:
+            httpGet:
+              path: /healthz
+              port: {{ $probe.port }}
+              scheme: {{ $probe.scheme }}
+            {{- toYaml $v.probes.startup | nindent 12 }}
+          readinessProbe:
+            httpGet:
+              path: /readyz
+              port: {{ $probe.port }}
+              scheme: {{ $probe.scheme }}
+            {{- toYaml $v.probes.readiness | nindent 12 }}
+          livenessProbe:
+            httpGet:
+              path: /healthz
+              port: {{ $probe.port }}
+              scheme: {{ $probe.scheme }}
+            {{- toYaml $v.probes.liveness | nindent 12 }}
+          {{- end }}
+          resources:
+            {{- toYaml $r.resources | nindent 12 }}
+          volumeMounts:
+            {{- include "feedmill.volumeMounts" $root | nindent 12 }}
+      volumes:
+        {{- include "feedmill.volumes" $root | nindent 8 }}
+{{- end }}
