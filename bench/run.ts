@@ -1,8 +1,10 @@
 /** `node dist/bench/run.js [name]`: runs the named benchmark, or all of them. */
 import { runAccuracy } from './accuracy.js';
+import { runParseSpeed } from './parse-speed.js';
 
 const benchmarks: Record<string, () => void | Promise<void>> = {
   accuracy: () => runAccuracy(process.env),
+  parse: () => runParseSpeed(process.env),
 };
 
 const name = process.argv[2];

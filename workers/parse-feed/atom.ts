@@ -5,7 +5,7 @@ import { mediaImage } from './media.js';
 import { NameMap } from './namespaces.js';
 import { resolveUrl } from './urls.js';
 import { atomText, attribute, elementText } from './xml-text.js';
-import { asElement, childEntries, type XmlChild, type XmlElement } from './xml-tree.js';
+import { asElement, childEntries, moveInto, readEach, type XmlChild, type XmlElement } from './xml-tree.js';
 
 /** Atom 1.0 (RFC 4287) and Atom 0.3. */
 export function readAtom(root: XmlElement, documentUrl: string | undefined): ParsedFeed {
@@ -35,12 +35,12 @@ export function readAtom(root: XmlElement, documentUrl: string | undefined): Par
         logo = resolveUrl(elementText(first), xmlBase(first, base));
         break;
       case 'entry':
-        entries.push(...children);
+        moveInto(entries, children);
         break;
     }
   }
   if (feed.icon === '') feed.icon = logo;
-  feed.items = entries.map((entry) => readEntry(asElement(entry), names, base));
+  feed.items = readEach(entries, (entry) => readEntry(asElement(entry), names, base));
   return feed;
 }
 

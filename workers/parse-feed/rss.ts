@@ -5,7 +5,7 @@ import { mediaImage } from './media.js';
 import { NameMap } from './namespaces.js';
 import { resolveUrl } from './urls.js';
 import { atomText, attribute, elementText, rssText, type TextValue } from './xml-text.js';
-import { asElement, childEntries, type XmlChild, type XmlElement } from './xml-tree.js';
+import { asElement, childEntries, moveInto, readEach, type XmlChild, type XmlElement } from './xml-tree.js';
 
 /** RSS 0.9x, 1.0 (RDF: items beside the channel) and 2.0 (items inside it). */
 export function readRss(root: XmlElement, documentUrl: string | undefined): ParsedFeed {
@@ -17,11 +17,11 @@ export function readRss(root: XmlElement, documentUrl: string | undefined): Pars
   for (const [rawName, children] of childEntries(root)) {
     const name = names.canonical(rawName);
     if (name === 'channel' && children[0] !== undefined) channel = asElement(children[0]);
-    else if (name === 'item') itemNodes.push(...children);
+    else if (name === 'item') moveInto(itemNodes, children);
   }
   const channelBase = channel === undefined ? rootBase : xmlBase(channel, rootBase);
   if (channel !== undefined) readChannel(channel, names, channelBase, feed, itemNodes);
-  feed.items = itemNodes.map((node) => readItem(asElement(node), names, channelBase));
+  feed.items = readEach(itemNodes, (node) => readItem(asElement(node), names, channelBase));
   return feed;
 }
 
@@ -60,7 +60,7 @@ function readChannel(channel: XmlElement, names: NameMap, base: string | undefin
         if (feed.icon === '') feed.icon = resolveUrl(attribute(first, 'href') ?? elementText(first), base);
         break;
       case 'item':
-        itemNodes.push(...children);
+        moveInto(itemNodes, children);
         break;
     }
   }

@@ -85,3 +85,25 @@ export function attr(child: XmlChild, name: string, decode: (s: string) => strin
   const value = child[`@${name}`];
   return typeof value === 'string' ? decode(value) : undefined;
 }
+
+/**
+ * Moves `children` to the end of `target`, emptying the parsed tree's array: the tree no longer
+ * holds the items, so each one can be collected as soon as `readEach` has read it (on a 10 MB
+ * feed the tree and the finished items are otherwise alive together).
+ */
+export function moveInto(target: XmlChild[], children: XmlChild[]): void {
+  for (const child of children) target.push(child);
+  children.length = 0;
+}
+
+/** `nodes.map(read)`, dropping each node once read so the GC can reclaim it during the loop. */
+export function readEach<T>(nodes: (XmlChild | undefined)[], read: (node: XmlChild) => T): T[] {
+  const results: T[] = [];
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i];
+    if (node === undefined) continue;
+    nodes[i] = undefined;
+    results.push(read(node));
+  }
+  return results;
+}

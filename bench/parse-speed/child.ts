@@ -1,0 +1,91 @@
+/**
+ * One parser on one dataset, in a process of its own so that no other parser's heap or garbage
+ * counts against it. `node --expose-gc dist/bench/parse-speed/child.js PARSER MANIFEST MIN_MS`
+ * prints one JSON line (a ChildResult).
+ *
+ * Memory: `peakRssMb` is the kernel's high-water mark (getrusage ru_maxrss) for the whole child,
+ * timing rounds included; `baseRssMb` is the RSS after the module and the documents are loaded
+ * and a full GC, before the first parse; `peakHeapMb` is the largest `heapUsed` seen right after
+ * a parse returned, its result still referenced.
+ */
+import { readFileSync } from 'node:fs';
+import { loadAdapter, parserNames, type Document, type ParserName } from './adapters.js';
+
+export interface Manifest {
+  name: string;
+  documents: { file: string; contentType?: string; expectedItems?: number }[];
+}
+
+export interface ChildResult {
+  parser: ParserName;
+  dataset: string;
+  bytes: number;
+  items: number;
+  /** Documents the parser threw on, with the message. */
+  rejected: { file: string; message: string }[];
+  /** Documents whose item count differs from the expected one. */
+  wrongCount: { file: string; expected: number; actual: number }[];
+  roundMs: number;
+  rounds: number;
+  baseRssMb: number;
+  peakRssMb: number;
+  peakHeapMb: number;
+}
+
+const mb = (bytes: number): number => bytes / 1024 / 1024;
+
+async function main(): Promise<void> {
+  const [name, manifestPath, minMsText] = process.argv.slice(2);
+  if (!parserNames.includes(name as ParserName) || manifestPath === undefined) {
+    throw new Error(`Expected PARSER (${parserNames.join(', ')}) MANIFEST [MIN_MS], got ${process.argv.slice(2).join(' ')}`);
+  }
+  const parser = name as ParserName;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  const minMs = Number(minMsText ?? 2000);
+  const adapter = await loadAdapter(parser);
+  const documents: (Document & { file: string; expectedItems?: number })[] = manifest.documents.map((d) => ({ ...d, body: readFileSync(d.file) }));
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const baseRss = process.memoryUsage().rss;
+  let peakHeap = 0;
+
+  const round = async (check: boolean): Promise<number> => {
+    let items = 0;
+    for (const doc of documents) {
+      let count: number;
+      try {
+        count = await adapter.parse(doc);
+      } catch (error) {
+        if (check) result.rejected.push({ file: doc.file, message: (error instanceof Error ? error.message : String(error)).slice(0, 160) });
+        continue;
+      }
+      peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+      items += count;
+      if (check && doc.expectedItems !== undefined && count !== doc.expectedItems) result.wrongCount.push({ file: doc.file, expected: doc.expectedItems, actual: count });
+    }
+    return items;
+  };
+
+  const result: ChildResult = {
+    parser, dataset: manifest.name, bytes: documents.reduce((total, d) => total + d.body.byteLength, 0), items: 0,
+    rejected: [], wrongCount: [], roundMs: 0, rounds: 0, baseRssMb: mb(baseRss), peakRssMb: 0, peakHeapMb: 0,
+  };
+  // The first round checks every document and warms the JIT; it is not timed.
+  result.items = await round(true);
+  const times: number[] = [];
+  const started = performance.now();
+  while (times.length < 3 || (performance.now() - started < minMs && times.length < 500)) {
+    const t0 = performance.now();
+    await round(false);
+    times.push(performance.now() - t0);
+  }
+  await adapter.close?.();
+  times.sort((a, b) => a - b);
+  result.roundMs = times[Math.floor(times.length / 2)] ?? 0;
+  result.rounds = times.length;
+  result.peakRssMb = process.resourceUsage().maxRSS / 1024;
+  result.peakHeapMb = mb(peakHeap);
+  console.log(JSON.stringify(result));
+}
+
+await main();
