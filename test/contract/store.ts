@@ -1,13 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type { Test } from 'tap';
 import type { BundleStore } from '../../src/ports/bundle-store.js';
+import type { DeliveryStore } from '../../src/ports/delivery-store.js';
+import type { EventOutbox } from '../../src/ports/event-outbox.js';
 import type { FeedStore } from '../../src/ports/feed-store.js';
+import type { IdempotencyStore } from '../../src/ports/idempotency-store.js';
 import type { ItemStore } from '../../src/ports/item-store.js';
 import type { KeyStore } from '../../src/ports/key-store.js';
+import type { WebhookStore } from '../../src/ports/webhook-store.js';
 import { bundleStoreContract } from './store-bundles.js';
+import { deliveryStoreContract } from './store-deliveries.js';
 import { feedStoreContract } from './store-feeds.js';
+import { idempotencyStoreContract } from './store-idempotency.js';
 import { itemStoreContract } from './store-items.js';
 import { keyStoreContract } from './store-keys.js';
+import { eventOutboxContract } from './store-outbox.js';
+import { webhookStoreContract } from './store-webhooks.js';
 
 /** The store ports one adapter provides. `bundles` is optional while an adapter grows into it. */
 export interface StoreUnderTest {
@@ -15,13 +23,18 @@ export interface StoreUnderTest {
   items: ItemStore;
   keys: KeyStore;
   bundles?: BundleStore;
+  idempotency: IdempotencyStore;
+  outbox: EventOutbox;
+  webhooks: WebhookStore;
+  deliveries: DeliveryStore;
   close(): void | Promise<void>;
 }
 
 /**
  * What every subtest gets: the store, and a namespace that makes its ids and accounts its own.
  * One store serves the whole suite (a Cassandra keyspace costs seconds to migrate), so tests
- * never assume an empty store: lists that span accounts (keys, due feeds) are filtered to `ns`.
+ * never assume an empty store: lists that span accounts (keys, due feeds, unpublished events,
+ * pending deliveries) are filtered to `ns`.
  */
 export interface ContractContext {
   store: StoreUnderTest;
@@ -58,4 +71,8 @@ export function storeContract(t: Test, name: string, open: () => Promise<StoreUn
   itemStoreContract(test);
   keyStoreContract(test);
   bundleStoreContract(test);
+  idempotencyStoreContract(test);
+  eventOutboxContract(test);
+  webhookStoreContract(test);
+  deliveryStoreContract(test);
 }

@@ -1,15 +1,23 @@
 import { Client, types } from 'cassandra-driver';
 import type { BundleStore } from '../../ports/bundle-store.js';
+import type { DeliveryStore } from '../../ports/delivery-store.js';
+import type { EventOutbox } from '../../ports/event-outbox.js';
 import type { FeedStore } from '../../ports/feed-store.js';
+import type { IdempotencyStore } from '../../ports/idempotency-store.js';
 import type { ItemStore } from '../../ports/item-store.js';
 import type { KeyStore } from '../../ports/key-store.js';
+import type { WebhookStore } from '../../ports/webhook-store.js';
 import { createCassandraBundleStore } from './bundle-store.js';
 import { createCql } from './cql.js';
+import { createCassandraDeliveryStore } from './delivery-store.js';
+import { createCassandraEventOutbox } from './event-outbox.js';
 import { createCassandraFeedStore } from './feed-store.js';
+import { createCassandraIdempotencyStore } from './idempotency-store.js';
 import { createCassandraItemStore } from './item-store.js';
 import { createCassandraKeyStore } from './key-store.js';
 import { applyMigrations, createKeyspace } from './migrations.js';
 import { checkKeyspace, type CassandraStoreOptions } from './options.js';
+import { createCassandraWebhookStore } from './webhook-store.js';
 
 export { consistencyFromName, type CassandraStoreOptions, type Consistency } from './options.js';
 
@@ -18,6 +26,10 @@ export interface CassandraStore {
   items: ItemStore;
   keys: KeyStore;
   bundles: BundleStore;
+  idempotency: IdempotencyStore;
+  outbox: EventOutbox;
+  webhooks: WebhookStore;
+  deliveries: DeliveryStore;
   /** The migrations this open applied (opening applies every pending one). */
   applied: string[];
   /** Closes every connection; call it after the last query (STYLE.md habit 14). */
@@ -55,6 +67,10 @@ export async function openCassandraStore(options: CassandraStoreOptions): Promis
       items: createCassandraItemStore(cql),
       keys: createCassandraKeyStore(cql),
       bundles: createCassandraBundleStore(cql),
+      idempotency: createCassandraIdempotencyStore(cql),
+      outbox: createCassandraEventOutbox(cql),
+      webhooks: createCassandraWebhookStore(cql),
+      deliveries: createCassandraDeliveryStore(cql),
       close: () => client.shutdown(),
     };
   } catch (error) {
