@@ -40,9 +40,9 @@ async function main(argv: string[]): Promise<void> {
     case 'worker':
       return serve(command, config, createLogger(config));
     case 'migrate': {
-      const store = openStores(config);
+      const store = await openStores(config);
       console.log(store.applied.length ? `Applied ${store.applied.join(', ')}.` : 'The store is up to date.');
-      store.close();
+      await store.close();
       return;
     }
     case 'schema':

@@ -22,8 +22,8 @@ export interface Runtime {
 }
 
 /** The one place adapters are chosen. */
-export function composeRuntime(config: Config, log: Logger, role: string): Runtime {
-  const store = openStores(config);
+export async function composeRuntime(config: Config, log: Logger, role: string): Promise<Runtime> {
+  const store = await openStores(config);
   const metrics = createPrometheusMetrics({ role });
   const fetcher = createUndiciFetcher({
     allowPrivateNetworks: config.allowPrivateNetworks,
@@ -98,7 +98,7 @@ export function composeRuntime(config: Config, log: Logger, role: string): Runti
       await parser.close();
       await fetcher.close();
       await webhookSender.close();
-      store.close();
+      await store.close();
     },
   };
 }

@@ -54,6 +54,15 @@ const searchTemplate: Parse<string | undefined> = (raw) => {
   }
   return /^https?:$/.test(url.protocol) && raw.includes('{keyword}') ? raw : fail('an http(s) URL template containing {keyword}', raw);
 };
+const list: Parse<string[]> = (raw) => {
+  const items = raw.split(',').map((item) => item.trim()).filter(Boolean);
+  return items.length > 0 ? items : fail('a comma-separated list', raw);
+};
+const keyspace: Parse<string> = (raw) => (/^[a-z][a-z0-9_]{0,47}$/.test(raw) ? raw : fail('lower-case letters, digits and _, starting with a letter', raw));
+const redisUrl: Parse<string | undefined> = (raw) => {
+  if (raw === '') return undefined;
+  return /^rediss?:\/\/./.test(raw) ? raw : fail('a redis:// or rediss:// URL', raw.replace(/:[^@/]*@/, ':***@'));
+};
 const base64Key: Parse<Buffer | undefined> = (raw) => {
   if (raw === '') return undefined;
   const key = Buffer.from(raw, 'base64');
@@ -73,7 +82,14 @@ export const settings = {
   tlsCert: setting('FEEDMILL_TLS_CERT', undefined, 'PEM certificate file. Without it (and the key) a self-signed pair is made in the data directory and reused.', optionalText),
   tlsKey: setting('FEEDMILL_TLS_KEY', undefined, 'PEM private key file; goes with `FEEDMILL_TLS_CERT`.', optionalText),
   trustProxy: setting('FEEDMILL_TRUST_PROXY', 'false', 'Trust `X-Forwarded-*` from a TLS-terminating proxy; requests it received over plain HTTP get 403 `https_required`.', boolean),
-  store: setting('FEEDMILL_STORE', 'embedded', 'Storage engine. `embedded` (SQLite in the data directory) in this version.', oneOf('embedded')),
+  store: setting('FEEDMILL_STORE', 'embedded', 'Storage engine: `embedded` (SQLite in the data directory, one process) or `cassandra` (FEEDMILL_CASSANDRA_*).', oneOf('embedded', 'cassandra')),
+  cassandraContactPoints: setting('FEEDMILL_CASSANDRA_CONTACT_POINTS', '127.0.0.1:9042', 'Comma-separated `host` or `host:port` of Cassandra nodes (FEEDMILL_STORE=cassandra).', list),
+  cassandraLocalDataCenter: setting('FEEDMILL_CASSANDRA_LOCAL_DATA_CENTER', 'datacenter1', 'The data centre the driver prefers.', text),
+  cassandraKeyspace: setting('FEEDMILL_CASSANDRA_KEYSPACE', 'feedmill', 'Keyspace; created (replication factor 1) by `feedmill migrate` when missing — create it yourself for production replication.', keyspace),
+  cassandraUsername: setting('FEEDMILL_CASSANDRA_USERNAME', undefined, 'User for PasswordAuthenticator; unset for no authentication.', optionalText),
+  cassandraPassword: setting('FEEDMILL_CASSANDRA_PASSWORD', undefined, 'Password of FEEDMILL_CASSANDRA_USERNAME.', optionalText),
+  cassandraConsistency: setting('FEEDMILL_CASSANDRA_CONSISTENCY', 'LOCAL_QUORUM', 'Consistency of reads and writes (ONE, LOCAL_ONE, QUORUM, LOCAL_QUORUM, EACH_QUORUM, ALL).', oneOf('ONE', 'LOCAL_ONE', 'QUORUM', 'LOCAL_QUORUM', 'EACH_QUORUM', 'ALL')),
+  redisUrl: setting('FEEDMILL_REDIS_URL', undefined, 'Redis for cluster mode: when set, feed refreshes and webhook deliveries run on BullMQ, events travel on Redis pub/sub and rate limits are shared.', redisUrl),
   allowPrivateNetworks: setting('FEEDMILL_ALLOW_PRIVATE_NETWORKS', 'false', 'Let sources live on loopback and private addresses (tests, self-hosted sources on your LAN).', boolean),
   pollMinInterval: setting('FEEDMILL_POLL_MIN_INTERVAL', '300', 'Shortest time between two refreshes of a feed, in seconds.', integer(1, 604_800)),
   pollMaxInterval: setting('FEEDMILL_POLL_MAX_INTERVAL', '21600', 'Longest time between two refreshes of a feed, in seconds.', integer(1, 604_800)),

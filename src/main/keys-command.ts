@@ -15,7 +15,7 @@ export async function keysCommand(args: string[], config: Config, print: (line: 
     options: { account: { type: 'string' }, scopes: { type: 'string', default: 'read,write' }, json: { type: 'boolean', default: false } },
     allowPositionals: true,
   });
-  const store = openStores(config);
+  const store = await openStores(config);
   const deps = { keys: store.keys, clock: { now: () => new Date() }, random: (size: number) => randomBytes(size) };
   try {
     if (action === 'create') {
@@ -42,6 +42,6 @@ export async function keysCommand(args: string[], config: Config, print: (line: 
       throw new Error(usage);
     }
   } finally {
-    store.close();
+    await store.close();
   }
 }

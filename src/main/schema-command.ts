@@ -16,7 +16,7 @@ import { rootDir, version } from './version.js';
 export async function schemaCommand(config: Config, log: Logger, print: (line: string) => void): Promise<void> {
   // A throwaway store: generating documents must not touch the user's data directory.
   const dataDir = mkdtempSync(join(tmpdir(), 'feedmill-schema-'));
-  const runtime = composeRuntime({ ...config, dataDir }, log, 'schema');
+  const runtime = await composeRuntime({ ...config, dataDir, store: 'embedded' }, log, 'schema');
   const write = (path: string, text: string): void => {
     const file = join(rootDir, 'schema', path);
     mkdirSync(join(file, '..'), { recursive: true });

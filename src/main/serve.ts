@@ -62,7 +62,7 @@ async function startWorker(runtime: Runtime, log: Logger, rescan: boolean): Prom
  * the fetcher and the store.
  */
 export async function serve(role: Role, config: Config, log: Logger): Promise<void> {
-  const runtime = composeRuntime(config, log, role);
+  const runtime = await composeRuntime(config, log, role);
   const probes =
     config.metricsPort === 0
       ? undefined

@@ -1,9 +1,34 @@
 import { join } from 'node:path';
-import { openEmbeddedStore, type EmbeddedStore } from '../adapters/embedded-store/index.js';
+import { consistencyFromName, openCassandraStore } from '../adapters/cassandra/index.js';
+import { openEmbeddedStore } from '../adapters/embedded-store/index.js';
+import type { AppDeps } from '../app/deps.js';
 import type { Config } from './config.js';
 import { rootDir } from './version.js';
 
+/** Every store port of one engine, and the migrations opening it applied. */
+export type Stores = Pick<AppDeps, 'feeds' | 'items' | 'keys' | 'bundles' | 'idempotency' | 'outbox' | 'webhooks' | 'deliveries'> & {
+  applied: string[];
+  close(): Promise<void>;
+};
+
+type StoreConfig = Pick<
+  Config,
+  'store' | 'dataDir' | 'cassandraContactPoints' | 'cassandraLocalDataCenter' | 'cassandraKeyspace' | 'cassandraUsername' | 'cassandraPassword' | 'cassandraConsistency'
+>;
+
 /** Opens the configured store; opening applies pending migrations (`feedmill migrate` does only this). */
-export function openStores(config: Pick<Config, 'dataDir' | 'store'>): EmbeddedStore {
-  return openEmbeddedStore({ file: join(config.dataDir, 'feedmill.sqlite'), schemaDir: join(rootDir, 'schema', 'embedded') });
+export async function openStores(config: StoreConfig): Promise<Stores> {
+  if (config.store === 'cassandra') {
+    const { cassandraUsername: username, cassandraPassword: password } = config;
+    return openCassandraStore({
+      contactPoints: config.cassandraContactPoints,
+      localDataCenter: config.cassandraLocalDataCenter,
+      keyspace: config.cassandraKeyspace,
+      consistency: consistencyFromName(config.cassandraConsistency),
+      ...(username !== undefined && password !== undefined ? { credentials: { username, password } } : {}),
+      schemaDir: join(rootDir, 'schema', 'cql'),
+    });
+  }
+  const embedded = openEmbeddedStore({ file: join(config.dataDir, 'feedmill.sqlite'), schemaDir: join(rootDir, 'schema', 'embedded') });
+  return { ...embedded, close: async () => embedded.close() };
 }

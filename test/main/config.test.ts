@@ -25,6 +25,13 @@ t.test('an empty environment starts with the documented defaults', async (t) => 
     tlsKey: undefined,
     trustProxy: false,
     store: 'embedded',
+    cassandraContactPoints: ['127.0.0.1:9042'],
+    cassandraLocalDataCenter: 'datacenter1',
+    cassandraKeyspace: 'feedmill',
+    cassandraUsername: undefined,
+    cassandraPassword: undefined,
+    cassandraConsistency: 'LOCAL_QUORUM',
+    redisUrl: undefined,
     allowPrivateNetworks: false,
     pollMinInterval: 300,
     pollMaxInterval: 21_600,
@@ -56,7 +63,14 @@ t.test('every setting is read from its variable', async (t) => {
     FEEDMILL_TLS_CERT: '/etc/tls/cert.pem',
     FEEDMILL_TLS_KEY: '/etc/tls/key.pem',
     FEEDMILL_TRUST_PROXY: 'true',
-    FEEDMILL_STORE: 'embedded',
+    FEEDMILL_STORE: 'cassandra',
+    FEEDMILL_CASSANDRA_CONTACT_POINTS: 'c1:9042, c2',
+    FEEDMILL_CASSANDRA_LOCAL_DATA_CENTER: 'dc1',
+    FEEDMILL_CASSANDRA_KEYSPACE: 'news',
+    FEEDMILL_CASSANDRA_USERNAME: 'feedmill',
+    FEEDMILL_CASSANDRA_PASSWORD: 'secret',
+    FEEDMILL_CASSANDRA_CONSISTENCY: 'QUORUM',
+    FEEDMILL_REDIS_URL: 'redis://:pw@redis:6379/0',
     FEEDMILL_ALLOW_PRIVATE_NETWORKS: 'yes',
     FEEDMILL_POLL_MIN_INTERVAL: '60',
     FEEDMILL_POLL_MAX_INTERVAL: '3600',
@@ -82,7 +96,14 @@ t.test('every setting is read from its variable', async (t) => {
     tlsCert: '/etc/tls/cert.pem',
     tlsKey: '/etc/tls/key.pem',
     trustProxy: true,
-    store: 'embedded',
+    store: 'cassandra',
+    cassandraContactPoints: ['c1:9042', 'c2'],
+    cassandraLocalDataCenter: 'dc1',
+    cassandraKeyspace: 'news',
+    cassandraUsername: 'feedmill',
+    cassandraPassword: 'secret',
+    cassandraConsistency: 'QUORUM',
+    redisUrl: 'redis://:pw@redis:6379/0',
     allowPrivateNetworks: true,
     pollMinInterval: 60,
     pollMaxInterval: 3600,
@@ -132,7 +153,7 @@ t.test('a bad switch names the variable, what was expected and what arrived', as
 });
 
 t.test('a value outside a fixed list names the choices', async (t) => {
-  t.match(problemWith({ FEEDMILL_STORE: 'cassandra' }), 'FEEDMILL_STORE: expected one of embedded, got `cassandra`');
+  t.match(problemWith({ FEEDMILL_STORE: 'postgres' }), 'FEEDMILL_STORE: expected one of embedded, cassandra, got `postgres`');
   t.match(problemWith({ FEEDMILL_LOG_LEVEL: 'verbose' }), 'FEEDMILL_LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got `verbose`');
   t.match(problemWith({ FEEDMILL_LOG_LEVEL: 'INFO' }), 'FEEDMILL_LOG_LEVEL: expected one of', 'levels are lower-case');
 });

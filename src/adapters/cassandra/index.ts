@@ -1,4 +1,4 @@
-import { Client, types } from 'cassandra-driver';
+import { auth, Client, types } from 'cassandra-driver';
 import type { BundleStore } from '../../ports/bundle-store.js';
 import type { DeliveryStore } from '../../ports/delivery-store.js';
 import type { EventOutbox } from '../../ports/event-outbox.js';
@@ -42,7 +42,11 @@ export interface CassandraStore {
  */
 export async function openCassandraStore(options: CassandraStoreOptions): Promise<CassandraStore> {
   const keyspace = checkKeyspace(options.keyspace);
-  const connection = { contactPoints: options.contactPoints, localDataCenter: options.localDataCenter };
+  const connection = {
+    contactPoints: options.contactPoints,
+    localDataCenter: options.localDataCenter,
+    ...(options.credentials ? { authProvider: new auth.PlainTextAuthProvider(options.credentials.username, options.credentials.password) } : {}),
+  };
   // The keyspace must exist before a client can use it: a short-lived client creates it.
   const admin = new Client(connection);
   try {

@@ -14,6 +14,8 @@ export interface CassandraStoreOptions {
   consistency?: Consistency;
   /** For lightweight transactions (conditional writes). @default 'localSerial' */
   serialConsistency?: Consistency;
+  /** PasswordAuthenticator credentials; omit when the cluster has no authentication. */
+  credentials?: { username: string; password: string };
   /** The folder of `NNN-name.cql` migrations (`schema/cql`). */
   schemaDir: string;
   /**
