@@ -1,0 +1,159 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request as plainRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import t from 'tap';
+import { freePort, runCommand, startFeedmill } from '../fixtures/feedmill-process.js';
+import { startFixtureServer } from '../fixtures/http-fixture.js';
+import { startRssSource } from '../fixtures/rss-source.js';
+
+/**
+ * The README walk-through, against the real binary over HTTPS, with a source on 127.0.0.1; run by
+ * one test file per store engine (`storeEnv` selects it).
+ */
+export async function readmeFlow(storeEnv: Record<string, string>): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'feedmill-e2e-'));
+  const port = await freePort();
+  const metricsPort = await freePort();
+  const env = {
+    FEEDMILL_PORT: String(port),
+    FEEDMILL_METRICS_PORT: String(metricsPort),
+    FEEDMILL_DATA_DIR: dataDir,
+    FEEDMILL_ALLOW_PRIVATE_NETWORKS: 'true',
+    FEEDMILL_POLL_MIN_INTERVAL: '1',
+    FEEDMILL_POLL_MAX_INTERVAL: '2',
+    FEEDMILL_PARSER_THREADS: '1',
+    FEEDMILL_LOG_LEVEL: 'warn',
+    ...storeEnv,
+  };
+  const source = await startRssSource(2);
+  let service = await startFeedmill(env);
+  t.teardown(async () => {
+    await service.stop('SIGKILL');
+    await source.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const created = JSON.parse((await runCommand(['keys', 'create', '--account', 'alice', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '') as {
+    key: string;
+    secret: string;
+    account: string;
+    scopes: string[];
+  };
+  const authorization = `Bearer ${created.key}:${created.secret}`;
+
+  interface ApiFeed {
+    id: string;
+    rss_feed_url: string;
+    items: { title: string }[];
+  }
+
+  let feed: ApiFeed;
+
+  t.test('keys create --json prints the pair as its last line', async (t) => {
+    t.match(created, { account: 'alice', scopes: ['read', 'write'] });
+    t.match(created.key, /^fmk_/);
+    t.ok(created.secret.length >= 32, 'the secret is long');
+    const listed = await runCommand(['keys', 'list', '--json'], env);
+    t.notMatch(listed, created.secret, 'the secret is never shown again');
+    if (storeEnv.FEEDMILL_STORE !== 'cassandra') {
+      t.notMatch(readFileSync(join(dataDir, 'feedmill.sqlite')).toString('latin1'), created.secret, 'the store holds no plain secret');
+    }
+  });
+
+  t.test('a native feed becomes a hosted feed over HTTPS', async (t) => {
+    const response = await service.call('POST', '/v1/feeds', { authorization, body: { url: source.url } });
+    t.equal(response.status, 200, response.text);
+    feed = JSON.parse(response.text) as ApiFeed;
+    t.same(feed.items.map((item) => item.title), ['Post 2', 'Post 1']);
+    t.equal(feed.rss_feed_url, `https://localhost:${port}/feeds/${feed.id}.xml`);
+    const hosted = await service.call('GET', new URL(feed.rss_feed_url).pathname);
+    t.equal(hosted.status, 200);
+    t.match(hosted.text, /<rss version="2.0"/);
+    const etag = String(hosted.headers.etag);
+    t.equal((await service.call('GET', new URL(feed.rss_feed_url).pathname, { headers: { 'if-none-match': etag } })).status, 304);
+  });
+
+  t.test('a new upstream item arrives within seconds, through conditional GETs', async (t) => {
+    const before304 = source.hits[304];
+    source.addItem('Fresh news');
+    const deadline = Date.now() + 20_000;
+    let titles: string[] = [];
+    while (Date.now() < deadline) {
+      const response = await service.call('GET', `/v1/feeds/${feed.id}`, { authorization });
+      titles = (JSON.parse(response.text) as ApiFeed).items.map((item) => item.title);
+      if (titles.includes('Fresh news')) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    t.same(titles, ['Fresh news', 'Post 2', 'Post 1'], 'the new item is first, nothing is duplicated');
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    t.ok(source.hits[304] > before304, 'later refreshes are conditional GETs answered 304');
+    const after = JSON.parse((await service.call('GET', `/v1/feeds/${feed.id}`, { authorization })).text) as ApiFeed;
+    t.equal(after.items.length, 3, 'refreshing again stores nothing twice');
+  });
+
+  t.test('plain HTTP to the API port fails', async (t) => {
+    const outcome = await new Promise<string>((resolve) => {
+      const req = plainRequest({ host: '127.0.0.1', port, path: '/v1/feeds', timeout: 5_000 }, (response) => resolve(`status ${response.statusCode}`));
+      req.on('error', (error) => resolve(`error ${error.message}`));
+      req.on('timeout', () => req.destroy(new Error('timeout')));
+      req.end();
+    });
+    t.match(outcome, /^error /, `the request fails (${outcome})`);
+  });
+
+  t.test('an acknowledged write survives kill -9, and the certificate is reused', async (t) => {
+    const cert = readFileSync(join(dataDir, 'tls', 'self-signed-cert.pem'), 'utf8');
+    const renamed = await service.call('PATCH', `/v1/feeds/${feed.id}`, { authorization, body: { title: 'Kept' } });
+    t.equal(renamed.status, 200);
+    t.equal(await service.stop('SIGKILL'), null, 'killed');
+    service = await startFeedmill(env);
+    t.equal(readFileSync(join(dataDir, 'tls', 'self-signed-cert.pem'), 'utf8'), cert, 'same certificate after restart');
+    const response = await service.call('GET', `/v1/feeds/${feed.id}`, { authorization });
+    t.equal(response.status, 200);
+    t.equal((JSON.parse(response.text) as { title: string }).title, 'Kept');
+  });
+
+  t.test('probes and metrics answer on the metrics port and on the API', async (t) => {
+    const plain = (path: string) => fetch(`http://127.0.0.1:${metricsPort}${path}`);
+    t.equal((await plain('/healthz')).status, 200);
+    t.same(await (await plain('/readyz')).json(), { status: 'ready' });
+    await service.call('GET', `/v1/feeds/${feed.id}`, { authorization });
+    const exposition = await (await plain('/metrics')).text();
+    t.match(exposition, /feedmill_http_request_duration_seconds_count\{[^}]*route="\/v1\/feeds\/:id"[^}]*status="200"/, 'requests by route pattern and status');
+    t.match(exposition, /feedmill_refresh_queue_size\{role="all"\} 1/, 'the feed waits in the refresh queue');
+    t.match(exposition, /feedmill_parser_pool_utilization/);
+    t.match(exposition, /feedmill_event_bus_listeners\{role="all"\} [1-9]/, 'the webhook dispatcher listens');
+    const viaApi = await service.call('GET', '/metrics');
+    t.equal(viaApi.status, 200);
+    t.match(viaApi.text, /feedmill_job_lag_seconds/);
+  });
+
+  t.test('SIGTERM during load: requests in flight finish, accepted writes are kept, exit 0', async (t) => {
+    const slow = await startFixtureServer((_request, response) => {
+      setTimeout(() => {
+        response.writeHead(200, { 'content-type': 'application/rss+xml' }).end('<rss version="2.0"><channel><title>Slow</title><item><title>a</title><guid>a</guid></item></channel></rss>');
+      }, 1_500);
+    });
+    t.teardown(() => slow.close());
+    const before = (JSON.parse((await service.call('GET', '/v1/feeds', { authorization })).text) as { total: number }).total;
+    const inFlight = Array.from({ length: 4 }, (_, n) => service.call('POST', '/v1/feeds', { authorization, body: { url: `${slow.url}/feed-${n}.xml` } }));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const exit = service.stop('SIGTERM');
+    const answers = await Promise.all(inFlight);
+    t.same(answers.map((answer) => answer.status), [200, 200, 200, 200], 'no request in flight failed');
+    t.equal(await exit, 0, 'a clean exit');
+    service = await startFeedmill(env);
+    const after = (JSON.parse((await service.call('GET', '/v1/feeds', { authorization })).text) as { total: number }).total;
+    t.equal(after, before + 4, 'every accepted create was kept');
+    t.equal(await service.stop('SIGTERM'), 0);
+  });
+
+  t.test('a bad setting stops start-up with a message naming it', async (t) => {
+    const failure = await runCommand(['all'], { ...env, FEEDMILL_PORT: 'eighty' }).then(
+      () => 'started',
+      (error: { stderr?: string }) => error.stderr ?? '',
+    );
+    t.match(failure, /FEEDMILL_PORT: expected an integer from 0 to 65535, got `eighty`/);
+  });
+}
