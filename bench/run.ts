@@ -5,6 +5,7 @@ import { runParseSpeed } from './parse-speed.js';
 const benchmarks: Record<string, () => void | Promise<void>> = {
   accuracy: () => runAccuracy(process.env),
   parse: () => runParseSpeed(process.env),
+  events: async () => (await import('./events.js')).runEvents(process.env),
 };
 
 const name = process.argv[2];

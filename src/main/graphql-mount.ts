@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -45,6 +46,8 @@ interface Enveloped {
  */
 export function mountGraphql(app: FastifyInstance, deps: AppDeps, options: GraphqlMountOptions = {}): GraphqlMount {
   const shutdown = new AbortController();
+  // Every live subscription listens for shutdown; the default cap of 10 listeners would warn.
+  setMaxListeners(0, shutdown.signal);
   const yoga = createGraphqlServer(deps, { ...options, closing: shutdown.signal });
   const authenticate = createAuthenticator(deps);
 
