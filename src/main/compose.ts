@@ -1,13 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { createBullmqScheduler } from '../adapters/bullmq/index.js';
 import { createLocalBus } from '../adapters/local-bus/local-bus.js';
 import { createLocalScheduler } from '../adapters/local-scheduler/local-scheduler.js';
 import { createParserPool } from '../adapters/piscina/parser-pool.js';
 import { createPrometheusMetrics } from '../adapters/prometheus/metrics.js';
+import { createRateLimitRedis } from '../adapters/redis-rate-limit/client.js';
+import { createRedisBus } from '../adapters/redis-bus/index.js';
 import { createUndiciFetcher } from '../adapters/undici/fetcher.js';
 import { createUndiciWebhookSender } from '../adapters/undici/webhook-sender.js';
 import type { AppDeps } from '../app/deps.js';
+import type { EventBus } from '../ports/event-bus.js';
 import type { Metrics } from '../ports/metrics.js';
+import type { Scheduler } from '../ports/scheduler.js';
 import { publicUrlOf, type Config } from './config.js';
 import { loadSecretKey } from './secret-key.js';
 import { openStores } from './stores.js';
@@ -16,6 +22,8 @@ import { version } from './version.js';
 export interface Runtime {
   deps: AppDeps;
   metrics: Metrics;
+  /** Shared rate-limit counters in cluster mode (FEEDMILL_REDIS_URL); per process otherwise. */
+  rateLimitRedis?: Redis;
   ready(): Promise<boolean>;
   /** Closes what `composeRuntime` opened, in reverse order: scheduler, pool, fetcher, store. */
   close(): Promise<void>;
@@ -45,17 +53,30 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     timeoutMs: config.webhookTimeout * 1000,
     version,
   });
-  const deliveryScheduler = createLocalScheduler({
-    concurrency: config.refreshConcurrency,
-    onError: (deliveryId, error) => log.error({ err: error, deliveryId }, 'webhook delivery failed; retrying in a minute'),
-    onLag: (seconds) => metrics.jobLag('delivery', seconds),
-  });
-  const bus = createLocalBus((error) => log.error({ err: error }, 'an event listener failed'));
-  const scheduler = createLocalScheduler({
-    concurrency: config.refreshConcurrency,
-    onError: (feedId, error) => log.error({ err: error, feedId }, 'refresh failed; retrying in a minute'),
-    onLag: (seconds) => metrics.jobLag('refresh', seconds),
-  });
+  const jobs = (queue: 'refresh' | 'delivery', what: string): Scheduler => {
+    const options = {
+      concurrency: config.refreshConcurrency,
+      onError: (id: string, error: unknown) => log.error({ err: error, id, queue }, `${what} failed; retrying`),
+      onLag: (seconds: number) => metrics.jobLag(queue, seconds),
+    };
+    // Cluster mode: one job per id across every worker, surviving restarts; else in-process timers.
+    return config.redisUrl
+      ? createBullmqScheduler({ ...options, connection: config.redisUrl, queue, onRedisError: (error) => log.warn({ err: error, queue }, 'Redis connection error') })
+      : createLocalScheduler(options);
+  };
+  const scheduler = jobs('refresh', 'refresh');
+  const deliveryScheduler = jobs('delivery', 'webhook delivery');
+  const onListenerError = (error: unknown): void => log.error({ err: error }, 'an event listener failed');
+  let bus: EventBus;
+  if (config.redisUrl) {
+    const redisBus = createRedisBus({ url: config.redisUrl, onError: onListenerError });
+    // A publish before the subscription is live would never reach this process's listeners.
+    await redisBus.ready();
+    bus = redisBus;
+  } else {
+    bus = createLocalBus(onListenerError);
+  }
+  const rateLimitRedis = config.redisUrl ? createRateLimitRedis(config.redisUrl, (error) => log.warn({ err: error }, 'rate-limit Redis error')) : undefined;
   const deps: AppDeps = {
     feeds: store.feeds,
     items: store.items,
@@ -89,12 +110,14 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
   return {
     deps,
     metrics,
+    rateLimitRedis,
     // Ready when the store answers a read; the pool and schedulers live in this process.
     ready: async () => (await store.feeds.getById('readiness-probe')) === undefined,
     async close() {
       await scheduler.close();
       await deliveryScheduler.close();
       await bus.close();
+      rateLimitRedis?.disconnect();
       await parser.close();
       await fetcher.close();
       await webhookSender.close();

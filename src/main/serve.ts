@@ -25,7 +25,7 @@ async function startApi(runtime: Runtime, config: Config, log: Logger): Promise<
     logger: log,
     ready: () => runtime.ready(),
     version,
-    rateLimit: { max: config.rateLimit, windowMs: config.rateLimitWindow * 1000 },
+    rateLimit: { max: config.rateLimit, windowMs: config.rateLimitWindow * 1000, redis: runtime.rateLimitRedis },
   });
   // `/graphql` over HTTPS, SSE and WebSockets; `app.close()` ends its subscriptions first.
   mountGraphql(app, runtime.deps);
@@ -68,7 +68,8 @@ export async function serve(role: Role, config: Config, log: Logger): Promise<vo
       ? undefined
       : await startMetricsServer({ port: config.metricsPort, host: config.host, metrics: runtime.metrics, ready: () => runtime.ready() });
   const app = role === 'worker' ? undefined : await startApi(runtime, config, log);
-  const stopRescan = role === 'api' ? () => undefined : await startWorker(runtime, log, role === 'worker');
+  // A worker apart from an embedded-mode API must look for new feeds; with Redis the API schedules them directly.
+  const stopRescan = role === 'api' ? () => undefined : await startWorker(runtime, log, role === 'worker' && config.redisUrl === undefined);
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;

@@ -24,7 +24,8 @@ export async function registerRateLimit(app: FastifyInstance, options: RateLimit
     timeWindow: options.windowMs,
     hook: 'onRequest',
     enableDraftSpec: true,
-    ...(options.redis ? { redis: options.redis } : {}),
+    // With a shared Redis, an outage must not turn into refused requests: limits pause instead.
+    ...(options.redis ? { redis: options.redis, skipOnError: true } : {}),
     keyGenerator: (request) => (request.principal ? `key:${request.principal.keyId}` : `ip:${request.ip}`),
     errorResponseBuilder: (_request, context) =>
       new FeedmillError(

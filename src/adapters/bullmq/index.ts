@@ -1,0 +1,2 @@
+export { createBullmqScheduler } from './bullmq-scheduler.js';
+export type { BullmqSchedulerOptions } from './options.js';

@@ -1,0 +1,69 @@
+import { DelayedError, type Job, type Processor } from 'bullmq';
+import type { JobHandler } from '../../ports/scheduler.js';
+import type { QueueContext } from './queue-context.js';
+import { nextRunAt, type RunData } from './run-data.js';
+import { withScheduleLock } from './schedule-lock.js';
+
+export interface RunOptions {
+  onError?: (id: string, error: unknown) => void;
+  onLag?: (seconds: number) => void;
+  retryAfterMs: number;
+  maxRetryAfterMs: number;
+  /** Called once a run has planned the next one (or completed the job). */
+  afterRun: () => void;
+}
+
+/**
+ * The BullMQ processor: runs the handler, then plans the job's next run itself, under the job's
+ * schedule lock, and tells BullMQ so with a `DelayedError` (BullMQ's documented signal that the
+ * processor moved the job; the worker then leaves it alone).
+ *
+ * The next run is the same job moved back to `delayed` by `job.moveToDelayed(at, token)` — one
+ * atomic Redis script that checks our lock token and moves the job from `active` to `delayed`.
+ * There is no moment with no job: before the move the job is active under our lock, so if this
+ * process dies the stalled checker hands it to another worker, which runs it and plans again;
+ * after the move the plan is in Redis. Completing and re-adding instead would have such a moment
+ * (a worker dying between the two loses the feed's schedule). A run that is done (null, or
+ * cancelled while it ran) completes the job, which `removeOnComplete` deletes, freeing the id.
+ */
+export function jobProcessor(ctx: QueueContext, handler: JobHandler, options: RunOptions): Processor<RunData, void> {
+  return async (job: Job<RunData>, token?: string): Promise<void> => {
+    const id = job.id;
+    if (id === undefined || token === undefined) throw new Error(`Expected BullMQ to give the processor a job id and a lock token, got ${id} and ${token}`);
+    options.onLag?.(Math.max(0, Date.now() - job.data.runAt) / 1000);
+    const { next, failures } = await runHandler(handler, id, job.data.failures, options);
+    await withScheduleLock(ctx.redis, ctx.lockKey(id), async () => {
+      // Fresh from Redis: `schedule` or `cancel` may have left a request on the job while it ran.
+      const fresh = await ctx.queue.getJob(id);
+      const at = nextRunAt(next, fresh?.data.asked);
+      if (at === null) {
+        await job.moveToCompleted(null, token, false);
+      } else {
+        // Data first: dying between the two leaves the job active, so it reruns and plans afresh.
+        await job.updateData({ runAt: at, failures });
+        await job.moveToDelayed(at, token);
+      }
+    });
+    options.afterRun();
+    throw new DelayedError('feedmill planned the next run (or completed the job) itself');
+  };
+}
+
+/** The handler's verdict: when to run next (null: done), and how many failures in a row so far. */
+async function runHandler(handler: JobHandler, id: string, failuresBefore: number, options: RunOptions): Promise<{ next: number | null; failures: number }> {
+  try {
+    const date = await handler({ id });
+    if (date === null) return { next: null, failures: 0 };
+    if (Number.isNaN(date.getTime())) throw new Error(`Expected the handler of job ${id} to return a valid Date or null, got an invalid Date`);
+    return { next: date.getTime(), failures: 0 };
+  } catch (error) {
+    try {
+      options.onError?.(id, error);
+    } catch {
+      // A throwing reporter must not cost the job its retry.
+    }
+    const failures = failuresBefore + 1;
+    const delay = Math.min(options.retryAfterMs * 2 ** Math.min(failures - 1, 30), options.maxRetryAfterMs);
+    return { next: Date.now() + delay, failures };
+  }
+}

@@ -1,0 +1,1 @@
+export { createRedisBus, type RedisBus, type RedisBusOptions } from './redis-bus.js';

@@ -1,0 +1,146 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Test } from 'tap';
+import type { FeedEventEnvelope } from '../../src/domain/feed-event.js';
+import type { EventBus } from '../../src/ports/event-bus.js';
+
+/**
+ * Two views of one bus: `publisher` is where a worker publishes, `listener` where another process
+ * (an API replica) listens. For the in-process bus both are the same instance; for Redis they are
+ * two instances, as two processes would hold. Closing both also removes whatever they stored.
+ */
+export interface BusPair {
+  publisher: EventBus;
+  listener: EventBus;
+  close(): Promise<void>;
+}
+
+/** Makes a fresh pair, subscribed and ready; `onError` is given to both buses. */
+export type MakeBusPair = (onError: (error: unknown) => void) => Promise<BusPair>;
+
+let sequence = 0;
+function envelope(feedId = 'feed0000000000001'): FeedEventEnvelope {
+  sequence += 1;
+  return {
+    accountId: 'acct_1',
+    feedId,
+    occurredAt: new Date(Date.UTC(2024, 4, 1, 12, 0, sequence)).toISOString(),
+    event: {
+      id: `evt_${String(sequence).padStart(24, '0')}`,
+      type: 'feed_update',
+      feed: { id: feedId } as FeedEventEnvelope['event']['feed'],
+      data: { items_new: [], items_changed: [] },
+    },
+  };
+}
+
+async function until(check: () => boolean, what: string, ms = 3000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await sleep(5);
+  }
+}
+
+/** Delivery may be asynchronous (pub/sub): "nothing arrives" is checked after this long. */
+const quietMs = 150;
+
+/** The event bus conformance suite (STYLE.md habit 4), for the in-process bus and Redis alike. */
+export function busContract(t: Test, name: string, make: MakeBusPair): void {
+  const setup = async (t: Test): Promise<BusPair & { errors: unknown[] }> => {
+    const errors: unknown[] = [];
+    const pair = await make((error) => errors.push(error));
+    t.teardown(() => pair.close());
+    return { ...pair, errors };
+  };
+
+  t.test(`${name}: a published event reaches every subscriber, as it was sent`, async (t) => {
+    const { publisher, listener } = await setup(t);
+    const first: FeedEventEnvelope[] = [];
+    const second: FeedEventEnvelope[] = [];
+    listener.subscribe((event) => void first.push(event));
+    listener.subscribe(async (event) => void second.push(event));
+    const sent = envelope();
+    await publisher.publish(sent);
+    await until(() => first.length === 1 && second.length === 1, 'both subscribers');
+    t.same(first, [sent]);
+    t.same(second, [sent]);
+  });
+
+  t.test(`${name}: events arrive in the order they were published`, async (t) => {
+    const { publisher, listener } = await setup(t);
+    const seen: string[] = [];
+    listener.subscribe((event) => void seen.push(event.event.id));
+    const sent = [envelope(), envelope(), envelope()];
+    for (const event of sent) await publisher.publish(event);
+    await until(() => seen.length === 3, 'three events');
+    t.same(seen, sent.map((event) => event.event.id));
+  });
+
+  t.test(`${name}: the publishing process hears its own events too`, async (t) => {
+    const { publisher } = await setup(t);
+    const seen: FeedEventEnvelope[] = [];
+    publisher.subscribe((event) => void seen.push(event));
+    await publisher.publish(envelope());
+    await until(() => seen.length === 1, 'the event');
+    t.equal(seen.length, 1);
+  });
+
+  t.test(`${name}: after unsubscribing a listener hears nothing more`, async (t) => {
+    const { publisher, listener } = await setup(t);
+    const gone: FeedEventEnvelope[] = [];
+    const staying: FeedEventEnvelope[] = [];
+    const unsubscribe = listener.subscribe((event) => void gone.push(event));
+    listener.subscribe((event) => void staying.push(event));
+    await publisher.publish(envelope());
+    await until(() => gone.length === 1 && staying.length === 1, 'the first event');
+    unsubscribe();
+    await publisher.publish(envelope());
+    await until(() => staying.length === 2, 'the second event');
+    await sleep(quietMs);
+    t.equal(gone.length, 1, 'the unsubscribed listener missed the second event');
+  });
+
+  t.test(`${name}: a listener that throws or rejects is reported and the others still hear the event`, async (t) => {
+    const { publisher, listener, errors } = await setup(t);
+    const heard: FeedEventEnvelope[] = [];
+    const thrown = new Error('listener broke');
+    const rejected = new Error('listener rejected');
+    listener.subscribe(() => {
+      throw thrown;
+    });
+    listener.subscribe(async () => {
+      throw rejected;
+    });
+    listener.subscribe((event) => void heard.push(event));
+    await publisher.publish(envelope());
+    await until(() => heard.length === 1 && errors.length === 2, 'the event and two reports');
+    t.same(new Set(errors), new Set([thrown, rejected]));
+  });
+
+  t.test(`${name}: listenerCount counts this process's listeners`, async (t) => {
+    const { listener } = await setup(t);
+    t.equal(listener.listenerCount, 0);
+    const first = listener.subscribe(() => undefined);
+    const second = listener.subscribe(() => undefined);
+    t.equal(listener.listenerCount, 2);
+    first();
+    t.equal(listener.listenerCount, 1);
+    first();
+    t.equal(listener.listenerCount, 1, 'unsubscribing twice removes one listener');
+    second();
+    t.equal(listener.listenerCount, 0);
+  });
+
+  t.test(`${name}: a closed bus delivers nothing more to its listeners`, async (t) => {
+    const { publisher, listener } = await setup(t);
+    const heard: FeedEventEnvelope[] = [];
+    listener.subscribe((event) => void heard.push(event));
+    await listener.close();
+    t.equal(listener.listenerCount, 0);
+    await publisher.publish(envelope()).catch(() => undefined);
+    await sleep(quietMs);
+    t.same(heard, []);
+    await listener.close();
+    t.pass('closing twice is harmless');
+  });
+}
