@@ -54,13 +54,21 @@ export async function publishFeedEvent(deps: Pick<AppDeps, 'bus' | 'outbox' | 'c
   await deps.outbox.markPublished(envelope.event.id, deps.clock.now().toISOString());
 }
 
-/** At start-up: events recorded by a process that died before publishing them go out now. */
-export async function publishPendingEvents(deps: Pick<AppDeps, 'bus' | 'outbox' | 'clock'>): Promise<number> {
+/**
+ * Publishes events recorded by a process that died before publishing them: all of them at
+ * start-up, and, on a timer, those older than `recordedBefore` — a process alive would have sent
+ * those long ago, so one that stopped after storing the items (whose next refresh sees no change,
+ * and so records nothing) would otherwise leave them waiting for a restart. Publishing one twice is
+ * harmless: it keeps its id, and dispatch is idempotent per event id.
+ */
+export async function publishPendingEvents(deps: Pick<AppDeps, 'bus' | 'outbox' | 'clock'>, recordedBefore?: Date): Promise<number> {
   let count = 0;
   for (;;) {
     const batch = await deps.outbox.unpublished(100);
-    for (const envelope of batch) await publishFeedEvent(deps, envelope);
-    count += batch.length;
-    if (batch.length < 100) return count;
+    // Oldest first: the first event too young ends the sweep.
+    const due = recordedBefore ? batch.filter((envelope) => new Date(envelope.occurredAt) < recordedBefore) : batch;
+    for (const envelope of due) await publishFeedEvent(deps, envelope);
+    count += due.length;
+    if (batch.length < 100 || due.length < batch.length) return count;
   }
 }

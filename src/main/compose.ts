@@ -61,7 +61,15 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     };
     // Cluster mode: one job per id across every worker, surviving restarts; else in-process timers.
     return config.redisUrl
-      ? createBullmqScheduler({ ...options, connection: config.redisUrl, queue, onRedisError: (error) => log.warn({ err: error, queue }, 'Redis connection error') })
+      ? createBullmqScheduler({
+          ...options,
+          connection: config.redisUrl,
+          queue,
+          // The stalled checker runs twice per lock period, so a dead worker's job waits at most ~2 periods.
+          lockDurationMs: config.jobLockTimeout * 1000,
+          stalledIntervalMs: (config.jobLockTimeout * 1000) / 2,
+          onRedisError: (error) => log.warn({ err: error, queue }, 'Redis connection error'),
+        })
       : createLocalScheduler(options);
   };
   const scheduler = jobs('refresh', 'refresh');

@@ -97,6 +97,7 @@ export const settings = {
   fetchMaxBytes: setting('FEEDMILL_FETCH_MAX_BYTES', '20971520', 'Largest source document, in bytes (after decompression).', integer(1024, 1_073_741_824)),
   parseTimeout: setting('FEEDMILL_PARSE_TIMEOUT', '10', 'Time one parse may take in the pool, in seconds; past it the thread is stopped and only that feed fails.', integer(1, 300)),
   parserThreads: setting('FEEDMILL_PARSER_THREADS', String(Math.min(availableParallelism(), 256)), 'Threads of the parser pool. Default: the number of CPUs.', integer(1, 256)),
+  jobLockTimeout: setting('FEEDMILL_JOB_LOCK_TIMEOUT', '30', 'Cluster mode: how long a job stays claimed by a worker that stopped answering (killed, hung) before another worker runs it, in seconds; a killed worker\'s jobs resume within about twice this.', integer(2, 3600)),
   refreshConcurrency: setting('FEEDMILL_REFRESH_CONCURRENCY', '8', 'Refreshes one process runs at once.', integer(1, 1000)),
   rateLimit: setting('FEEDMILL_RATE_LIMIT', '600', 'Requests one API key may make per window; past it, 429 with Retry-After.', integer(1, 1_000_000)),
   rateLimitWindow: setting('FEEDMILL_RATE_LIMIT_WINDOW', '60', 'Length of the rate-limit window, in seconds.', integer(1, 86_400)),

@@ -34,24 +34,41 @@ async function startApi(runtime: Runtime, config: Config, log: Logger): Promise<
   return app;
 }
 
-async function startWorker(runtime: Runtime, log: Logger, rescan: boolean): Promise<() => void> {
+async function startWorker(runtime: Runtime, config: Config, log: Logger, role: Role): Promise<() => void> {
   const { deps } = runtime;
+  // Redis may lose the queues (restarted without its data): then the store schedules them again.
+  const rebuild = (what: string, again: () => Promise<number>) => async (): Promise<void> => {
+    log.warn(`the ${what} queue was lost from Redis; rebuilding it from the store`);
+    log.warn({ count: await again() }, `${what} queue rebuilt`);
+  };
   // Deliveries first: events published from here on find their dispatcher listening.
-  await deps.deliveryScheduler.start(deliverWebhookHandler(deps));
+  await deps.deliveryScheduler.start(deliverWebhookHandler(deps), rebuild('delivery', () => resumeDeliveries(deps)));
   const stopDispatch = deps.bus.subscribe((envelope) => dispatchEvent(deps, envelope).then(() => undefined));
   const resumed = await resumeDeliveries(deps);
   if (resumed > 0) log.info({ deliveries: resumed }, 'webhook deliveries resumed');
-  await deps.scheduler.start(refreshFeedHandler(deps, log));
-  const pending = await publishPendingEvents(runtime.deps);
+  await deps.scheduler.start(refreshFeedHandler(deps, log), rebuild('refresh', () => resumeSchedules(deps)));
+  const pending = await publishPendingEvents(deps);
   if (pending > 0) log.info({ events: pending }, 'published events left over from the last run');
-  const count = await resumeSchedules(runtime.deps);
+  const count = await resumeSchedules(deps);
   log.info({ feeds: count }, 'feed actors scheduled');
-  if (!rescan) return stopDispatch;
-  const timer = setInterval(() => {
-    resumeSchedules(runtime.deps).catch((error: unknown) => log.error({ err: error }, 'rescan of feeds failed'));
-  }, rescanMs);
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, what: string, task: () => Promise<unknown>): void => {
+    const tick = (): void => {
+      task().catch((error: unknown) => log.error({ err: error }, `${what} failed`));
+    };
+    timers.push(setInterval(tick, ms));
+  };
+  // A worker killed between storing items and publishing their event left it behind; past twice
+  // the job lock timeout its job has surely moved on, so a live worker sends it.
+  const lockMs = config.jobLockTimeout * 1000;
+  every(lockMs, 'the sweep of unpublished events', async () => {
+    const sent = await publishPendingEvents(deps, new Date(deps.clock.now().getTime() - 2 * lockMs));
+    if (sent > 0) log.warn({ events: sent }, 'published events a stopped worker left behind');
+  });
+  // A worker apart from an embedded-mode API must look for new feeds; with Redis the API schedules them directly.
+  if (role === 'worker' && config.redisUrl === undefined) every(rescanMs, 'the rescan of feeds', () => resumeSchedules(deps));
   return () => {
-    clearInterval(timer);
+    for (const timer of timers) clearInterval(timer);
     stopDispatch();
   };
 }
@@ -68,8 +85,7 @@ export async function serve(role: Role, config: Config, log: Logger): Promise<vo
       ? undefined
       : await startMetricsServer({ port: config.metricsPort, host: config.host, metrics: runtime.metrics, ready: () => runtime.ready() });
   const app = role === 'worker' ? undefined : await startApi(runtime, config, log);
-  // A worker apart from an embedded-mode API must look for new feeds; with Redis the API schedules them directly.
-  const stopRescan = role === 'api' ? () => undefined : await startWorker(runtime, log, role === 'worker' && config.redisUrl === undefined);
+  const stopWorker = role === 'api' ? () => undefined : await startWorker(runtime, config, log, role);
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
@@ -80,7 +96,7 @@ export async function serve(role: Role, config: Config, log: Logger): Promise<vo
       log.error('shutdown deadline passed; exiting with work still in flight');
       process.exit(1);
     }, config.shutdownTimeout * 1000).unref();
-    stopRescan();
+    stopWorker();
     (async () => {
       await app?.close();
       await runtime.close();

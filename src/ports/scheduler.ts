@@ -11,7 +11,12 @@ export type JobHandler = (job: Job) => Promise<Date | null>;
  * scheduler keeps it. One scheduler runs feed refreshes, another webhook deliveries.
  */
 export interface Scheduler {
-  start(handler: JobHandler): Promise<void>;
+  /**
+   * Runs jobs with `handler` from now on. `onLost` is called when the scheduler finds that jobs it
+   * held were lost (cluster mode: Redis restarted without its data); the owner then schedules
+   * again from the store. A scheduler that cannot lose jobs never calls it.
+   */
+  start(handler: JobHandler, onLost?: () => Promise<void>): Promise<void>;
   /** Schedules (or moves earlier) the job's next run. Idempotent per id. */
   schedule(id: string, runAt: Date): Promise<void>;
   cancel(id: string): Promise<void>;

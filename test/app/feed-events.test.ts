@@ -83,6 +83,26 @@ t.test('an event recorded but not published (a crash) goes out at the next start
   t.equal(await publishPendingEvents(env.deps), 0, 'published once');
 });
 
+t.test('the timed sweep sends only events older than its cut-off, oldest first', async (t) => {
+  const { env, source, feed, events } = await setup(t);
+  const stored = await env.deps.feeds.getById(feed.id);
+  if (!stored) throw new Error('feed missing');
+  const record = async (title: string, at: Date): Promise<string | undefined> => {
+    source.addItem(title);
+    const parsed = await env.deps.parser.parse(new Uint8Array(await (await fetch(source.url)).arrayBuffer()), { url: source.url });
+    const diff = diffItems(feed.id, parsed.items, await env.deps.items.known(feed.id), at.toISOString());
+    await env.deps.items.upsert(diff.fresh);
+    return (await recordFeedEvent(env.deps, stored, diff, at))?.event.id;
+  };
+  const now = Date.now();
+  const old = await record('Left behind by a dead worker', new Date(now - 120_000));
+  const young = await record('Being published right now', new Date(now - 1_000));
+  t.equal(await publishPendingEvents(env.deps, new Date(now - 60_000)), 1, 'only the old event');
+  t.same(events.map((envelope) => envelope.event.id), [old]);
+  t.equal(await publishPendingEvents(env.deps), 1, 'the young one waits for its own process, or the next start');
+  t.same(events.map((envelope) => envelope.event.id), [old, young]);
+});
+
 t.test('every published event matches the checked-in schema/json/webhook-event.json', async (t) => {
   const { env, source, feed, events } = await setup(t);
   source.addItem('Schema-checked');

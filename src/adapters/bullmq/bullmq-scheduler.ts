@@ -2,6 +2,7 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { JobHandler, Scheduler } from '../../ports/scheduler.js';
 import type { BullmqSchedulerOptions } from './options.js';
+import { watchForLoss, type LossWatch } from './loss-watch.js';
 import { placeJob, removeJob } from './place-job.js';
 import type { QueueContext } from './queue-context.js';
 import { cachedQueueSize } from './queue-size.js';
@@ -51,6 +52,7 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
   };
   const size = cachedQueueSize(queue, options.sizeRefreshMs ?? 5_000, onRedisError);
   let worker: Worker<RunData, void> | undefined;
+  let lossWatch: LossWatch | undefined;
   let closing: Promise<void> | undefined;
 
   const startWorker = (handler: JobHandler): Worker<RunData, void> => {
@@ -80,10 +82,11 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
     get size() {
       return size.value;
     },
-    async start(handler) {
+    async start(handler, onLost) {
       if (worker) throw new Error(`Expected start to be called once, but the ${options.queue} scheduler has already started`);
       if (closing) return;
       worker = startWorker(handler);
+      if (onLost) lossWatch = watchForLoss(redis, `${queue.toKey('feedmill')}:marker`, options.lossCheckMs ?? 5_000, onLost, onRedisError);
     },
     async schedule(id, runAt) {
       if (closing) return;
@@ -100,6 +103,7 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
       closing ??= (async () => {
         // Reverse order of start (STYLE.md habit 14): stop taking jobs and let the running finish
         // (they need the queue and the plain connection to plan their next run), then disconnect.
+        await lossWatch?.stop();
         await worker?.close();
         await size.stop();
         await queue.close();

@@ -55,4 +55,9 @@ export interface BullmqSchedulerOptions {
    * @default 5000
    */
   sizeRefreshMs?: number;
+  /**
+   * How often a started scheduler checks that Redis still holds its queue (see loss-watch.ts).
+   * @default 5000
+   */
+  lossCheckMs?: number;
 }
