@@ -3,15 +3,16 @@ import { request as plainRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { freePort, runCommand, startFeedmill } from '../fixtures/feedmill-process.js';
+import { freePort, runCommand, startFeedmill, startWorker, type WorkerProcess } from '../fixtures/feedmill-process.js';
 import { startFixtureServer } from '../fixtures/http-fixture.js';
 import { startRssSource } from '../fixtures/rss-source.js';
 
 /**
  * The README walk-through, against the real binary over HTTPS, with a source on 127.0.0.1; run by
- * one test file per store engine (`storeEnv` selects it).
+ * one test file per store engine (`storeEnv` selects it). `roles: 'split'` runs `feedmill api` and
+ * `feedmill worker` as two processes instead of `feedmill all`.
  */
-export async function readmeFlow(storeEnv: Record<string, string>): Promise<void> {
+export async function readmeFlow(storeEnv: Record<string, string>, roles: 'all' | 'split' = 'all'): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'feedmill-e2e-'));
   const port = await freePort();
   const metricsPort = await freePort();
@@ -27,9 +28,14 @@ export async function readmeFlow(storeEnv: Record<string, string>): Promise<void
     ...storeEnv,
   };
   const source = await startRssSource(2);
-  let service = await startFeedmill(env);
+  const apiRole = roles === 'split' ? 'api' : 'all';
+  let service = await startFeedmill(env, apiRole);
+  const workerMetricsPort = await freePort();
+  // Started once the API has written the shared files of the data directory (certificate, secret key).
+  const worker: WorkerProcess | undefined = roles === 'split' ? await startWorker({ ...env, FEEDMILL_METRICS_PORT: String(workerMetricsPort) }) : undefined;
   t.teardown(async () => {
     await service.stop('SIGKILL');
+    await worker?.stop('SIGKILL');
     await source.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -107,7 +113,7 @@ export async function readmeFlow(storeEnv: Record<string, string>): Promise<void
     const renamed = await service.call('PATCH', `/v1/feeds/${feed.id}`, { authorization, body: { title: 'Kept' } });
     t.equal(renamed.status, 200);
     t.equal(await service.stop('SIGKILL'), null, 'killed');
-    service = await startFeedmill(env);
+    service = await startFeedmill(env, apiRole);
     t.equal(readFileSync(join(dataDir, 'tls', 'self-signed-cert.pem'), 'utf8'), cert, 'same certificate after restart');
     const response = await service.call('GET', `/v1/feeds/${feed.id}`, { authorization });
     t.equal(response.status, 200);
@@ -121,9 +127,11 @@ export async function readmeFlow(storeEnv: Record<string, string>): Promise<void
     await service.call('GET', `/v1/feeds/${feed.id}`, { authorization });
     const exposition = await (await plain('/metrics')).text();
     t.match(exposition, /feedmill_http_request_duration_seconds_count\{[^}]*route="\/v1\/feeds\/:id"[^}]*status="200"/, 'requests by route pattern and status');
-    t.match(exposition, /feedmill_refresh_queue_size\{role="all"\} 1/, 'the feed waits in the refresh queue');
+    t.match(exposition, new RegExp(`feedmill_refresh_queue_size\\{role="${apiRole}"\\} 1`), 'the feed waits in the refresh queue');
     t.match(exposition, /feedmill_parser_pool_utilization/);
-    t.match(exposition, /feedmill_event_bus_listeners\{role="all"\} [1-9]/, 'the webhook dispatcher listens');
+    // The webhook dispatcher lives where the jobs run: in the worker when the roles are split.
+    const workerExposition = worker ? await (await fetch(`http://127.0.0.1:${workerMetricsPort}/metrics`)).text() : exposition;
+    t.match(workerExposition, new RegExp(`feedmill_event_bus_listeners\\{role="${worker ? 'worker' : 'all'}"\\} [1-9]`), 'the webhook dispatcher listens');
     const viaApi = await service.call('GET', '/metrics');
     t.equal(viaApi.status, 200);
     t.match(viaApi.text, /feedmill_job_lag_seconds/);
@@ -143,14 +151,15 @@ export async function readmeFlow(storeEnv: Record<string, string>): Promise<void
     const answers = await Promise.all(inFlight);
     t.same(answers.map((answer) => answer.status), [200, 200, 200, 200], 'no request in flight failed');
     t.equal(await exit, 0, 'a clean exit');
-    service = await startFeedmill(env);
+    service = await startFeedmill(env, apiRole);
     const after = (JSON.parse((await service.call('GET', '/v1/feeds', { authorization })).text) as { total: number }).total;
     t.equal(after, before + 4, 'every accepted create was kept');
     t.equal(await service.stop('SIGTERM'), 0);
+    if (worker) t.equal(await worker.stop('SIGTERM'), 0, 'the worker, too, exits cleanly on SIGTERM');
   });
 
   t.test('a bad setting stops start-up with a message naming it', async (t) => {
-    const failure = await runCommand(['all'], { ...env, FEEDMILL_PORT: 'eighty' }).then(
+    const failure = await runCommand([apiRole], { ...env, FEEDMILL_PORT: 'eighty' }).then(
       () => 'started',
       (error: { stderr?: string }) => error.stderr ?? '',
     );
