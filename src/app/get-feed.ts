@@ -4,14 +4,30 @@ import type { ItemSort } from '../domain/feed.js';
 import { itemsShown, type AppDeps } from './deps.js';
 import { findFeed } from './find-feed.js';
 
-/** GET /v1/feeds/:id; without `sort`, the feed's own preference applies. */
-export async function getFeed(
-  deps: Pick<AppDeps, 'feeds' | 'items' | 'settings'>,
-  principal: Principal,
-  feedId: string,
-  sort?: ItemSort,
-): Promise<ApiFeedWithItems> {
+type GetFeedDeps = Pick<AppDeps, 'feeds' | 'items' | 'settings'>;
+
+/** What GET /v1/feeds/:id shows: a cheap version stamp, and the costly content on demand. */
+export interface FeedView {
+  /**
+   * Changes whenever the content does: it holds every feed field shown, the settings (`customAuthor`
+   * rewrites authors, `sort` orders items), the sort asked for, and the hash of the last document
+   * read, which a refresh saves right after it stores the items that document brought.
+   */
+  version: string;
+  content(): Promise<ApiFeedWithItems>;
+}
+
+/** Checks access (another account's feed is not found), then describes what would be shown. */
+export async function viewFeed(deps: GetFeedDeps, principal: Principal, feedId: string, sort?: ItemSort): Promise<FeedView> {
   const feed = await findFeed(deps, principal, feedId);
-  const items = await deps.items.list(feed.id, sort ?? feed.settings.sort, itemsShown);
-  return toApiFeedWithItems(feed, items, deps.settings.publicUrl);
+  const shownSort = sort ?? feed.settings.sort;
+  return {
+    version: JSON.stringify([feed.id, shownSort, feed.title, feed.description, feed.icon, feed.sourceUrl, feed.updatedAt, feed.settings, feed.fetch.bodyHash]),
+    content: async () => toApiFeedWithItems(feed, await deps.items.list(feed.id, shownSort, itemsShown), deps.settings.publicUrl),
+  };
+}
+
+/** GET /v1/feeds/:id; without `sort`, the feed's own preference applies. */
+export async function getFeed(deps: GetFeedDeps, principal: Principal, feedId: string, sort?: ItemSort): Promise<ApiFeedWithItems> {
+  return (await viewFeed(deps, principal, feedId, sort)).content();
 }

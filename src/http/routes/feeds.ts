@@ -1,17 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { createFeed, type CreateFeedInput } from '../../app/create-feed.js';
 import { deleteFeed } from '../../app/delete-feed.js';
 import type { AppDeps } from '../../app/deps.js';
 import { getFeedSettings, updateFeedSettings } from '../../app/feed-settings.js';
-import { getFeed } from '../../app/get-feed.js';
+import { viewFeed } from '../../app/get-feed.js';
 import { listFeeds } from '../../app/list-feeds.js';
 import { updateFeed } from '../../app/update-feed.js';
 import { FeedmillError } from '../../domain/errors.js';
 import { principalOf } from '../plugins/auth.js';
 import { DeletionResult, ErrorBody, errorResponses, IdParams, PageQuery, SortQuery } from '../schemas/common.js';
 import { CreateFeedBody, Feed, FeedList, FeedSettings, FeedWithItems, UpdateFeedBody, UpdateFeedSettingsBody } from '../schemas/feed.js';
+import { createVersionedBytes } from './versioned-bytes.js';
 
 const sourceErrors = { 402: ErrorBody };
+
+const bytesOf = (serialized: string | ArrayBuffer | Buffer): Buffer =>
+  typeof serialized === 'string' ? Buffer.from(serialized) : Buffer.isBuffer(serialized) ? serialized : Buffer.from(serialized);
 
 /** Create-feed rules 1 and 2: `url` alone, or `keyword` with `region`. */
 function createFeedInput(body: { url?: string; keyword?: string; region?: string }): CreateFeedInput {
@@ -36,10 +41,19 @@ export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
     async (request) => listFeeds(deps, principalOf(request), request.query),
   );
 
+  // The body of GET /:id per feed and version: a feed polled by a dashboard is read and serialized
+  // once per change, not once per request. The access check and the version read stay per request.
+  const feedBodies = createVersionedBytes();
   app.get(
     '/:id',
     { config: { scope: 'read' }, schema: { params: IdParams, querystring: SortQuery, response: { 200: FeedWithItems, ...errorResponses } } },
-    async (request) => getFeed(deps, principalOf(request), request.params.id, request.query.sort),
+    async (request, reply) => {
+      const view = await viewFeed(deps, principalOf(request), request.params.id, request.query.sort);
+      // `reply.serialize` applies the 200 schema, as returning the object would.
+      const body = await feedBodies.get(`${request.params.id} ${request.query.sort ?? ''}`, view.version, async () => bytesOf(reply.serialize(await view.content())));
+      // Fastify sends a Buffer as is; the typed reply only knows the schema's object shape.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+    },
   );
 
   app.patch(
