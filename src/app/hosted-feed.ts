@@ -19,7 +19,6 @@ type HostedDeps = Pick<AppDeps, 'feeds' | 'items' | 'bundles' | 'settings'>;
 /** What a hosted document is made of: a cheap version stamp, and the costly content on demand. */
 interface HostedSource {
   version: string;
-  updatedAt: string;
   content(): Promise<RenderableFeed>;
 }
 
@@ -28,20 +27,23 @@ const later = (a: string, b: string): string => (a > b ? a : b);
 const renderable = (items: readonly StoredItem[], authors: ReadonlyMap<string, string | null>) =>
   items.map((item) => ({ ...item, date_published: item.publishedAt, authors: shownAuthors(item, authors.get(item.feedId) ?? null) }));
 
+/**
+ * A feed's version is read from its own record alone, one store read per request: every field
+ * shown, the settings, and the hash of the last document read. Items are written only by a
+ * refresh (or the first fetch), which saves the new hash right after storing them.
+ */
 async function feedSource(deps: HostedDeps, id: string): Promise<HostedSource | undefined> {
   const feed = await deps.feeds.getById(id);
   if (!feed) return undefined;
-  const updatedAt = later((await deps.items.lastAddedAt(feed.id)) ?? feed.createdAt, feed.updatedAt);
   return {
-    version: JSON.stringify([updatedAt, feed.settings, feed.fetch.bodyHash]),
-    updatedAt,
+    version: JSON.stringify([feed.title, feed.description, feed.link, feed.sourceUrl, feed.icon, feed.updatedAt, feed.settings, feed.fetch.bodyHash]),
     content: async () => ({
       title: feed.title,
       description: feed.description,
       link: feed.link || feed.sourceUrl,
       selfUrl: hostedFeedUrl(deps.settings.publicUrl, feed.id),
       icon: feed.icon,
-      updatedAt,
+      updatedAt: later((await deps.items.lastAddedAt(feed.id)) ?? feed.createdAt, feed.updatedAt),
       items: renderable(await deps.items.list(feed.id, feed.settings.sort, itemsShown), new Map([[feed.id, feed.settings.customAuthor]])),
     }),
   };
@@ -55,7 +57,6 @@ async function bundleSource(deps: HostedDeps, id: string): Promise<HostedSource 
   for (const [feed, lastAdded] of members) if (feed) updatedAt = later(updatedAt, later(feed.updatedAt, lastAdded ?? ''));
   return {
     version: JSON.stringify([updatedAt, members.map(([feed]) => [feed?.settings, feed?.fetch.bodyHash])]),
-    updatedAt,
     content: async () => {
       const { feeds, items } = await bundleContent(deps, bundle);
       return {
@@ -89,11 +90,12 @@ export function createHostedFeedRenderer(deps: HostedDeps): HostedFeedRenderer {
       cache.set(id, cached);
       return cached.document;
     }
-    const body = Buffer.from(renderRss(await source.content()));
+    const content = await source.content();
+    const body = Buffer.from(renderRss(content));
     const document = {
       body,
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-      lastModified: new Date(source.updatedAt).toUTCString(),
+      lastModified: new Date(content.updatedAt).toUTCString(),
     };
     cache.set(id, { version: source.version, document });
     if (cache.size > maxCached) cache.delete(cache.keys().next().value ?? id);
