@@ -53,7 +53,12 @@ export async function dispatchEvent(deps: DispatchDeps, envelope: FeedEventEnvel
     if (await deps.deliveries.create(delivery)) {
       await deps.deliveryScheduler.schedule(delivery.id, now);
       created += 1;
+      continue;
     }
+    // Made by another listener, which may have died before scheduling it: schedule it at its own
+    // time (idempotent per id), or the delivery would wait for a restart.
+    const existing = await deps.deliveries.get(delivery.id);
+    if (existing?.status === 'pending') await deps.deliveryScheduler.schedule(existing.id, new Date(existing.nextAttemptAt ?? now.toISOString()));
   }
   return created;
 }
