@@ -28,6 +28,7 @@ export async function recordFeedEvent(
   const before = new Map((await deps.items.getMany(feed.id, diff.changed.map((item) => item.key))).map((item) => [item.key, item]));
   const author = feed.settings.customAuthor;
   const envelope: FeedEventEnvelope = {
+    itemKeys: [...diff.fresh, ...diff.changed].map((item) => item.key),
     accountId: feed.accountId,
     feedId: feed.id,
     occurredAt: now.toISOString(),

@@ -35,8 +35,19 @@ export async function storeItems(
 ): Promise<{ fresh: StoredItem[]; changed: StoredItem[] }> {
   const known = await deps.items.known(feed.id);
   const diff = diffItems(feed.id, items, known, now.toISOString());
-  const event = announce ? await recordFeedEvent(deps, feed, diff, now) : undefined;
+  if (!announce) {
+    await deps.items.upsert([...diff.fresh, ...diff.changed]);
+    return diff;
+  }
+  // A refresh that died after recording its event and before storing the items left that event
+  // unpublished, and its items come back in this diff: they are that event's news, published now,
+  // not repeated under a new id (an item changed again since is not announced twice either).
+  const pending = diff.fresh.length + diff.changed.length > 0 ? await deps.outbox.unpublishedOf(feed.id) : [];
+  const covered = new Set(pending.flatMap((envelope) => envelope.itemKeys ?? []));
+  const news = { fresh: diff.fresh.filter((item) => !covered.has(item.key)), changed: diff.changed.filter((item) => !covered.has(item.key)) };
+  const event = await recordFeedEvent(deps, feed, news, now);
   await deps.items.upsert([...diff.fresh, ...diff.changed]);
+  for (const envelope of pending) await publishFeedEvent(deps, envelope);
   if (event) await publishFeedEvent(deps, event);
   return diff;
 }

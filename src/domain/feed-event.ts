@@ -39,6 +39,11 @@ export interface FeedEventEnvelope {
   /** ISO time the refresh found the change. */
   occurredAt: string;
   event: FeedUpdateEvent;
+  /**
+   * Keys of the items the event announces, so that a refresh after a crash can tell which of the
+   * changes it finds an unpublished event already covers. Not sent to subscribers.
+   */
+  itemKeys?: string[];
 }
 
 /**

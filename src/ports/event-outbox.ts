@@ -10,4 +10,6 @@ export interface EventOutbox {
   markPublished(eventId: string, publishedAt: string): Promise<void>;
   /** Oldest first. */
   unpublished(limit: number): Promise<FeedEventEnvelope[]>;
+  /** One feed's unpublished events, oldest first: what a refresh that died before publishing left. */
+  unpublishedOf(feedId: string): Promise<FeedEventEnvelope[]>;
 }

@@ -83,6 +83,32 @@ t.test('an event recorded but not published (a crash) goes out at the next start
   t.equal(await publishPendingEvents(env.deps), 0, 'published once');
 });
 
+t.test('a refresh after a crash publishes the event left behind, and announces only what it did not cover', async (t) => {
+  const { env, source, feed, events } = await setup(t);
+  const stored = await env.deps.feeds.getById(feed.id);
+  if (!stored) throw new Error('feed missing');
+  // The crashed refresh: it saw "Before the crash", recorded its event, and died before storing it.
+  source.addItem('Before the crash');
+  const parsed = await env.deps.parser.parse(new Uint8Array(await (await fetch(source.url)).arrayBuffer()), { url: source.url });
+  const diff = diffItems(feed.id, parsed.items, await env.deps.items.known(feed.id), new Date().toISOString());
+  const left = await recordFeedEvent(env.deps, stored, diff, new Date());
+  // Another worker refreshes later, when the source has grown again.
+  source.addItem('After the crash');
+  await refreshFeed(env.deps, feed.id);
+  t.same(
+    events.map((envelope) => [envelope.event.id, envelope.event.data.items_new.map((item) => item.title)]),
+    [
+      [left?.event.id, ['Before the crash']],
+      [events[1]?.event.id, ['After the crash']],
+    ],
+    'the old event as it was, then a new one with only the newer item',
+  );
+  t.not(events[1]?.event.id, left?.event.id);
+  t.same((await env.deps.outbox.unpublishedOf(feed.id)).length, 0, 'nothing is left waiting');
+  const titles = [...(await env.deps.items.known(feed.id)).keys()].length;
+  t.equal(titles, 4, 'both items are stored, with the first two');
+});
+
 t.test('the timed sweep sends only events older than its cut-off, oldest first', async (t) => {
   const { env, source, feed, events } = await setup(t);
   const stored = await env.deps.feeds.getById(feed.id);
