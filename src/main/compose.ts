@@ -15,6 +15,7 @@ import type { EventBus } from '../ports/event-bus.js';
 import type { Metrics } from '../ports/metrics.js';
 import type { Scheduler } from '../ports/scheduler.js';
 import { publicUrlOf, type Config } from './config.js';
+import { readinessCheck } from './readiness.js';
 import { loadSecretKey } from './secret-key.js';
 import { openStores } from './stores.js';
 import { version } from './version.js';
@@ -28,6 +29,8 @@ export interface Runtime {
   /** Closes what `composeRuntime` opened, in reverse order: scheduler, pool, fetcher, store. */
   close(): Promise<void>;
 }
+
+const readinessFeed = new TextEncoder().encode('<rss version="2.0"><channel><title>readiness</title></channel></rss>');
 
 /** The one place adapters are chosen. */
 export async function composeRuntime(config: Config, log: Logger, role: string): Promise<Runtime> {
@@ -119,8 +122,16 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     deps,
     metrics,
     rateLimitRedis,
-    // Ready when the store answers a read; the pool and schedulers live in this process.
-    ready: async () => (await store.feeds.getById('readiness-probe')) === undefined,
+    ready: readinessCheck(
+      {
+        store: () => store.feeds.getById('readiness-probe'),
+        // A parse of the smallest feed: the pool's threads start and answer.
+        parser: () => parser.parse(readinessFeed, { url: 'https://feedmill.invalid/readiness.xml' }),
+        ...(rateLimitRedis ? { redis: () => rateLimitRedis.ping() } : {}),
+      },
+      2_000,
+      (part, error) => log.warn({ err: error, part }, 'not ready'),
+    ),
     async close() {
       await scheduler.close();
       await deliveryScheduler.close();
