@@ -54,6 +54,8 @@ export function mountGraphql(app: FastifyInstance, deps: AppDeps, options: Graph
   app.route({
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],
+    // Named by its key before the rate limit counts the request; yoga authenticates each operation.
+    config: { identify: true },
     handler: async (request, reply) => {
       const response = await yoga.handleNodeRequestAndResponse(request, reply, {});
       for (const [name, value] of response.headers) void reply.header(name, value);

@@ -10,6 +10,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The scope a route needs; routes without one are public (hosted feeds, health). */
     scope?: Scope;
+    /**
+     * For a route that authenticates on its own (`/graphql`, per operation): credentials that are
+     * present and valid still name the caller here, so the rate limit counts against the key.
+     */
+    identify?: boolean;
   }
 }
 
@@ -20,7 +25,12 @@ declare module 'fastify' {
 export function registerAuth(app: FastifyInstance, authenticate: Authenticator): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
-    const scope = request.routeOptions.config.scope;
+    const { scope, identify } = request.routeOptions.config;
+    if (!scope && identify && request.headers.authorization) {
+      // Bad credentials are the route's own error to report; here they only leave the caller unnamed.
+      request.principal = await authenticate(request.headers.authorization).catch(() => null);
+      return;
+    }
     if (!scope) return;
     request.principal = await authenticate(request.headers.authorization);
     requireScope(request.principal, scope);
