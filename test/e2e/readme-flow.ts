@@ -13,6 +13,8 @@ import { startRssSource } from '../fixtures/rss-source.js';
  * `feedmill worker` as two processes instead of `feedmill all`.
  */
 export async function readmeFlow(storeEnv: Record<string, string>, roles: 'all' | 'split' = 'all'): Promise<void> {
+  // Several real processes and restarts: past tap's default per-file time on a loaded 2-core CI machine.
+  t.setTimeout(300_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'feedmill-e2e-'));
   const port = await freePort();
   const metricsPort = await freePort();
