@@ -1,4 +1,4 @@
-import { escapeText } from 'entities';
+import { DecodingMode, decodeHTML, escapeText } from 'entities';
 import { Parser } from 'htmlparser2';
 import { blockElements, sanitise } from './sanitise.js';
 
@@ -26,7 +26,12 @@ export function textAsHtml(text: string): string {
   return escapeText(text).replace(/\n/g, '<br>');
 }
 
-/** The text of an HTML fragment (for titles and names): tags removed, entities decoded, collapsed. */
+/**
+ * The text of an HTML fragment (for titles and names): tags removed, entities decoded, collapsed.
+ * Entities are decoded in strict mode, as the XML text was (see decodeXmlText): an entity needs
+ * its `;`, so `?page=1&copy=2` in a title stays as written instead of becoming `?page=1©=2`
+ * (gofeed issue #320). htmlparser2's own decoding would apply HTML's legacy no-semicolon rule.
+ */
 export function htmlToText(html: string): string {
   if (html.indexOf('<') === -1 && html.indexOf('&') === -1) return collapseText(html);
   let text = '';
@@ -41,10 +46,10 @@ export function htmlToText(html: string): string {
         else if (blockElements.has(name)) text += '\n';
       },
       ontext: (data) => {
-        if (skipDepth === 0) text += data;
+        if (skipDepth === 0) text += data.indexOf('&') === -1 ? data : decodeHTML(data, DecodingMode.Strict);
       },
     },
-    { decodeEntities: true },
+    { decodeEntities: false },
   );
   parser.end(html);
   return collapseText(text);
