@@ -4,7 +4,7 @@ import { finishItem, newDraft, titleText, type ItemDraft } from './item-draft.js
 import { mediaImage } from './media.js';
 import { NameMap } from './namespaces.js';
 import { resolveUrl } from './urls.js';
-import { atomText, attribute, elementText, rssText, type TextValue } from './xml-text.js';
+import { atomText, attribute, elementStringValue, elementText, rssText, type TextValue } from './xml-text.js';
 import { asElement, childEntries, moveInto, readEach, type XmlChild, type XmlElement } from './xml-tree.js';
 
 /** RSS 0.9x, 1.0 (RDF: items beside the channel) and 2.0 (items inside it). */
@@ -125,7 +125,7 @@ function readItem(node: XmlElement, names: NameMap, channelBase: string | undefi
         draft.url = channelLink(children, base);
         break;
       case 'guid':
-        draft.id = elementText(first);
+        draft.id = elementStringValue(first);
         if (attribute(first, 'isPermaLink')?.toLowerCase() !== 'false') permalinkGuid = draft.id;
         break;
       case 'description':
@@ -201,7 +201,7 @@ function readItem(node: XmlElement, names: NameMap, channelBase: string | undefi
 
 function addTexts(target: string[], children: XmlChild[]): void {
   for (const child of children) {
-    const text = elementText(child);
+    const text = elementStringValue(child);
     if (text !== '') target.push(text);
   }
 }

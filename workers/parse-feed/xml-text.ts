@@ -1,5 +1,5 @@
 import { DecodingMode, decodeHTML } from 'entities';
-import { attr, type XmlChild } from './xml-tree.js';
+import { attr, childEntries, type XmlChild } from './xml-tree.js';
 
 // Characters XML 1.0 §2.2 forbids; feeds carry them anyway (form feeds, NULs, stray C0 bytes).
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -25,6 +25,25 @@ export function elementText(child: XmlChild): string {
   let value = typeof text === 'string' ? decodeXmlText(text) : '';
   if (Array.isArray(cdata)) for (const part of cdata) if (typeof part === 'string') value += part;
   return value.trim();
+}
+
+/**
+ * The text of an element meant to hold text only (`<guid>`, `<category>`) that carries markup
+ * instead, as in `<category><p>News</p></category>`: its own text, else the text of its
+ * descendants (the XPath string-value), parts joined by a space. Only elements without text of
+ * their own are walked, so the common case costs nothing more than `elementText`.
+ */
+export function elementStringValue(child: XmlChild): string {
+  const own = elementText(child);
+  if (own !== '' || typeof child === 'string') return own;
+  let value = '';
+  for (const [, nodes] of childEntries(child)) {
+    for (const node of nodes) {
+      const text = elementStringValue(node);
+      if (text !== '') value = value === '' ? text : `${value} ${text}`;
+    }
+  }
+  return value;
 }
 
 export function attribute(child: XmlChild, name: string): string | undefined {
