@@ -1,4 +1,4 @@
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { deliveryId } from '../../src/app/deliver-webhook.js';
 import { dispatchEvent } from '../../src/app/dispatch-event.js';
 import { createWebhook } from '../../src/app/webhooks.js';
@@ -19,46 +19,37 @@ const envelope = (eventId: string): FeedEventEnvelope => ({
   },
 });
 
-t.test('a delivery another listener made but never scheduled (it died) is scheduled by the next one', async (t) => {
+/** A webhook, and the delivery of event `eventId` to it as a listener left it: a row, no job. */
+async function leftBehind(t: Test, eventId: string, status: 'pending' | 'succeeded') {
   const env = createTestDeps();
   t.teardown(() => env.close());
-  const { deps } = env;
-  const hook = await createWebhook(deps, principal, { url: 'https://example.com/hook' });
-  const eventId = 'evt_AAAAAAAAAAAAAAAAAAAAAAAA';
-  // What the dead listener left: the delivery row, and no job.
-  await deps.deliveries.create({
+  const hook = await createWebhook(env.deps, principal, { url: 'https://example.com/hook' });
+  const pending = status === 'pending';
+  await env.deps.deliveries.create({
     id: deliveryId(hook.id, eventId),
     webhookId: hook.id,
     accountId: 'alice',
     eventId,
     body: '{}',
-    status: 'pending',
-    attempts: 0,
+    status,
+    attempts: pending ? 0 : 1,
     createdAt: new Date().toISOString(),
-    nextAttemptAt: new Date().toISOString(),
+    nextAttemptAt: pending ? new Date().toISOString() : null,
   });
+  return env.deps;
+}
+
+t.test('a delivery another listener made but never scheduled (it died) is scheduled by the next one', async (t) => {
+  const eventId = 'evt_AAAAAAAAAAAAAAAAAAAAAAAA';
+  const deps = await leftBehind(t, eventId, 'pending');
   t.equal(deps.deliveryScheduler.size, 0, 'no job yet');
   t.equal(await dispatchEvent(deps, envelope(eventId)), 0, 'nothing new is created');
   t.equal(deps.deliveryScheduler.size, 1, 'but the waiting delivery now has its job');
 });
 
 t.test('a delivery already finished is not scheduled again', async (t) => {
-  const env = createTestDeps();
-  t.teardown(() => env.close());
-  const { deps } = env;
-  const hook = await createWebhook(deps, principal, { url: 'https://example.com/hook' });
   const eventId = 'evt_BBBBBBBBBBBBBBBBBBBBBBBB';
-  await deps.deliveries.create({
-    id: deliveryId(hook.id, eventId),
-    webhookId: hook.id,
-    accountId: 'alice',
-    eventId,
-    body: '{}',
-    status: 'succeeded',
-    attempts: 1,
-    createdAt: new Date().toISOString(),
-    nextAttemptAt: null,
-  });
+  const deps = await leftBehind(t, eventId, 'succeeded');
   t.equal(await dispatchEvent(deps, envelope(eventId)), 0);
   t.equal(deps.deliveryScheduler.size, 0, 'no job for a finished delivery');
 });
