@@ -6,6 +6,7 @@ const benchmarks: Record<string, () => void | Promise<void>> = {
   accuracy: () => runAccuracy(process.env),
   parse: () => runParseSpeed(process.env),
   events: async () => (await import('./events.js')).runEvents(process.env),
+  poll: async () => (await import('./poll.js')).runPoll(process.env),
 };
 
 const name = process.argv[2];
