@@ -104,6 +104,19 @@ export async function listening(deps: Pick<AppDeps, 'bus'>, count: number): Prom
   }
 }
 
+/**
+ * Resolves once the bus is back to `count` listeners: a closed client's subscription leaves the
+ * bus only when the server sees the socket close, a moment later. A test counting listeners must
+ * start from there, or an earlier test's leftover listener looks like its own.
+ */
+export async function drained(deps: Pick<AppDeps, 'bus'>, count: number): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (deps.bus.listenerCount > count) {
+    if (Date.now() > deadline) throw new Error(`expected the bus back to ${count} listeners, have ${deps.bus.listenerCount}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /** One SSE event: its `event:` name and parsed `data:`. */
 export interface SseEvent {
   event: string;

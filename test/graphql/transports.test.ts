@@ -5,7 +5,7 @@ import type { FeedEventEnvelope, FeedUpdateEvent } from '../../src/domain/feed-e
 import { startRssSource } from '../fixtures/rss-source.js';
 import { createTestDeps } from '../fixtures/test-deps.js';
 import { codesOf, graphql, type GraphqlError } from './graphql-client.js';
-import { collect, listening, sseSubscribe, startGraphqlHttps, wsClient } from './transport-fixtures.js';
+import { collect, drained, listening, sseSubscribe, startGraphqlHttps, wsClient } from './transport-fixtures.js';
 
 const env = createTestDeps();
 const server = await startGraphqlHttps(env.deps);
@@ -38,6 +38,7 @@ const bobFeed = await createFeed(bobSource.url, bob);
 const published: FeedEventEnvelope[] = [];
 env.deps.bus.subscribe((envelope) => void published.push(envelope));
 const baseline = env.deps.bus.listenerCount;
+t.beforeEach(() => drained(env.deps, baseline));
 
 /** The upstream publishes an item and the feed actor's refresh runs; returns the event it published. */
 async function publish(source: typeof aliceSource, feedId: string, title: string): Promise<FeedUpdateEvent> {
