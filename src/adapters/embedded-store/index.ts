@@ -1,3 +1,4 @@
+import { historyRetentionSeconds } from '../../domain/retention.js';
 import type { BundleStore } from '../../ports/bundle-store.js';
 import type { DeliveryStore } from '../../ports/delivery-store.js';
 import type { EventOutbox } from '../../ports/event-outbox.js';
@@ -14,6 +15,7 @@ import { createEmbeddedFeedStore } from './feed-store.js';
 import { createEmbeddedIdempotencyStore } from './idempotency-store.js';
 import { createEmbeddedItemStore } from './item-store.js';
 import { createEmbeddedKeyStore } from './key-store.js';
+import { pruneHistory } from './prune-history.js';
 import { createEmbeddedWebhookStore } from './webhook-store.js';
 
 export interface EmbeddedStore {
@@ -34,6 +36,10 @@ export interface EmbeddedStore {
 export function openEmbeddedStore(options: { file: string; schemaDir: string }): EmbeddedStore {
   const db = openDatabase(options.file);
   const applied = migrate(db, options.schemaDir);
+  // Hourly, and not kept alive for it: a process that is ending does not wait for the next prune.
+  const prune = (): void => void pruneHistory(db, new Date(Date.now() - historyRetentionSeconds * 1000));
+  prune();
+  const pruning = setInterval(prune, 3_600_000).unref();
   return {
     applied,
     feeds: createEmbeddedFeedStore(db),
@@ -44,6 +50,9 @@ export function openEmbeddedStore(options: { file: string; schemaDir: string }):
     outbox: createEmbeddedEventOutbox(db),
     webhooks: createEmbeddedWebhookStore(db),
     deliveries: createEmbeddedDeliveryStore(db),
-    close: () => db.close(),
+    close: () => {
+      clearInterval(pruning);
+      db.close();
+    },
   };
 }

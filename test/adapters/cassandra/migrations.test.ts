@@ -1,7 +1,9 @@
 import { readdirSync } from 'node:fs';
+import { Client } from 'cassandra-driver';
 import t from 'tap';
 import { openCassandraStore } from '../../../src/adapters/cassandra/index.js';
 import { splitStatements } from '../../../src/adapters/cassandra/migrations.js';
+import { historyRetentionSeconds } from '../../../src/domain/retention.js';
 import { cassandraTestOptions, dropKeyspace } from '../../contract/cassandra-test-options.js';
 
 t.test('a new keyspace gets every migration, and opening it again applies none', async (t) => {
@@ -29,4 +31,20 @@ t.test('migration files split into statements, comments dropped', async (t) => {
     'CREATE TABLE a (x int PRIMARY KEY)',
     'CREATE TABLE b (y int PRIMARY KEY)',
   ]);
+});
+
+t.test('history tables expire rows after the retention the embedded store prunes at; the rest never', async (t) => {
+  const options = cassandraTestOptions();
+  t.teardown(() => dropKeyspace(options));
+  await (await openCassandraStore(options)).close();
+  const client = new Client({ contactPoints: options.contactPoints, localDataCenter: options.localDataCenter });
+  t.teardown(() => client.shutdown());
+  const rows = (await client.execute('SELECT table_name, default_time_to_live FROM system_schema.tables WHERE keyspace_name = ?', [options.keyspace], { prepare: true })).rows;
+  const ttl = Object.fromEntries(rows.map((row) => [String(row.get('table_name')), Number(row.get('default_time_to_live'))]));
+  const history = ['events', 'events_unpublished_by_feed', 'deliveries', 'delivery_attempts', 'delivery_attempts_by_webhook'];
+  for (const table of history) t.equal(ttl[table], historyRetentionSeconds, `${table} expires with the history`);
+  for (const table of ['feeds', 'webhooks', 'api_keys', 'events_unpublished', 'deliveries_pending']) {
+    if (table in ttl) t.equal(ttl[table], 0, `${table} keeps its rows`);
+  }
+  t.ok('feeds' in ttl && 'webhooks' in ttl, 'the tables checked exist');
 });
