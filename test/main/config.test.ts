@@ -39,6 +39,7 @@ t.test('an empty environment starts with the documented defaults', async (t) => 
     fetchMaxBytes: 20_971_520,
     parseTimeout: 10,
     parserThreads: Math.min(availableParallelism(), 256),
+    jobLockTimeout: 30,
     refreshConcurrency: 8,
     rateLimit: 600,
     rateLimitWindow: 60,
@@ -78,6 +79,7 @@ t.test('every setting is read from its variable', async (t) => {
     FEEDMILL_FETCH_MAX_BYTES: '1048576',
     FEEDMILL_PARSE_TIMEOUT: '5',
     FEEDMILL_PARSER_THREADS: '2',
+    FEEDMILL_JOB_LOCK_TIMEOUT: '5',
     FEEDMILL_REFRESH_CONCURRENCY: '16',
     FEEDMILL_RATE_LIMIT: '100',
     FEEDMILL_RATE_LIMIT_WINDOW: '10',
@@ -111,6 +113,7 @@ t.test('every setting is read from its variable', async (t) => {
     fetchMaxBytes: 1_048_576,
     parseTimeout: 5,
     parserThreads: 2,
+    jobLockTimeout: 5,
     refreshConcurrency: 16,
     rateLimit: 100,
     rateLimitWindow: 10,
@@ -145,6 +148,7 @@ t.test('a bad number names the variable, the range expected and the value that a
   t.match(problemWith({ FEEDMILL_POLL_MIN_INTERVAL: '0' }), 'FEEDMILL_POLL_MIN_INTERVAL: expected an integer from 1 to 604800, got `0`');
   t.match(problemWith({ FEEDMILL_FETCH_MAX_BYTES: '1e6' }), 'FEEDMILL_FETCH_MAX_BYTES: expected an integer from 1024 to 1073741824, got `1e6`');
   t.match(problemWith({ FEEDMILL_REFRESH_CONCURRENCY: '0' }), 'FEEDMILL_REFRESH_CONCURRENCY: expected an integer from 1 to 1000, got `0`');
+  t.match(problemWith({ FEEDMILL_JOB_LOCK_TIMEOUT: '1' }), 'FEEDMILL_JOB_LOCK_TIMEOUT: expected an integer from 2 to 3600, got `1`');
 });
 
 t.test('a bad switch names the variable, what was expected and what arrived', async (t) => {
