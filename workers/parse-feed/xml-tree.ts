@@ -1,58 +1,10 @@
-import { XMLParser } from 'fast-xml-parser';
+import { readXmlTree, type XmlChild, type XmlElement } from './xml-reader.js';
 
-/**
- * An element as fast-xml-parser gives it with our options: attributes under `@name` (strings,
- * entities not yet decoded), the text under `#text`, CDATA sections under `#cdata`, and every
- * child element name mapped to an array of its occurrences (a bare string when the child has
- * neither attributes nor children).
- */
-export interface XmlElement {
-  [key: string]: unknown;
-}
-export type XmlChild = string | XmlElement;
+export type { XmlChild, XmlElement };
 
-/**
- * Elements whose inner markup we read raw, the way gofeed reads `innerxml`: Atom text constructs
- * (type="xhtml" keeps its markup, type="html" and CDATA are decoded by us), RSS titles and
- * descriptions that carry unescaped HTML, and content:encoded.
- */
-const rawTextElements = [
-  'title', 'subtitle', 'tagline', 'summary', 'content', 'description', 'rights', 'copyright', 'info',
-  'content:encoded', 'atom:title', 'atom:summary', 'atom:content', 'atom:subtitle',
-  'dc:title', 'dc:description', 'itunes:summary', 'itunes:subtitle', 'media:description', 'media:title',
-  'rss:title', 'rss:description', 'body', 'xhtml:body',
-];
-
-// Options, and why:
-// - processEntities/htmlEntities false: no DTD entity is ever expanded (billion laughs, XXE);
-//   we decode the five XML entities, character references and HTML named entities ourselves
-//   with `entities` in strict mode, outside CDATA only.
-// - parseTagValue/parseAttributeValue false: "0123" ids and "1.0" versions stay strings.
-// - cdataPropName: CDATA stays apart from text, so its content is taken literally.
-// - isArray for every element: one shape to walk, however many times a child occurs.
-// - jPath false: callbacks get a matcher, not a freshly joined path string per node.
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  textNodeName: '#text',
-  cdataPropName: '#cdata',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  processEntities: false,
-  htmlEntities: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  trimValues: true,
-  allowBooleanAttributes: true,
-  removeNSPrefix: false,
-  stopNodes: rawTextElements.map((name) => `..${name}`),
-  isArray: (_name: string, _path: unknown, _leaf: boolean, isAttribute: boolean) => !isAttribute,
-  jPath: false,
-});
-
-/** The document element: its (raw) name and the element. Throws on XML fast-xml-parser rejects. */
+/** The document element: its (raw) name and the element. Throws on XML `readXmlTree` refuses. */
 export function parseXml(text: string): { name: string; element: XmlElement } | undefined {
-  const document = parser.parse(text) as XmlElement;
+  const document = readXmlTree(text);
   for (const key of Object.keys(document)) {
     if (key.startsWith('@') || key.startsWith('#')) continue;
     const value = document[key];
