@@ -4,7 +4,7 @@ import { personName } from './authors.js';
 import { mediaImage } from './media.js';
 import { NameMap } from './namespaces.js';
 import { resolveUrl } from './urls.js';
-import { atomText, attribute, elementText } from './xml-text.js';
+import { atomText, attribute, deferredAtomText, elementText } from './xml-text.js';
 import { asElement, childEntries, moveInto, readEach, type XmlChild, type XmlElement } from './xml-tree.js';
 
 /** Atom 1.0 (RFC 4287) and Atom 0.3. */
@@ -65,7 +65,7 @@ function readEntry(entry: XmlElement, names: NameMap, feedBase: string | undefin
         readLinks(draft, children, base);
         break;
       case 'summary':
-        draft.summary = atomText(first);
+        draft.summary = deferredAtomText(first);
         summaryBase = xmlBase(first, base);
         break;
       case 'content':

@@ -4,7 +4,7 @@ import { finishItem, newDraft, titleText, type ItemDraft } from './item-draft.js
 import { mediaImage } from './media.js';
 import { NameMap } from './namespaces.js';
 import { resolveUrl } from './urls.js';
-import { atomText, attribute, elementStringValue, elementText, rssText, type TextValue } from './xml-text.js';
+import { atomText, attribute, deferredRssHtml, elementStringValue, elementText, rssText, type TextValue } from './xml-text.js';
 import { asElement, childEntries, moveInto, readEach, type XmlChild, type XmlElement } from './xml-tree.js';
 
 /** RSS 0.9x, 1.0 (RDF: items beside the channel) and 2.0 (items inside it). */
@@ -129,7 +129,7 @@ function readItem(node: XmlElement, names: NameMap, channelBase: string | undefi
         if (attribute(first, 'isPermaLink')?.toLowerCase() !== 'false') permalinkGuid = draft.id;
         break;
       case 'description':
-        draft.summary = { value: rssText(first), html: true };
+        draft.summary = deferredRssHtml(first);
         break;
       case 'content:encoded':
         draft.content = { value: rssText(first), html: true };
@@ -138,10 +138,10 @@ function readItem(node: XmlElement, names: NameMap, channelBase: string | undefi
         draft.content ??= atomText(first);
         break;
       case 'dc:description':
-        fallbackSummary ??= { value: rssText(first), html: true };
+        fallbackSummary ??= deferredRssHtml(first);
         break;
       case 'itunes:summary':
-        itunesSummary ??= { value: rssText(first), html: true };
+        itunesSummary ??= deferredRssHtml(first);
         break;
       case 'pubDate':
         draft.published = elementText(first);

@@ -112,6 +112,34 @@ export function rssText(child: XmlChild): string {
   return unwrapCdata(innerXml(child)).trim();
 }
 
+/**
+ * `rssText` as an HTML TextValue decoded on first read. A description beside `content:encoded`
+ * is read only when the content is empty or has no image, and it is often the most
+ * entity-dense element of an item (escaped HTML): decoding it up front was wasted work.
+ */
+export function deferredRssHtml(child: XmlChild): TextValue {
+  let value: string | undefined;
+  return {
+    html: true,
+    get value(): string {
+      return (value ??= rssText(child));
+    },
+  };
+}
+
+/** `atomText` decoded on first read, for an Atom summary beside a content element. */
+export function deferredAtomText(child: XmlChild): TextValue {
+  let text: TextValue | undefined;
+  return {
+    get html(): boolean {
+      return (text ??= atomText(child)).html;
+    },
+    get value(): string {
+      return (text ??= atomText(child)).value;
+    },
+  };
+}
+
 function stripWrappingDiv(markup: string): string {
   if (!/^<(?:[\w-]+:)?div[\s>]/.test(markup)) return markup;
   const open = markup.indexOf('>');
