@@ -25,6 +25,10 @@ export interface RefreshOutcome {
  * Stores the items of a parsed document that are new or changed; idempotent (upserts by stable
  * key). With `announce`, the change is also recorded as a `feed_update` event first and published
  * once the items are stored (the first fetch of a new feed is a baseline and announces nothing).
+ *
+ * `stillHeld` is asked before anything is written: a refresh that stalled past its job lock may be
+ * running beside the worker that took the job over, and two refreshes that both see an item as new
+ * would announce it under two event ids. The one that lost the job stops here; the other announces.
  */
 export async function storeItems(
   deps: Pick<AppDeps, 'items' | 'outbox' | 'bus' | 'clock' | 'settings'>,
@@ -32,9 +36,15 @@ export async function storeItems(
   items: readonly ParsedItem[],
   now: Date,
   announce: boolean,
+  stillHeld: () => Promise<boolean> = async () => true,
 ): Promise<{ fresh: StoredItem[]; changed: StoredItem[] }> {
   const known = await deps.items.known(feed.id);
   const diff = diffItems(feed.id, items, known, now.toISOString());
+  if (diff.fresh.length + diff.changed.length > 0 && !(await stillHeld())) {
+    throw new Error(
+      `Stopped the refresh of feed ${feed.id} before storing ${diff.fresh.length + diff.changed.length} items: this worker stalled past its job lock and another worker holds the job now; that worker stores and announces them. If this repeats, raise FEEDMILL_JOB_LOCK_TIMEOUT or give the worker more CPU`,
+    );
+  }
   if (!announce) {
     await deps.items.upsert([...diff.fresh, ...diff.changed]);
     return diff;
@@ -78,7 +88,7 @@ export async function planNextRefresh(
  * persist → plan the next refresh. Called by the job handler; never throws for a source
  * failure (that is an outcome), only for our own (store) failures, which the scheduler retries.
  */
-export async function refreshFeed(deps: RefreshDeps, feedId: string): Promise<RefreshOutcome | null> {
+export async function refreshFeed(deps: RefreshDeps, feedId: string, stillHeld?: () => Promise<boolean>): Promise<RefreshOutcome | null> {
   const feed = await deps.feeds.getById(feedId);
   if (!feed) return null;
   const now = deps.clock.now();
@@ -98,7 +108,7 @@ export async function refreshFeed(deps: RefreshDeps, feedId: string): Promise<Re
       const nextRunAt = await planNextRefresh(deps, feed, state, { outcome: 'unchanged', ...hints }, now, fetchUrl);
       return { status: document.kind === 'not_modified' ? 'not_modified' : 'unchanged', fresh: [], changed: [], nextRunAt };
     }
-    const { fresh, changed } = await storeItems(deps, feed, document.parsed.items, now, true);
+    const { fresh, changed } = await storeItems(deps, feed, document.parsed.items, now, true, stillHeld);
     const news = fresh.length + changed.length > 0;
     const state: FetchState = {
       ...base,

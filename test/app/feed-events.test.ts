@@ -141,3 +141,34 @@ t.test('every published event matches the checked-in schema/json/webhook-event.j
   t.same(published, JSON.parse(JSON.stringify(WebhookEvent)), 'run `npm run schema` after changing the event');
   t.notOk(Check(WebhookEvent, { ...event, type: 'other' }), 'the schema rejects what the spec does not allow');
 });
+
+t.test('a refresh that lost its job to another worker stores and announces nothing, and says why', async (t) => {
+  const { env, source, feed, events } = await setup(t);
+  source.addItem('Seen by two workers');
+  let asked = 0;
+  const lost = async (): Promise<boolean> => {
+    asked += 1;
+    return false;
+  };
+  await t.rejects(refreshFeed(env.deps, feed.id, lost), /another worker holds the job now/);
+  t.equal(asked, 1, 'the hold was checked once, before writing');
+  t.equal(events.length, 0, 'nothing was published');
+  t.same(await env.deps.outbox.unpublished(10), [], 'nothing was recorded for later');
+  t.equal((await env.deps.items.known(feed.id)).size, 2, 'the new item was not stored');
+
+  const outcome = await refreshFeed(env.deps, feed.id, async () => true);
+  t.equal(outcome?.fresh.length, 1, 'the worker that holds the job stores the item');
+  t.equal(events.length, 1, 'and announces it once');
+});
+
+t.test('a refresh with nothing new does not ask whether it still holds the job', async (t) => {
+  const { env, feed } = await setup(t);
+  let asked = 0;
+  const outcome = await refreshFeed(env.deps, feed.id, async () => {
+    asked += 1;
+    return false;
+  });
+  t.not(outcome?.status, 'failed');
+  t.same([outcome?.fresh, outcome?.changed], [[], []], 'nothing new');
+  t.equal(asked, 0, 'no Redis round trip for a refresh that writes no item');
+});

@@ -29,6 +29,7 @@ const maxStalledCount = Number.MAX_SAFE_INTEGER;
 export function createBullmqScheduler(options: BullmqSchedulerOptions): Scheduler {
   const prefix = options.prefix ?? 'feedmill';
   const retryAfterMs = options.retryAfterMs ?? 60_000;
+  const lockDurationMs = options.lockDurationMs ?? 30_000;
   const onRedisError = options.onRedisError ?? ((): void => undefined);
   const connection = { url: options.connection };
   const queue = new Queue<RunData>(options.queue, { connection, prefix });
@@ -61,13 +62,14 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
       onLag: options.onLag,
       retryAfterMs,
       maxRetryAfterMs: options.maxRetryAfterMs ?? 3_600_000,
+      lockDurationMs,
       afterRun: () => size.refreshSoon(),
     });
     const started = new Worker<RunData, void>(options.queue, processor, {
       connection,
       prefix,
       concurrency: options.concurrency ?? 8,
-      lockDuration: options.lockDurationMs ?? 30_000,
+      lockDuration: lockDurationMs,
       stalledInterval: options.stalledIntervalMs ?? 30_000,
       maxStalledCount,
     });

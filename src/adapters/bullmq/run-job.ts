@@ -1,5 +1,5 @@
-import { DelayedError, type Job, type Processor } from 'bullmq';
-import type { JobHandler } from '../../ports/scheduler.js';
+import { DelayedError, type Job as BullJob, type Processor } from 'bullmq';
+import type { Job, JobHandler } from '../../ports/scheduler.js';
 import type { QueueContext } from './queue-context.js';
 import { nextRunAt, type RunData } from './run-data.js';
 import { withScheduleLock } from './schedule-lock.js';
@@ -9,6 +9,8 @@ export interface RunOptions {
   onLag?: (seconds: number) => void;
   retryAfterMs: number;
   maxRetryAfterMs: number;
+  /** How long a confirmed hold lasts (the worker's lockDuration). */
+  lockDurationMs: number;
   /** Called once a run has planned the next one (or completed the job). */
   afterRun: () => void;
 }
@@ -27,11 +29,20 @@ export interface RunOptions {
  * cancelled while it ran) completes the job, which `removeOnComplete` deletes, freeing the id.
  */
 export function jobProcessor(ctx: QueueContext, handler: JobHandler, options: RunOptions): Processor<RunData, void> {
-  return async (job: Job<RunData>, token?: string): Promise<void> => {
+  return async (job: BullJob<RunData>, token?: string): Promise<void> => {
     const id = job.id;
     if (id === undefined || token === undefined) throw new Error(`Expected BullMQ to give the processor a job id and a lock token, got ${id} and ${token}`);
     options.onLag?.(Math.max(0, Date.now() - job.data.runAt) / 1000);
-    const { next, failures } = await runHandler(handler, id, job.data.failures, options);
+    // extendLock is one Redis script that renews the lock only if it still holds our token: a
+    // worker that stalled past lockDuration finds another token there (or none) and learns it.
+    const stillHeld = async (): Promise<boolean> => (await job.extendLock(token, options.lockDurationMs)) === 1;
+    const { next, failures } = await runHandler(handler, { id, stillHeld }, job.data.failures, options);
+    if (!(await stillHeld())) {
+      // Another worker runs the job now and plans its next run; writing our plan over its own
+      // would only race it.
+      options.afterRun();
+      throw new DelayedError(`feedmill lost job ${id} to another worker while it ran; that worker plans the next run`);
+    }
     await withScheduleLock(ctx.redis, ctx.lockKey(id), async () => {
       // Fresh from Redis: `schedule` or `cancel` may have left a request on the job while it ran.
       const fresh = await ctx.queue.getJob(id);
@@ -50,9 +61,10 @@ export function jobProcessor(ctx: QueueContext, handler: JobHandler, options: Ru
 }
 
 /** The handler's verdict: when to run next (null: done), and how many failures in a row so far. */
-async function runHandler(handler: JobHandler, id: string, failuresBefore: number, options: RunOptions): Promise<{ next: number | null; failures: number }> {
+async function runHandler(handler: JobHandler, job: Job, failuresBefore: number, options: RunOptions): Promise<{ next: number | null; failures: number }> {
+  const id = job.id;
   try {
-    const date = await handler({ id });
+    const date = await handler(job);
     if (date === null) return { next: null, failures: 0 };
     if (Number.isNaN(date.getTime())) throw new Error(`Expected the handler of job ${id} to return a valid Date or null, got an invalid Date`);
     return { next: date.getTime(), failures: 0 };

@@ -27,6 +27,9 @@ interface Entry {
  * time, `concurrency` runs at once. A job scheduled while it runs keeps the earlier of the two
  * times; a job cancelled while it runs is not rescheduled.
  */
+/** One process runs each job once at a time, and never hands a running job to anyone else. */
+const alwaysHeld = async (): Promise<boolean> => true;
+
 export function createLocalScheduler(options: LocalSchedulerOptions = {}): Scheduler {
   const concurrency = options.concurrency ?? 8;
   const retryAfterMs = options.retryAfterMs ?? 60_000;
@@ -60,7 +63,7 @@ export function createLocalScheduler(options: LocalSchedulerOptions = {}): Sched
   const run = async (id: string, work: JobHandler): Promise<void> => {
     let next: Date | null;
     try {
-      next = await work({ id });
+      next = await work({ id, stillHeld: alwaysHeld });
     } catch (error) {
       // A throwing reporter must not leave the job marked as running forever.
       try {

@@ -1,0 +1,41 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import t from 'tap';
+import { createBullmqScheduler } from '../../../src/adapters/bullmq/index.js';
+import { removeTestQueue, requireRedis, testPrefix } from '../../contract/redis-test-options.js';
+
+const url = await requireRedis();
+
+t.test('a run learns from stillHeld that its lock went to another token, and then leaves the job to the new holder', async (t) => {
+  const prefix = testPrefix();
+  const queue = 'refresh';
+  const scheduler = createBullmqScheduler({ connection: url, queue, prefix, lockDurationMs: 5_000, sizeRefreshMs: 100 });
+  const redis = new Redis(url);
+  const bull = new Queue(queue, { connection: { url }, prefix });
+  t.teardown(async () => {
+    await scheduler.close();
+    await bull.close();
+    redis.disconnect();
+    await removeTestQueue(url, prefix, queue);
+  });
+  const lockKey = `${prefix}:${queue}:feed-1:lock`;
+  const answers: boolean[] = [];
+  let finished = false;
+  await scheduler.schedule('feed-1', new Date());
+  await scheduler.start(async ({ stillHeld }) => {
+    answers.push(await stillHeld());
+    t.ok((await redis.pttl(lockKey)) > 4_000, 'a confirmed hold runs a full lock period from now');
+    // What the stalled checker and another worker do to a run that stalled past its lock.
+    await redis.set(lockKey, 'another-worker-token', 'PX', 60_000);
+    answers.push(await stillHeld());
+    finished = true;
+    return new Date(Date.now() + 3_600_000);
+  });
+  while (!finished) await sleep(10);
+  await sleep(300);
+  t.same(answers, [true, false], 'held, then lost');
+  t.equal(await redis.get(lockKey), 'another-worker-token', 'the new holder keeps its lock');
+  const job = await bull.getJob('feed-1');
+  t.equal(await job?.getState(), 'active', 'the job was not moved: its next run is the new holder’s to plan');
+});
