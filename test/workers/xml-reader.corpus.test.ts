@@ -36,6 +36,17 @@ const reference = new XMLParser({
  */
 const knownDifferences = new Set(['rss-parser__unrecognized.xml']);
 
+/**
+ * Malformed Atom that fast-xml-parser refuses and we read, as gofeed does: `<title>` closed by
+ * `</subtitle>` (see strayClosingTag).
+ */
+const recovered = new Set([
+  'gofeed-parser-atom__atom10_feed_title_xhtml_escaped_markup.xml',
+  'gofeed-parser-atom__atom10_feed_title_xhtml_inline_markup.xml',
+  'gofeed-parser-atom__atom10_feed_entry_source_title_text.xml',
+  'gofeed-parser-atom__atom10_feed_entry_source_title_html_escaped_markup.xml',
+]);
+
 function outcome(read: () => unknown): { tree: unknown } | { error: true } {
   try {
     return { tree: read() };
@@ -56,7 +67,8 @@ t.test('every XML document of the feed corpus reads into the same tree as fast-x
     const expected = outcome(() => reference.parse(text));
     const actual = outcome(() => readXmlTree(text));
     if ('error' in expected && 'error' in actual) refusedByBoth++;
+    else if ('error' in expected) t.ok(recovered.has(name), `${name}: fast-xml-parser refuses it, we read it`);
     else t.same(actual, expected, name);
   }
-  t.ok(refusedByBoth <= 5, `documents both refuse (malformed Atom, DTD-only): ${refusedByBoth}`);
+  t.ok(refusedByBoth <= 1, `documents both refuse: ${refusedByBoth}`);
 });

@@ -61,6 +61,14 @@ t.test('damage real feeds carry is tolerated: a wrongly named closing tag, eleme
   t.same(root('<r><a>x</b><c>y</c>'), { a: ['x'], c: ['y'] });
 });
 
+t.test('a text construct closed by a wrongly named tag ends there, as in a lenient reader', async (t) => {
+  t.same(root('<r><title type="xhtml"><div><p>T</p></div></subtitle><id>1</id></r>'), {
+    title: [{ '@type': 'xhtml', '#text': '<div><p>T</p></div>' }],
+    id: ['1'],
+  });
+  t.same(root('<r><s><title>Source</subtitle></s></r>'), { s: [{ title: ['Source'] }] }, 'the stray tag closes only the text construct');
+});
+
 t.test('the XML declaration, processing instructions and a DOCTYPE with internal entities are skipped, nothing expanded', async (t) => {
   const xml = '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY e "a>b"><!-- ] > --><!ELEMENT r ANY>]><?pi x?><r>&e;</r>';
   t.same(readXmlTree(xml), { r: ['&e;'] });
@@ -79,7 +87,8 @@ t.test('what cannot be read is refused with a message that says what and where',
   t.match(message(() => readXmlTree('<r><![CDATA[ open')), /a CDATA section is not closed/);
   t.match(message(() => readXmlTree('<r><?pi open')), /a processing instruction is not closed/);
   t.match(message(() => readXmlTree('<r></r')), /a closing tag is not closed/);
-  t.match(message(() => readXmlTree('<r><title>no end</subtitle></r>')), /Unexpected end of title/);
+  t.match(message(() => readXmlTree('<r><title>no end')), /Unexpected end of title/);
+  t.match(message(() => readXmlTree('<r><description>a<br>b</r>')), /Unexpected end of description/, 'no level to come back to');
   t.match(message(() => readXmlTree('<!DOCTYPE r [<!ENTITY e "x">')), /Unclosed DOCTYPE/);
 });
 

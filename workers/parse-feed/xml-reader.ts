@@ -20,8 +20,8 @@ export type XmlChild = string | XmlElement;
  * of those is one `slice` between positions found with `indexOf`.
  *
  * What it accepts: well-formed XML and the usual damage in real feeds (a closing tag with the
- * wrong name closes the open element; elements left open at the end are kept; unquoted attribute
- * values). What it refuses, with an Error: a `<` that never closes, an unterminated comment, CDATA
+ * wrong name closes the open element, text constructs included; elements left open at the end are
+ * kept; unquoted attribute values). What it refuses, with an Error: a `<` that never closes, an unterminated comment, CDATA
  * section or processing instruction, a text construct with no closing tag, nesting deeper than
  * `maxDepth`, and a DOCTYPE that declares an external or parameter entity. No entity is ever
  * expanded: DTD declarations are skipped, and references stay in the text for the caller to decode.
@@ -112,7 +112,7 @@ export function readXmlTree(input: string): XmlElement {
         addChild(current, name, finish(opened));
         position = gt + 1;
       } else if (rawTextElements.has(name)) {
-        const close = closingTagOf(xml, name, gt + 1);
+        const close = closingTagOf(xml, name, gt + 1) ?? strayClosingTag(xml, gt + 1);
         if (close === undefined) throw new Error(`Unexpected end of ${name}: no </${name}> closes it`);
         opened.text = xml.slice(gt + 1, close.start);
         addChild(current, name, finishRaw(opened));
@@ -278,6 +278,43 @@ function closingTagOf(xml: string, name: string, from: number): { start: number;
       }
       position = lt + 1; // a "<" that starts no tag is text
     }
+  }
+}
+
+/**
+ * For a text construct with no `</name>` at all, such as `<title>Title</subtitle>`: the first
+ * closing tag that closes nothing opened inside it, which is how a lenient reader (Go's
+ * encoding/xml with Strict off, gofeed's) ends it. Undefined when the inner markup never gets back
+ * to its own level (unclosed `<br>`s, say): the document is then refused as before.
+ */
+function strayClosingTag(xml: string, from: number): { start: number; end: number } | undefined {
+  let depth = 0;
+  let position = from;
+  for (;;) {
+    const lt = xml.indexOf('<', position);
+    if (lt === -1) return undefined;
+    const next = xml.charCodeAt(lt + 1);
+    let end: number;
+    if (next === 47 /* / */) {
+      end = xml.indexOf('>', lt + 2);
+      if (end === -1) return undefined;
+      if (depth === 0) return { start: lt, end: end + 1 };
+      depth--;
+      end += 1;
+    } else if (next === 33 /* ! */ && xml.startsWith('--', lt + 2)) {
+      end = xml.indexOf('-->', lt + 4) + 3;
+    } else if (next === 33 && xml.startsWith('[CDATA[', lt + 2)) {
+      end = xml.indexOf(']]>', lt + 9) + 3;
+    } else if (next === 63 /* ? */) {
+      end = xml.indexOf('?>', lt + 2) + 2;
+    } else {
+      const gt = tagEnd(xml, lt + 1);
+      if (gt === -1) return undefined;
+      if (xml.charCodeAt(gt - 1) !== 47) depth++;
+      end = gt + 1;
+    }
+    if (end < lt) return undefined; // an unterminated comment, CDATA section or instruction
+    position = end;
   }
 }
 
