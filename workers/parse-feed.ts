@@ -2,6 +2,7 @@ import { FeedmillError } from '../src/domain/errors.js';
 import type { ParsedFeed } from '../src/domain/item.js';
 import { readAtom } from './parse-feed/atom.js';
 import { decodeBody } from './parse-feed/decode.js';
+import { detached } from './parse-feed/detach.js';
 import { readJsonFeed } from './parse-feed/json-feed.js';
 import { readRss } from './parse-feed/rss.js';
 import { parseXml } from './parse-feed/xml-tree.js';
@@ -42,14 +43,19 @@ export function parseFeed(body: string | Uint8Array, meta: ParseFeedMeta): Parse
   switch (local.toLowerCase()) {
     case 'rss':
     case 'rdf':
-      return readRss(root.element, base);
+      return withDetachedHead(readRss(root.element, base));
     case 'feed':
-      return readAtom(root.element, base);
+      return withDetachedHead(readAtom(root.element, base));
     case 'html':
       throw new FeedmillError('not_a_feed', `Expected a feed, got an HTML page; the page may link to its feed in a <link rel="alternate"> element: use that address`);
     default:
       throw new FeedmillError('not_a_feed', `Expected a feed (root element <rss>, <rdf:RDF> or <feed>), got XML with root element <${root.name}>; ${advice}`);
   }
+}
+
+/** The feed's own fields copied out of the document, as finishItem copies each item's (see detach.ts). */
+function withDetachedHead(feed: ParsedFeed): ParsedFeed {
+  return { ...feed, title: detached(feed.title), description: detached(feed.description), link: detached(feed.link), icon: detached(feed.icon) };
 }
 
 /** The first character that is not whitespace (garbage before `<?xml` is tolerated later). */

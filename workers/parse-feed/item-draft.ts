@@ -1,5 +1,6 @@
 import type { Author, Enclosure, ParsedItem } from '../../src/domain/item.js';
 import { parseDate } from './dates.js';
+import { detached } from './detach.js';
 import { htmlToText, renderHtml, textAsHtml } from './html.js';
 import type { TextValue } from './xml-text.js';
 
@@ -37,18 +38,19 @@ export function finishItem(draft: ItemDraft): ParsedItem {
     firstImage = renderHtml(draft.summary.value, draft.base).firstImage;
   }
   const imageEnclosure = draft.enclosures.find((enclosure) => enclosure.type?.startsWith('image/'));
+  const thumbnail = draft.itunesImage ?? draft.mediaImage ?? imageEnclosure?.url ?? firstImage;
   const item: ParsedItem = {
-    url: draft.url,
-    title: draft.title === undefined ? '' : titleText(draft.title),
-    description_html: rendered?.html ?? '',
-    description_text: rendered?.text ?? '',
-    thumbnail: draft.itunesImage ?? draft.mediaImage ?? imageEnclosure?.url ?? firstImage,
-    authors: draft.authors.length > 0 ? draft.authors : draft.fallbackAuthors,
+    url: detached(draft.url),
+    title: draft.title === undefined ? '' : detached(titleText(draft.title)),
+    description_html: detached(rendered?.html ?? ''),
+    description_text: detached(rendered?.text ?? ''),
+    thumbnail: thumbnail === null ? null : detached(thumbnail),
+    authors: (draft.authors.length > 0 ? draft.authors : draft.fallbackAuthors).map((author) => ({ ...author, name: detached(author.name) })),
     date_published: parseDate(draft.published) ?? (draft.published === undefined ? parseDate(draft.publishedFallback) : null),
-    categories: draft.categories,
-    enclosures: draft.enclosures,
+    categories: draft.categories.map(detached),
+    enclosures: draft.enclosures.map((enclosure) => ({ ...enclosure, url: detached(enclosure.url) })),
   };
-  if (draft.id !== undefined && draft.id !== '') item.id = draft.id;
+  if (draft.id !== undefined && draft.id !== '') item.id = detached(draft.id);
   return item;
 }
 
