@@ -10,7 +10,7 @@ const url = await requireRedis();
 t.test('a run learns from stillHeld that its lock went to another token, and then leaves the job to the new holder', async (t) => {
   const prefix = testPrefix();
   const queue = 'refresh';
-  const scheduler = createBullmqScheduler({ connection: url, queue, prefix, lockDurationMs: 5_000, sizeRefreshMs: 100 });
+  const scheduler = createBullmqScheduler({ connection: url, queue, prefix, lockDurationMs: 2_000, sizeRefreshMs: 100 });
   const redis = new Redis(url);
   const bull = new Queue(queue, { connection: { url }, prefix });
   t.teardown(async () => {
@@ -21,16 +21,19 @@ t.test('a run learns from stillHeld that its lock went to another token, and the
   });
   const lockKey = `${prefix}:${queue}:feed-1:lock`;
   const answers: boolean[] = [];
+  const plannedByLoser = Date.now() + 3_600_000;
   let finished = false;
   await scheduler.schedule('feed-1', new Date());
   await scheduler.start(async ({ stillHeld }) => {
     answers.push(await stillHeld());
-    t.ok((await redis.pttl(lockKey)) > 4_000, 'a confirmed hold runs a full lock period from now');
+    t.ok((await redis.pttl(lockKey)) > 1_500, 'a confirmed hold runs a full lock period from now');
     // What the stalled checker and another worker do to a run that stalled past its lock.
     await redis.set(lockKey, 'another-worker-token', 'PX', 60_000);
     answers.push(await stillHeld());
+    // Longer than half the lock: the processor checks again before planning the next run.
+    await sleep(1_100);
     finished = true;
-    return new Date(Date.now() + 3_600_000);
+    return new Date(plannedByLoser);
   });
   while (!finished) await sleep(10);
   await sleep(300);
@@ -38,4 +41,5 @@ t.test('a run learns from stillHeld that its lock went to another token, and the
   t.equal(await redis.get(lockKey), 'another-worker-token', 'the new holder keeps its lock');
   const job = await bull.getJob('feed-1');
   t.equal(await job?.getState(), 'active', 'the job was not moved: its next run is the new holder’s to plan');
+  t.not((job?.data as { runAt?: number } | undefined)?.runAt, plannedByLoser, 'nor was the losing run’s plan written into its data');
 });
