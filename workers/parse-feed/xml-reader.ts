@@ -65,6 +65,9 @@ export function readXmlTree(input: string): XmlElement {
   let current = document;
   let pending = '';
   let position = 0;
+  // Per text-construct name, a position after which no `</name` appears at all. Without it, a
+  // hostile document of many `<title>x</subtitle>` would rescan to its end for every one.
+  const unclosedFrom = new Map<string, number>();
 
   while (position < length) {
     const lt = xml.indexOf('<', position);
@@ -112,7 +115,12 @@ export function readXmlTree(input: string): XmlElement {
         addChild(current, name, finish(opened));
         position = gt + 1;
       } else if (rawTextElements.has(name)) {
-        const close = closingTagOf(xml, name, gt + 1) ?? strayClosingTag(xml, gt + 1);
+        const hopeless = (unclosedFrom.get(name) ?? Infinity) <= gt + 1;
+        let close = hopeless ? undefined : closingTagOf(xml, name, gt + 1);
+        if (close === undefined) {
+          if (!hopeless && !xml.includes(`</${name}`, gt + 1)) unclosedFrom.set(name, gt + 1);
+          close = strayClosingTag(xml, gt + 1);
+        }
         if (close === undefined) throw new Error(`Unexpected end of ${name}: no </${name}> closes it`);
         opened.text = xml.slice(gt + 1, close.start);
         addChild(current, name, finishRaw(opened));
