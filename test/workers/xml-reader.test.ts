@@ -78,6 +78,18 @@ t.test('many text constructs closed by wrongly named tags are read in one pass, 
   t.ok(elapsed < 5_000, `read in ${elapsed.toFixed(0)} ms`);
 });
 
+t.test('hostile markup inside a text construct costs one pass, however its quotes and names are arranged', async (t) => {
+  const count = 50_000;
+  const started = performance.now();
+  // Nested openings never closed: refused, as they should be, but quickly.
+  t.match(message(() => readXmlTree(`<r><description>${'<description "'.repeat(count)}</description></r>`)), /Unexpected end of description/);
+  t.match(message(() => readXmlTree(`<r><description>${'<description x="a" '.repeat(count)}</description></r>`)), /Unexpected end of description/);
+  // Quotes that never pair inside attribute lists: read or refused, either way in one pass.
+  message(() => readXmlTree(`<r>${'<e a="1 b=\'2/>'.repeat(count)}</r>`));
+  const elapsed = performance.now() - started;
+  t.ok(elapsed < 5_000, `read or refused in ${elapsed.toFixed(0)} ms`);
+});
+
 t.test('the XML declaration, processing instructions and a DOCTYPE with internal entities are skipped, nothing expanded', async (t) => {
   const xml = '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY e "a>b"><!-- ] > --><!ELEMENT r ANY>]><?pi x?><r>&e;</r>';
   t.same(readXmlTree(xml), { r: ['&e;'] });

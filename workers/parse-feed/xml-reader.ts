@@ -234,8 +234,9 @@ function readAttributes(xml: string, from: number, end: number): XmlElement | un
       while (j < end && isSpace(xml.charCodeAt(j))) j++;
       const quote = xml.charCodeAt(j);
       if (quote === 34 || quote === 39) {
-        const close = xml.indexOf(quote === 34 ? '"' : "'", j + 1);
-        const valueEnd = close === -1 || close > end ? end : close;
+        // Bounded by the tag: an unmatched quote must not send a search to the end of the document.
+        let valueEnd = j + 1;
+        while (valueEnd < end && xml.charCodeAt(valueEnd) !== quote) valueEnd++;
         value = xml.slice(j + 1, valueEnd).trim();
         i = valueEnd + 1;
       } else {
@@ -279,12 +280,15 @@ function closingTagOf(xml: string, name: string, from: number): { start: number;
       const end = xml.indexOf('?>', lt + 2);
       if (end === -1) return undefined;
       position = end + 2;
+    } else if (xml.startsWith(name, lt + 1)) {
+      // A nested element of the same name. Its end is the next ">", quotes or not: a quote-aware
+      // scan from every such "<" could run to the end of the document each time.
+      const gt = xml.indexOf('>', lt + 1);
+      if (gt === -1) return undefined;
+      if (namedAt(xml, name, lt + 1, gt) && xml.charCodeAt(gt - 1) !== 47) depth++;
+      position = gt + 1;
     } else {
-      if (xml.startsWith(name, lt + 1)) {
-        const gt = tagEnd(xml, lt + 1);
-        if (gt !== -1 && namedAt(xml, name, lt + 1, gt) && xml.charCodeAt(gt - 1) !== 47) depth++;
-      }
-      position = lt + 1; // a "<" that starts no tag is text
+      position = lt + 1; // any other tag is just text here, and so is a "<" that starts none
     }
   }
 }
