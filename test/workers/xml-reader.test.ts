@@ -100,6 +100,7 @@ t.test('names that would reach Object.prototype or collide with our keys are mov
   t.equal(({} as Record<string, unknown>)['polluted'], undefined, 'Object.prototype is untouched');
   t.same(Object.keys(tree as XmlElement), ['#__proto__', '_x']);
   t.same(root('<r><#text>x</#text></r>'), { '##text': ['x'] });
+  t.same(root('<r><constructor>a</constructor><toString>b</toString><constructor/></r>'), { constructor: ['a', ''], toString: ['b'] }, 'names Object.prototype also has are ordinary elements');
 });
 
 t.test('what cannot be read is refused with a message that says what and where', async (t) => {

@@ -157,7 +157,8 @@ function withText(text: string | undefined, raw: string): string | undefined {
 
 function addChild(parent: Open, name: string, value: XmlChild): void {
   const element = (parent.element ??= {});
-  const list = element[name] as XmlChild[] | undefined;
+  // Own keys only: `<constructor>` or `<toString>` must not find Object.prototype's.
+  const list = Object.hasOwn(element, name) ? (element[name] as XmlChild[]) : undefined;
   if (list === undefined) element[name] = [value];
   else list.push(value);
 }
