@@ -127,9 +127,16 @@ export async function readmeFlow(storeEnv: Record<string, string>, roles: 'all' 
     t.equal((await plain('/healthz')).status, 200);
     t.same(await (await plain('/readyz')).json(), { status: 'ready' });
     await service.call('GET', `/v1/feeds/${feed.id}`, { authorization });
-    const exposition = await (await plain('/metrics')).text();
+    // The queue gauge is a count re-read in the background (every 5 s in cluster mode, and soon
+    // after each change): right after the restart above it may not have caught up yet.
+    const queued = new RegExp(`feedmill_refresh_queue_size\\{role="${apiRole}"\\} 1`);
+    let exposition = await (await plain('/metrics')).text();
+    for (const deadline = Date.now() + 7_000; !queued.test(exposition) && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      exposition = await (await plain('/metrics')).text();
+    }
     t.match(exposition, /feedmill_http_request_duration_seconds_count\{[^}]*route="\/v1\/feeds\/:id"[^}]*status="200"/, 'requests by route pattern and status');
-    t.match(exposition, new RegExp(`feedmill_refresh_queue_size\\{role="${apiRole}"\\} 1`), 'the feed waits in the refresh queue');
+    t.match(exposition, queued, 'the feed waits in the refresh queue');
     t.match(exposition, /feedmill_parser_pool_utilization/);
     // The webhook dispatcher lives where the jobs run: in the worker when the roles are split.
     const workerExposition = worker ? await (await fetch(`http://127.0.0.1:${workerMetricsPort}/metrics`)).text() : exposition;
