@@ -264,23 +264,15 @@ function closingTagOf(xml: string, name: string, from: number): { start: number;
     const lt = xml.indexOf('<', position);
     if (lt === -1) return undefined;
     const next = xml.charCodeAt(lt + 1);
+    const skipped = skippedEnd(xml, lt);
     if (next === 47 /* / */) {
       const gt = xml.indexOf('>', lt + 2);
       if (gt === -1) return undefined;
       if (namedAt(xml, name, lt + 2, gt) && --depth === 0) return { start: lt, end: gt + 1 };
       position = gt + 1;
-    } else if (next === 33 /* ! */ && xml.startsWith('--', lt + 2)) {
-      const end = xml.indexOf('-->', lt + 4);
-      if (end === -1) return undefined;
-      position = end + 3;
-    } else if (next === 33 && xml.startsWith('[CDATA[', lt + 2)) {
-      const end = xml.indexOf(']]>', lt + 9);
-      if (end === -1) return undefined;
-      position = end + 3;
-    } else if (next === 63 /* ? */) {
-      const end = xml.indexOf('?>', lt + 2);
-      if (end === -1) return undefined;
-      position = end + 2;
+    } else if (skipped !== undefined) {
+      if (skipped === -1) return undefined;
+      position = skipped;
     } else if (xml.startsWith(name, lt + 1)) {
       // A nested element of the same name. Its end is the next ">", quotes or not: a quote-aware
       // scan from every such "<" could run to the end of the document each time.
@@ -307,6 +299,7 @@ function strayClosingTag(xml: string, from: number): { start: number; end: numbe
     const lt = xml.indexOf('<', position);
     if (lt === -1) return undefined;
     const next = xml.charCodeAt(lt + 1);
+    const skipped = skippedEnd(xml, lt);
     let end: number;
     if (next === 47 /* / */) {
       end = xml.indexOf('>', lt + 2);
@@ -314,21 +307,34 @@ function strayClosingTag(xml: string, from: number): { start: number; end: numbe
       if (depth === 0) return { start: lt, end: end + 1 };
       depth--;
       end += 1;
-    } else if (next === 33 /* ! */ && xml.startsWith('--', lt + 2)) {
-      end = xml.indexOf('-->', lt + 4) + 3;
-    } else if (next === 33 && xml.startsWith('[CDATA[', lt + 2)) {
-      end = xml.indexOf(']]>', lt + 9) + 3;
-    } else if (next === 63 /* ? */) {
-      end = xml.indexOf('?>', lt + 2) + 2;
+    } else if (skipped !== undefined) {
+      end = skipped;
     } else {
       const gt = tagEnd(xml, lt + 1);
       if (gt === -1) return undefined;
       if (xml.charCodeAt(gt - 1) !== 47) depth++;
       end = gt + 1;
     }
-    if (end < lt) return undefined; // an unterminated comment, CDATA section or instruction
+    if (end === -1) return undefined; // an unterminated comment, CDATA section or instruction
     position = end;
   }
+}
+
+/**
+ * Just after the comment, CDATA section or processing instruction that starts at `lt`: -1 when it
+ * never ends, undefined when none starts there. Inside a text construct all three are skipped
+ * whole (a CDATA section may well contain `</description>`).
+ */
+function skippedEnd(xml: string, lt: number): number | undefined {
+  const next = xml.charCodeAt(lt + 1);
+  if (next === 33 /* ! */ && xml.startsWith('--', lt + 2)) return after(xml.indexOf('-->', lt + 4), 3);
+  if (next === 33 && xml.startsWith('[CDATA[', lt + 2)) return after(xml.indexOf(']]>', lt + 9), 3);
+  if (next === 63 /* ? */) return after(xml.indexOf('?>', lt + 2), 2);
+  return undefined;
+}
+
+function after(index: number, length: number): number {
+  return index === -1 ? -1 : index + length;
 }
 
 /** Whether the tag text from `at` to `end` starts with exactly `name` (then space, `/` or the end). */
