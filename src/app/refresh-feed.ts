@@ -86,7 +86,8 @@ export async function planNextRefresh(
 /**
  * The feed actor's one message: conditional GET → parse in the pool → diff against stored items →
  * persist → plan the next refresh. Called by the job handler; never throws for a source
- * failure (that is an outcome), only for our own (store) failures, which the scheduler retries.
+ * failure (that is an outcome), only for our own (store) failures, which the scheduler retries,
+ * and when `stillHeld` says another worker has taken the job over (see storeItems).
  */
 export async function refreshFeed(deps: RefreshDeps, feedId: string, stillHeld?: () => Promise<boolean>): Promise<RefreshOutcome | null> {
   const feed = await deps.feeds.getById(feedId);

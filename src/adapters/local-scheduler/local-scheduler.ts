@@ -22,14 +22,14 @@ interface Entry {
   timer?: NodeJS.Timeout;
 }
 
+/** One process runs each job once at a time, and never hands a running job to anyone else. */
+const alwaysHeld = async (): Promise<boolean> => true;
+
 /**
  * The in-process scheduler of embedded mode: one timer per job id, at most one run per id at a
  * time, `concurrency` runs at once. A job scheduled while it runs keeps the earlier of the two
  * times; a job cancelled while it runs is not rescheduled.
  */
-/** One process runs each job once at a time, and never hands a running job to anyone else. */
-const alwaysHeld = async (): Promise<boolean> => true;
-
 export function createLocalScheduler(options: LocalSchedulerOptions = {}): Scheduler {
   const concurrency = options.concurrency ?? 8;
   const retryAfterMs = options.retryAfterMs ?? 60_000;
