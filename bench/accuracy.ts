@@ -1,5 +1,6 @@
 /** Prints parseFeed's accuracy against the shared corpus: per field, per suite, and the macro headline. */
-import { fieldSummary, locateCorpusDir, scoreCorpus, suiteSummary, type CorpusScore } from './feed-corpus-score.js';
+import { locateCorpusDir } from './corpus-dir.js';
+import { fieldSummary, scoreCorpus, suiteSummary, type CorpusScore } from './feed-corpus-score.js';
 
 const pct = (value: number): string => `${(value * 100).toFixed(1)}%`.padStart(7);
 

@@ -2,9 +2,8 @@
  * Scores `parseFeed` against the shared feed corpus (../shared/corpus/README.md, "Scoring").
  * Pure apart from reading the corpus directory it is given.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { decodeHTML } from 'entities';
 import { parseDocument } from 'htmlparser2';
 import { isTag, isText, type ChildNode } from 'domhandler';
@@ -58,18 +57,6 @@ interface Expected {
   feed?: Record<string, unknown>;
   item_count?: number;
   items?: ExpectedItem[];
-}
-
-/** The corpus: `FEEDMILL_CORPUS_DIR`, else `../shared/corpus` beside the repository root. */
-export function locateCorpusDir(override: string | undefined, from: string = import.meta.url): string {
-  if (override) return resolve(override);
-  let dir = dirname(fileURLToPath(from));
-  while (!existsSync(join(dir, 'package.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`Expected a package.json above ${fileURLToPath(from)}, found none; set FEEDMILL_CORPUS_DIR`);
-    dir = parent;
-  }
-  return resolve(dir, '..', 'shared', 'corpus');
 }
 
 export function scoreCorpus(corpusDir: string): CorpusScore {

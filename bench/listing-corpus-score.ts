@@ -6,11 +6,12 @@
  * writes `https://host/./2019/x` and `https://host` where a browser reads `/2019/x` and `/`).
  * Pure apart from reading the corpus directory it is given.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { isFeedmillError } from '../src/domain/errors.js';
 import { extractPage } from '../workers/extract-page.js';
+import { locateCorpusDir } from './corpus-dir.js';
 
 interface ListingExpected {
   id: string;
@@ -48,18 +49,6 @@ export interface ListingScore {
   all: Averages;
   enabled: Averages;
   disabled: Averages;
-}
-
-/** The corpus directory: `override`, else `../shared/corpus` beside the directory holding package.json. */
-export function locateListingCorpus(override: string | undefined, from: string = import.meta.url): string {
-  if (override) return resolve(override);
-  let dir = dirname(fileURLToPath(from));
-  while (!existsSync(join(dir, 'package.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`Expected a package.json above ${fileURLToPath(from)}, found none; set FEEDMILL_CORPUS_DIR`);
-    dir = parent;
-  }
-  return resolve(dir, '..', 'shared', 'corpus');
 }
 
 export function scoreListingCorpus(corpusDir: string): ListingScore {
@@ -134,7 +123,7 @@ export function formatListingScore(score: ListingScore): string {
 
 // `node dist/bench/listing-corpus-score.js` prints the table; FEEDMILL_SHOW_MISSES=1 lists the misses.
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const score = scoreListingCorpus(locateListingCorpus(process.env['FEEDMILL_CORPUS_DIR']));
+  const score = scoreListingCorpus(locateCorpusDir(process.env['FEEDMILL_CORPUS_DIR']));
   console.log(formatListingScore(score));
   if (process.env['FEEDMILL_SHOW_MISSES']) {
     for (const page of score.pages) {

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { locateCorpusDir } from './feed-corpus-score.js';
+import { locateCorpusDir } from './corpus-dir.js';
 import { parserNames, type ParserName } from './parse-speed/adapters.js';
 import type { ChildResult, Manifest } from './parse-speed/child.js';
 import { generated, realFeeds, writeManifest } from './parse-speed/datasets.js';

@@ -57,7 +57,10 @@ export async function createFeed(deps: RefreshDeps & Pick<AppDeps, 'scheduler'>,
     fetch: { errorCount: 0, unchangedStreak: 0, reader: source.reader },
   };
   await deps.feeds.insert(feed);
-  await storeItems(deps, feed, parsed.items, now, false);
+  // Nothing else writes a feed that is not scheduled yet: being superseded here is a bug.
+  if ((await storeItems(deps, feed, parsed.items, now, false)) === 'superseded') {
+    throw new Error(`Expected the first items of the new feed ${feed.id} to be its first commit, but another write came first`);
+  }
   const state: FetchState = {
     ...feed.fetch,
     etag: fetched.etag,

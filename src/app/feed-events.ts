@@ -15,11 +15,12 @@ const eventItem = (item: StoredItem, customAuthor: string | null): EventItem => 
 });
 
 /**
- * Writes the `feed_update` event of a diff to the outbox, before the items are stored: a crash
- * after this and before the items land repeats the same diff, and so the same event id.
+ * The `feed_update` event of a diff. Its id is derived from the items it announces, so a refresh
+ * retried after a crash names the same change the same way. It is stored by ItemStore.commit,
+ * in the one conditional write that stores its items.
  */
-export async function recordFeedEvent(
-  deps: Pick<AppDeps, 'items' | 'outbox' | 'settings'>,
+export async function feedEvent(
+  deps: Pick<AppDeps, 'items' | 'settings'>,
   feed: Feed,
   diff: ItemDiff,
   now: Date,
@@ -45,7 +46,6 @@ export async function recordFeedEvent(
       },
     },
   };
-  await deps.outbox.save(envelope);
   return envelope;
 }
 

@@ -1,19 +1,20 @@
 import type { Feed, FetchState } from '../domain/feed.js';
 import type { FeedmillError} from '../domain/errors.js';
 import { isFeedmillError } from '../domain/errors.js';
-import { diffItems } from '../domain/item-diff.js';
+import { diffItems, type ItemDiff } from '../domain/item-diff.js';
 import type { ParsedItem } from '../domain/item.js';
 import { nextPollAt, type PollSignals } from '../domain/poll-policy.js';
 import type { StoredItem } from '../domain/stored-item.js';
 import type { AppDeps } from './deps.js';
 import { fetchDocument } from './fetch-document.js';
-import { publishFeedEvent, recordFeedEvent } from './feed-events.js';
+import { feedEvent, publishFeedEvent } from './feed-events.js';
 import { hintSignals, retryAfterSeconds } from './poll-signals.js';
 
 export type RefreshDeps = Pick<AppDeps, 'feeds' | 'items' | 'outbox' | 'bus' | 'fetcher' | 'parser' | 'clock' | 'random' | 'settings'>;
 
 export interface RefreshOutcome {
-  status: 'changed' | 'unchanged' | 'not_modified' | 'failed';
+  /** `superseded`: another refresh of the feed committed first (see storeItems); this one wrote nothing. */
+  status: 'changed' | 'unchanged' | 'not_modified' | 'failed' | 'superseded';
   fresh: StoredItem[];
   changed: StoredItem[];
   /** The error code when `failed`. */
@@ -23,12 +24,14 @@ export interface RefreshOutcome {
 
 /**
  * Stores the items of a parsed document that are new or changed; idempotent (upserts by stable
- * key). With `announce`, the change is also recorded as a `feed_update` event first and published
- * once the items are stored (the first fetch of a new feed is a baseline and announces nothing).
+ * key). With `announce`, the change is also announced by one `feed_update` event, stored in the
+ * same conditional write as its items and published after it (the first fetch of a new feed is a
+ * baseline and announces nothing).
  *
- * `stillHeld` is asked before anything is written: a refresh that stalled past its job lock may be
- * running beside the worker that took the job over, and two refreshes that both see an item as new
- * would announce it under two event ids. The one that lost the job stops here; the other announces.
+ * The write is conditional on the version of the feed's items read for the diff: a refresh that
+ * stalled past its job lock, while another worker took the job over and committed, is refused by
+ * the store and returns `superseded` having written nothing — so two refreshes that both saw an
+ * item as new never announce it under two event ids.
  */
 export async function storeItems(
   deps: Pick<AppDeps, 'items' | 'outbox' | 'bus' | 'clock' | 'settings'>,
@@ -36,28 +39,12 @@ export async function storeItems(
   items: readonly ParsedItem[],
   now: Date,
   announce: boolean,
-  stillHeld: () => Promise<boolean> = async () => true,
-): Promise<{ fresh: StoredItem[]; changed: StoredItem[] }> {
-  const known = await deps.items.known(feed.id);
-  const diff = diffItems(feed.id, items, known, now.toISOString());
-  if (diff.fresh.length + diff.changed.length > 0 && !(await stillHeld())) {
-    throw new Error(
-      `Stopped the refresh of feed ${feed.id} before storing ${diff.fresh.length + diff.changed.length} items: this worker stalled past its job lock and another worker holds the job now; that worker stores and announces them. If this repeats, raise FEEDMILL_JOB_LOCK_TIMEOUT or give the worker more CPU`,
-    );
-  }
-  if (!announce) {
-    await deps.items.upsert([...diff.fresh, ...diff.changed]);
-    return diff;
-  }
-  // A refresh that died after recording its event and before storing the items left that event
-  // unpublished, and its items come back in this diff: they are that event's news, published now,
-  // not repeated under a new id (an item changed again since is not announced twice either).
-  const pending = diff.fresh.length + diff.changed.length > 0 ? await deps.outbox.unpublishedOf(feed.id) : [];
-  const covered = new Set(pending.flatMap((envelope) => envelope.itemKeys ?? []));
-  const news = { fresh: diff.fresh.filter((item) => !covered.has(item.key)), changed: diff.changed.filter((item) => !covered.has(item.key)) };
-  const event = await recordFeedEvent(deps, feed, news, now);
-  await deps.items.upsert([...diff.fresh, ...diff.changed]);
-  for (const envelope of pending) await publishFeedEvent(deps, envelope);
+): Promise<ItemDiff | 'superseded'> {
+  const snapshot = await deps.items.known(feed.id);
+  const diff = diffItems(feed.id, items, snapshot.items, now.toISOString());
+  if (diff.fresh.length + diff.changed.length === 0) return diff;
+  const event = announce ? await feedEvent(deps, feed, diff, now) : undefined;
+  if (!(await deps.items.commit(feed.id, snapshot.version, [...diff.fresh, ...diff.changed], event))) return 'superseded';
   if (event) await publishFeedEvent(deps, event);
   return diff;
 }
@@ -86,10 +73,9 @@ export async function planNextRefresh(
 /**
  * The feed actor's one message: conditional GET → parse in the pool → diff against stored items →
  * persist → plan the next refresh. Called by the job handler; never throws for a source
- * failure (that is an outcome), only for our own (store) failures, which the scheduler retries,
- * and when `stillHeld` says another worker has taken the job over (see storeItems).
+ * failure (that is an outcome), only for our own (store) failures, which the scheduler retries.
  */
-export async function refreshFeed(deps: RefreshDeps, feedId: string, stillHeld?: () => Promise<boolean>): Promise<RefreshOutcome | null> {
+export async function refreshFeed(deps: RefreshDeps, feedId: string): Promise<RefreshOutcome | null> {
   const feed = await deps.feeds.getById(feedId);
   if (!feed) return null;
   const now = deps.clock.now();
@@ -109,7 +95,9 @@ export async function refreshFeed(deps: RefreshDeps, feedId: string, stillHeld?:
       const nextRunAt = await planNextRefresh(deps, feed, state, { outcome: 'unchanged', ...hints }, now, fetchUrl);
       return { status: document.kind === 'not_modified' ? 'not_modified' : 'unchanged', fresh: [], changed: [], nextRunAt };
     }
-    const { fresh, changed } = await storeItems(deps, feed, document.parsed.items, now, true, stillHeld);
+    const stored = await storeItems(deps, feed, document.parsed.items, now, true);
+    if (stored === 'superseded') return superseded(deps, feedId, now);
+    const { fresh, changed } = stored;
     const news = fresh.length + changed.length > 0;
     const state: FetchState = {
       ...base,
@@ -126,6 +114,16 @@ export async function refreshFeed(deps: RefreshDeps, feedId: string, stillHeld?:
     if (!isFeedmillError(error)) throw error;
     return failed(deps, feed, base, error, now);
   }
+}
+
+/**
+ * The refresh that committed first also planned the next run: this one keeps that plan and writes
+ * no fetch state over it.
+ */
+async function superseded(deps: RefreshDeps, feedId: string, now: Date): Promise<RefreshOutcome> {
+  const planned = (await deps.feeds.getById(feedId))?.fetch.nextFetchAt;
+  const nextRunAt = planned ? new Date(planned) : new Date(now.getTime() + deps.settings.poll.minSeconds * 1000);
+  return { status: 'superseded', fresh: [], changed: [], nextRunAt };
 }
 
 function validators(fetched: { etag?: string; lastModified?: string }): Pick<FetchState, 'etag' | 'lastModified'> {

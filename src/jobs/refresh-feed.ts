@@ -11,9 +11,9 @@ export interface JobLog {
  * handler is driven by the local scheduler and by BullMQ.
  */
 export function refreshFeedHandler(deps: RefreshDeps & Pick<AppDeps, 'metrics'>, log: JobLog): JobHandler {
-  return async ({ id: feedId, stillHeld }) => {
+  return async ({ id: feedId }) => {
     const started = performance.now();
-    const outcome = await refreshFeed(deps, feedId, stillHeld);
+    const outcome = await refreshFeed(deps, feedId);
     if (!outcome) return null;
     deps.metrics.refresh(outcome.error ?? outcome.status, (performance.now() - started) / 1000, outcome.fresh.length, outcome.changed.length);
     log.info(

@@ -1,14 +1,33 @@
 import type { ItemSort } from '../domain/feed.js';
+import type { FeedEventEnvelope } from '../domain/feed-event.js';
 import type { KnownItem } from '../domain/item-diff.js';
 import type { StoredItem } from '../domain/stored-item.js';
 
+/**
+ * A feed's stored items as one refresh saw them. `version` counts the commits to the feed's
+ * items: it is the fencing token of the refresh that read it (see ItemStore.commit).
+ */
+export interface ItemSnapshot {
+  version: number;
+  items: Map<string, KnownItem>;
+}
+
 export interface ItemStore {
-  /** Keys and content hashes of a feed's stored items, for the diff. */
-  known(feedId: string): Promise<Map<string, KnownItem>>;
+  /** Keys and content hashes of a feed's stored items, for the diff, with the version they were read at. */
+  known(feedId: string): Promise<ItemSnapshot>;
   /** The stored versions of these items (those that exist), to tell what changed. */
   getMany(feedId: string, keys: readonly string[]): Promise<StoredItem[]>;
-  /** Upserts by (feedId, key): writing the same items twice leaves the same state. */
-  upsert(items: readonly StoredItem[]): Promise<void>;
+  /**
+   * Stores one feed's new and changed items, and the event that announces them when there is one,
+   * as one conditional write: only if the feed's items are still at `version` (then at
+   * `version + 1`). False means another refresh committed since `version` was read — a worker that
+   * stalled past its job lock while another took the job over — and nothing was written: the store
+   * refuses the loser, so an item is never announced by two events.
+   *
+   * Upserts by (feedId, key); a changed item keeps the time and place it was first added.
+   * The event is put in the outbox, unpublished, in the same write.
+   */
+  commit(feedId: string, version: number, items: readonly StoredItem[], event?: FeedEventEnvelope): Promise<boolean>;
   /** Newest first by `addedAt` (last_added) or by `publishedAt` (date). */
   list(feedId: string, sort: ItemSort, limit: number): Promise<StoredItem[]>;
   /** Latest `addedAt` of a feed: the version of its hosted document. */

@@ -1,14 +1,6 @@
 /** A job carries an id, never state (STYLE.md habit 2): a feed id, or a delivery id. */
 export interface Job {
   id: string;
-  /**
-   * Whether this run still holds the job, asked right before a write that must happen once (a
-   * refresh announcing a change). True renews the hold for a full lock period from now. False
-   * means the scheduler has given the job up: in cluster mode this process stalled past the job
-   * lock, so another worker may be running the same job; the run should then stop without writing.
-   * A scheduler that never hands a running job to another runner always answers true.
-   */
-  readonly stillHeld: () => Promise<boolean>;
 }
 
 /** Runs one job; returns when to run it again, or null when it is done. */

@@ -1,4 +1,6 @@
+import type { FeedEventEnvelope } from '../../src/domain/feed-event.js';
 import type { StoredItem } from '../../src/domain/stored-item.js';
+import type { ItemStore } from '../../src/ports/item-store.js';
 import type { ContractTest } from './store.js';
 
 const day = (n: number): string => new Date(Date.UTC(2024, 2, n)).toISOString();
@@ -24,11 +26,30 @@ const itemOf = (feedId: string, n: number, fields: Partial<StoredItem> = {}): St
 
 const titles = (items: StoredItem[]): string[] => items.map((i) => i.title);
 
+/** Commits one feed's items at the version the store is at, as a refresh that nobody overtook does. */
+async function put(items: ItemStore, batch: readonly StoredItem[], feedId = batch[0]?.feedId ?? 'none'): Promise<void> {
+  const { version } = await items.known(feedId);
+  if (!(await items.commit(feedId, version, batch))) throw new Error(`the commit to ${feedId} at version ${version} was refused`);
+}
+
+const eventOf = (feedId: string, id: string, keys: string[]): FeedEventEnvelope => ({
+  itemKeys: keys,
+  accountId: 'acct',
+  feedId,
+  occurredAt: day(12),
+  event: {
+    id,
+    type: 'feed_update',
+    feed: { id: feedId, title: 'A feed', source_url: 'https://example.com/feed', rss_feed_url: `https://feeds.example.test/feeds/${feedId}.xml`, description: '', icon: '' },
+    data: { items_new: [], items_changed: [] },
+  },
+});
+
 export function itemStoreContract(test: ContractTest): void {
   test('a stored item reads back with everything the source said', async (t, { store, ns }) => {
     // an item without a guid, authors or enclosures: optional and empty parts survive too
     const { id: _guid, ...item } = itemOf(ns('feed'), 1, { thumbnail: 'https://example.com/t.jpg', authors: [], enclosures: [] });
-    await store.items.upsert([item]);
+    await put(store.items, [item]);
     t.same(await store.items.list(ns('feed'), 'last_added', 10), [item]);
     t.same(await store.items.getMany(ns('feed'), [item.key]), [item]);
   });
@@ -36,14 +57,14 @@ export function itemStoreContract(test: ContractTest): void {
   test('writing the same items twice leaves the same state', async (t, { store: { items }, ns }) => {
     const feedId = ns('feed');
     const batch = [itemOf(feedId, 2), itemOf(feedId, 1)];
-    await items.upsert(batch);
+    await put(items, batch);
     const once = await items.list(feedId, 'last_added', 10);
-    await items.upsert(batch);
+    await put(items, batch);
     t.same(await items.list(feedId, 'last_added', 10), once);
     t.same(await items.list(feedId, 'date', 10), once, 'the date order holds no duplicate either');
     t.equal(once.length, 2);
     t.same(
-      await items.known(feedId),
+      (await items.known(feedId)).items,
       new Map([
         ['g:guid-2', { contentHash: 'hash-2', addedAt: day(10) }],
         ['g:guid-1', { contentHash: 'hash-1', addedAt: day(10) }],
@@ -53,17 +74,17 @@ export function itemStoreContract(test: ContractTest): void {
 
   test('a changed item is updated in place: it keeps when it was added and its position', async (t, { store: { items }, ns }) => {
     const feedId = ns('feed');
-    await items.upsert([itemOf(feedId, 3), itemOf(feedId, 2), itemOf(feedId, 1)]);
+    await put(items, [itemOf(feedId, 3), itemOf(feedId, 2), itemOf(feedId, 1)]);
     // the edit arrives alone (position 0 of its batch) and claims a later addedAt and a new date
     const edit = { title: 'Post 2 (corrected)', contentHash: 'hash-2b', addedAt: day(11), publishedAt: '2024-03-02T12:00:00.000Z' };
-    await items.upsert([itemOf(feedId, 2, edit)]);
+    await put(items, [itemOf(feedId, 2, edit)]);
     const listed = await items.list(feedId, 'last_added', 10);
     t.same(titles(listed), ['Post 3', 'Post 2 (corrected)', 'Post 1'], 'still between its neighbours');
     t.equal(listed[1]?.addedAt, day(10));
     t.equal(listed[1]?.contentHash, 'hash-2b');
     t.equal(listed[1]?.publishedAt, '2024-03-02T12:00:00.000Z', 'its shown date follows the edit');
     t.same(titles(await items.list(feedId, 'date', 10)), ['Post 3', 'Post 2 (corrected)', 'Post 1'], 'and appears once by date');
-    t.equal((await items.known(feedId)).get('g:guid-2')?.contentHash, 'hash-2b', 'the next diff sees the new content');
+    t.equal((await items.known(feedId)).items.get('g:guid-2')?.contentHash, 'hash-2b', 'the next diff sees the new content');
     t.equal(await items.lastAddedAt(feedId), day(10), 'an edit does not make the feed look newer');
     t.same((await items.getMany(feedId, ['g:guid-2']))[0]?.addedAt, day(10));
   });
@@ -71,63 +92,86 @@ export function itemStoreContract(test: ContractTest): void {
   test('by last_added, newer batches come first and each batch keeps document order', async (t, { store: { items }, ns }) => {
     const feedId = ns('feed');
     // document order is newest first, but dates may disagree with it; last_added ignores dates
-    await items.upsert([itemOf(feedId, 1), itemOf(feedId, 3), itemOf(feedId, 2)]);
-    await items.upsert([itemOf(feedId, 5, { addedAt: day(11) }), itemOf(feedId, 4, { addedAt: day(11) })]);
+    await put(items, [itemOf(feedId, 1), itemOf(feedId, 3), itemOf(feedId, 2)]);
+    await put(items, [itemOf(feedId, 5, { addedAt: day(11) }), itemOf(feedId, 4, { addedAt: day(11) })]);
     t.same(titles(await items.list(feedId, 'last_added', 10)), ['Post 5', 'Post 4', 'Post 1', 'Post 3', 'Post 2']);
     t.equal(await items.lastAddedAt(feedId), day(11));
   });
 
   test('by date, items are ordered by their shown date, newest first', async (t, { store: { items }, ns }) => {
     const feedId = ns('feed');
-    await items.upsert([itemOf(feedId, 1), itemOf(feedId, 3), itemOf(feedId, 2)]);
-    await items.upsert([itemOf(feedId, 4, { addedAt: day(11), publishedAt: '2024-02-01T00:00:00.000Z' })]);
+    await put(items, [itemOf(feedId, 1), itemOf(feedId, 3), itemOf(feedId, 2)]);
+    await put(items, [itemOf(feedId, 4, { addedAt: day(11), publishedAt: '2024-02-01T00:00:00.000Z' })]);
     t.same(titles(await items.list(feedId, 'date', 10)), ['Post 3', 'Post 2', 'Post 1', 'Post 4']);
   });
 
   test('items with the same date keep document order', async (t, { store: { items }, ns }) => {
     const feedId = ns('feed');
     const same = { publishedAt: day(1) };
-    await items.upsert([itemOf(feedId, 2, same), itemOf(feedId, 3, same), itemOf(feedId, 1, same)]);
+    await put(items, [itemOf(feedId, 2, same), itemOf(feedId, 3, same), itemOf(feedId, 1, same)]);
     t.same(titles(await items.list(feedId, 'date', 10)), ['Post 2', 'Post 3', 'Post 1']);
   });
 
   test('a list returns at most the limit asked for, from the top', async (t, { store: { items }, ns }) => {
     const feedId = ns('feed');
-    await items.upsert([itemOf(feedId, 3), itemOf(feedId, 2), itemOf(feedId, 1)]);
+    await put(items, [itemOf(feedId, 3), itemOf(feedId, 2), itemOf(feedId, 1)]);
     t.same(titles(await items.list(feedId, 'last_added', 2)), ['Post 3', 'Post 2']);
     t.same(titles(await items.list(feedId, 'date', 1)), ['Post 3']);
   });
 
   test('the stored versions asked for are returned, in the order asked, skipping unknown keys', async (t, { store: { items }, ns }) => {
     const feedId = ns('feed');
-    await items.upsert([itemOf(feedId, 1), itemOf(feedId, 2)]);
+    await put(items, [itemOf(feedId, 1), itemOf(feedId, 2)]);
     t.same(titles(await items.getMany(feedId, ['g:guid-2', 'g:unknown', 'g:guid-1'])), ['Post 2', 'Post 1']);
     t.same(await items.getMany(feedId, []), []);
     t.same(await items.getMany(ns('other-feed'), ['g:guid-1']), []);
   });
 
   test("one feed's items are not another's, even with the same key", async (t, { store: { items }, ns }) => {
-    await items.upsert([itemOf(ns('feed'), 1)]);
-    await items.upsert([itemOf(ns('other'), 1, { title: 'Other feed' })]);
+    await put(items, [itemOf(ns('feed'), 1)]);
+    await put(items, [itemOf(ns('other'), 1, { title: 'Other feed' })]);
     t.same(titles(await items.list(ns('feed'), 'last_added', 10)), ['Post 1']);
     t.same(titles(await items.list(ns('other'), 'last_added', 10)), ['Other feed']);
-    t.equal((await items.known(ns('feed'))).size, 1);
+    t.equal((await items.known(ns('feed'))).items.size, 1);
   });
 
   test('a feed without items has none and no last-added time', async (t, { store: { items }, ns }) => {
     const feedId = ns('feed');
     t.same(await items.list(feedId, 'last_added', 10), []);
-    t.same(await items.known(feedId), new Map());
+    t.same(await items.known(feedId), { version: 0, items: new Map() });
     t.equal(await items.lastAddedAt(feedId), undefined);
-    await items.upsert([]);
+    await put(items, [], feedId);
     t.same(await items.list(feedId, 'date', 10), []);
   });
 
   test('a batch with a broken item writes nothing', async (t, { store: { items }, ns }) => {
     const feedId = ns('feed');
     const broken = { ...itemOf(feedId, 2), addedAt: null } as unknown as StoredItem;
-    await t.rejects(items.upsert([itemOf(feedId, 1), broken]));
+    await t.rejects(put(items, [itemOf(feedId, 1), broken]));
     t.same(await items.list(feedId, 'last_added', 10), []);
-    t.same(await items.known(feedId), new Map());
+    t.same(await items.known(feedId), { version: 0, items: new Map() });
+  });
+
+  test('a commit moves the version by one, and one at a version already passed is refused and writes nothing', async (t, { store: { items, outbox }, ns }) => {
+    const feedId = ns('feed');
+    t.equal((await items.known(feedId)).version, 0, 'a feed never committed to is at version 0');
+    t.ok(await items.commit(feedId, 0, [itemOf(feedId, 1)]));
+    t.equal((await items.known(feedId)).version, 1);
+    // Two refreshes read version 1; the first to commit wins, with its event.
+    const winner = eventOf(feedId, ns('evt_winner'), ['g:guid-2']);
+    const loser = eventOf(feedId, ns('evt_loser'), ['g:guid-2', 'g:guid-3']);
+    t.ok(await items.commit(feedId, 1, [itemOf(feedId, 2)], winner), 'the first commit at version 1 applies');
+    t.notOk(await items.commit(feedId, 1, [itemOf(feedId, 2, { title: 'Stale' }), itemOf(feedId, 3)], loser), 'the second is refused');
+    t.same(titles(await items.list(feedId, 'last_added', 10)).sort(), ['Post 1', 'Post 2'], 'none of the refused items was stored');
+    t.equal((await items.known(feedId)).version, 2);
+    const pending = (await outbox.unpublished(1000)).map((envelope) => envelope.event.id).filter((id) => id.startsWith(ns('')));
+    t.same(pending, [winner.event.id], 'only the winning event is in the outbox, unpublished');
+    await outbox.markPublished(winner.event.id, day(13));
+  });
+
+  test('a refused commit of a new feed writes nothing either', async (t, { store: { items }, ns }) => {
+    const feedId = ns('feed');
+    t.notOk(await items.commit(feedId, 3, [itemOf(feedId, 1)]), 'version 3 was never reached');
+    t.same(await items.known(feedId), { version: 0, items: new Map() });
   });
 }

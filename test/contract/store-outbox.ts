@@ -64,22 +64,6 @@ export function eventOutboxContract(test: ContractTest): void {
     t.same(await ours(outbox, ctx), []);
   });
 
-  test("a feed's unpublished events, oldest first, without other feeds' or published ones", async (t, ctx) => {
-    const { outbox } = ctx.store;
-    const late = { ...envelopeOf(ctx, 'of-late', '2024-03-02T00:00:00.000Z'), itemKeys: ['k2'] };
-    const early = { ...envelopeOf(ctx, 'of-early', '2024-03-01T00:00:00.000Z'), itemKeys: ['k1'] };
-    const sent = envelopeOf(ctx, 'of-sent', '2024-02-01T00:00:00.000Z');
-    const other = { ...envelopeOf(ctx, 'of-other', '2024-03-01T00:00:00.000Z'), feedId: ctx.ns('other-feed') };
-    for (const envelope of [late, early, sent, other]) await outbox.save(envelope);
-    await outbox.markPublished(sent.event.id, '2024-02-01T00:00:01.000Z');
-    t.same(await outbox.unpublishedOf(ctx.ns('feed')), [early, late], 'with the keys of the items they announce');
-    await outbox.markPublished(early.event.id, '2024-03-01T00:00:01.000Z');
-    t.same(await outbox.unpublishedOf(ctx.ns('feed')), [late]);
-    t.same(await outbox.unpublishedOf(ctx.ns('other-feed')), [other]);
-    t.same(await outbox.unpublishedOf(ctx.ns('no-such-feed')), []);
-    for (const envelope of [late, other]) await outbox.markPublished(envelope.event.id, '2024-03-02T00:00:01.000Z');
-  });
-
   test('saving an event twice keeps the first version, once, in its first place', async (t, ctx) => {
     const { outbox } = ctx.store;
     const first = envelopeOf(ctx, 'e', '2024-03-01T00:00:00.000Z', 'First title');

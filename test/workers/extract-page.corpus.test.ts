@@ -1,5 +1,8 @@
 import t from 'tap';
-import { formatListingScore, locateListingCorpus, scoreListingCorpus } from '../../bench/listing-corpus-score.js';
+import { formatListingScore, scoreListingCorpus } from '../../bench/listing-corpus-score.js';
+import { sharedCorpus } from '../fixtures/corpus.js';
+
+const corpus = sharedCorpus('html/listing');
 
 /**
  * Floors a little under what we measure (see the final table in the comment), so a regression
@@ -12,8 +15,9 @@ const floors = {
   disabled: { precision: 0.8, recall: 0.8, order: 0.8 },
 };
 
-t.test('extractPage finds the article lists of the shared listing corpus', async (t) => {
-  const score = scoreListingCorpus(locateListingCorpus(process.env['FEEDMILL_CORPUS_DIR']));
+t.test('extractPage finds the article lists of the shared listing corpus', { skip: 'skip' in corpus && corpus.skip }, async (t) => {
+  if (!('dir' in corpus)) return;
+  const score = scoreListingCorpus(corpus.dir);
   t.comment(formatListingScore(score));
   t.equal(score.pages.length, 16, 'the corpus was found');
   for (const [set, floor] of Object.entries(floors) as [keyof typeof floors, (typeof floors)[keyof typeof floors]][]) {

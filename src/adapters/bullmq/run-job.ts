@@ -35,9 +35,11 @@ export function jobProcessor(ctx: QueueContext, handler: JobHandler, options: Ru
     options.onLag?.(Math.max(0, Date.now() - job.data.runAt) / 1000);
     // extendLock is one Redis script that renews the lock only if it still holds our token: a
     // worker that stalled past lockDuration finds another token there (or none) and learns it.
+    // The handler's writes need no such check: the store refuses a refresh that was overtaken
+    // (ItemStore.commit). This one only keeps a stalled run from planning over the new holder.
     const stillHeld = async (): Promise<boolean> => (await job.extendLock(token, options.lockDurationMs)) === 1;
     const startedAt = Date.now();
-    const { next, failures } = await runHandler(handler, { id, stillHeld }, job.data.failures, options);
+    const { next, failures } = await runHandler(handler, { id }, job.data.failures, options);
     // The lock taken with the job lasts lockDuration: a run shorter than half of it cannot have
     // lost it to the stalled checker, so only longer runs pay the extra round trip to ask.
     if (Date.now() - startedAt > options.lockDurationMs / 2 && !(await stillHeld())) {

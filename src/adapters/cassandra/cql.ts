@@ -30,6 +30,11 @@ export interface Cql {
    * apply as a single mutation, atomically, without the batch log.
    */
   batch(parts: readonly { statement: Statement; params: Params }[]): Promise<void>;
+  /**
+   * Runs statements of one partition of one table as one conditional batch (Paxos): all of them
+   * apply, or none when a condition fails. Says whether they applied.
+   */
+  appliedBatch(parts: readonly { statement: Statement; params: Params }[]): Promise<boolean>;
 }
 
 /**
@@ -68,6 +73,11 @@ export function createCql(client: Client, keyspace: string): Cql {
       if (parts.length === 0) return;
       const queries = parts.map((part) => ({ query: text(part.statement), params: values(part.params) }));
       await client.batch(queries, { prepare: true, logged: false, isIdempotent: parts.every((part) => part.statement.idempotent) });
+    },
+    async appliedBatch(parts) {
+      const queries = parts.map((part) => ({ query: text(part.statement), params: values(part.params) }));
+      // A conditional batch is never retried by the driver: a retry of one that applied would answer "not applied".
+      return (await client.batch(queries, { prepare: true, logged: true, isIdempotent: false })).wasApplied();
     },
   };
 }

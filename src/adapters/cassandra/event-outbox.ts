@@ -15,10 +15,6 @@ const publish = statement('UPDATE {ks}.events SET published_at = ? WHERE id = ? 
 const dequeue = statement('DELETE FROM {ks}.events_unpublished WHERE id = ?', true);
 const queued = statement('SELECT id, occurred_at FROM {ks}.events_unpublished', true);
 const envelopeOf = statement('SELECT envelope FROM {ks}.events WHERE id = ?', true);
-const indexByFeed = statement('INSERT INTO {ks}.events_unpublished_by_feed (feed_id, id) VALUES (?, ?)', true);
-const idsOfFeed = statement('SELECT id FROM {ks}.events_unpublished_by_feed WHERE feed_id = ?', true);
-const unindex = statement('DELETE FROM {ks}.events_unpublished_by_feed WHERE feed_id = ? AND id = ?', true);
-const eventState = statement('SELECT envelope, occurred_at, published_at FROM {ks}.events WHERE id = ?', true);
 
 const oldestFirst = (a: { id: string; at: Date }, b: { id: string; at: Date }): number =>
   a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -40,7 +36,6 @@ export function createCassandraEventOutbox(cql: Cql): EventOutbox {
       const before = result.wasApplied() ? undefined : result.first();
       if (before && optionalText(before, 'published_at') !== null) return;
       await cql.execute(queue, [id, before ? instant(text(before, 'occurred_at'), 'stored occurred_at') : occurredAt]);
-      await cql.execute(indexByFeed, [envelope.feedId, id]);
     },
     async markPublished(eventId, publishedAt) {
       await cql.applied(publish, [publishedAt, eventId]);
@@ -52,22 +47,6 @@ export function createCassandraEventOutbox(cql: Cql): EventOutbox {
       const next = (await cql.all(queued, [])).map(queuedEntry).sort(oldestFirst).slice(0, limit);
       const rows = await Promise.all(next.map(({ id }) => cql.one(envelopeOf, [id])));
       return rows.flatMap((row) => (row ? [JSON.parse(text(row, 'envelope')) as FeedEventEnvelope] : []));
-    },
-    async unpublishedOf(feedId) {
-      const ids = (await cql.all(idsOfFeed, [feedId])).map((row) => text(row, 'id'));
-      const events = await Promise.all(ids.map(async (id) => ({ id, row: await cql.one(eventState, [id]) })));
-      const waiting: { at: string; envelope: FeedEventEnvelope }[] = [];
-      for (const { id, row } of events) {
-        if (row && optionalText(row, 'published_at') === null) {
-          waiting.push({ at: text(row, 'occurred_at'), envelope: JSON.parse(text(row, 'envelope')) as FeedEventEnvelope });
-        } else {
-          // Published since (markPublished knows no feed id): the index row goes now.
-          await cql.execute(unindex, [feedId, id]);
-        }
-      }
-      return waiting
-        .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.envelope.event.id < b.envelope.event.id ? -1 : 1))
-        .map(({ envelope }) => envelope);
     },
   };
 }

@@ -65,14 +65,15 @@ export async function openCassandraStore(options: CassandraStoreOptions): Promis
   try {
     const applied = await applyMigrations(client, keyspace, options.schemaDir);
     const cql = createCql(client, keyspace);
+    const outbox = createCassandraEventOutbox(cql);
     return {
       applied,
       feeds: createCassandraFeedStore(cql),
-      items: createCassandraItemStore(cql),
+      items: createCassandraItemStore(cql, outbox),
       keys: createCassandraKeyStore(cql),
       bundles: createCassandraBundleStore(cql),
       idempotency: createCassandraIdempotencyStore(cql),
-      outbox: createCassandraEventOutbox(cql),
+      outbox,
       webhooks: createCassandraWebhookStore(cql),
       deliveries: createCassandraDeliveryStore(cql),
       close: () => client.shutdown(),

@@ -9,6 +9,16 @@ export interface Placed {
   publishedAt: string;
 }
 
+/** An item as it is stored: with the added time and position it was first stored with. */
+export interface PlacedItem {
+  item: StoredItem;
+  position: number;
+  /** Its row in the date order before this write, when the write moves it. */
+  movedFrom?: { publishedAt: string; position: number };
+}
+
+type Write = { statement: Statement; params: Params };
+
 const upsertItem = statement(
   'INSERT INTO {ks}.items (feed_id, key, content_hash, added_at, position, published_at, item) VALUES (?, ?, ?, ?, ?, ?, ?)',
   true,
@@ -23,28 +33,41 @@ const requireText = (value: unknown, what: string): string => {
 };
 
 /**
- * The writes that store one item, checked before anything is sent (so a bad item in a batch
- * writes nothing). A known item keeps the added time and position it was first stored with
- * (the embedded store's rule); its row in the date order moves when its date changed. The old
- * row is deleted only then: a delete and an insert of one row in one batch share a timestamp,
- * and the delete would win.
+ * Checks an item and places it (so a bad item in a commit writes nothing): a known item keeps the
+ * added time and position it was first stored with (the embedded store's rule), and its row in
+ * the date order moves when its date changed.
  */
-export function itemWrites(item: StoredItem, position: number, before: Placed | undefined): { statement: Statement; params: Params }[] {
-  const feedId = requireText(item.feedId, 'feedId');
+export function placeItem(item: StoredItem, position: number, before: Placed | undefined): PlacedItem {
+  requireText(item.feedId, 'feedId');
   const key = requireText(item.key, 'key');
-  const contentHash = requireText(item.contentHash, 'contentHash');
+  requireText(item.contentHash, 'contentHash');
   const stored: StoredItem = { ...item, addedAt: before?.addedAt ?? item.addedAt };
-  const placedAt = before?.position ?? position;
-  const added = instant(stored.addedAt, `addedAt of item ${key}`);
+  instant(stored.addedAt, `addedAt of item ${key}`);
   const published = instant(stored.publishedAt, `publishedAt of item ${key}`);
-  const json = JSON.stringify(stored);
-  const writes = [
-    { statement: upsertItem, params: [feedId, key, contentHash, stored.addedAt, placedAt, stored.publishedAt, json] },
-    { statement: upsertByAdded, params: [feedId, added, placedAt, key, json] },
-    { statement: upsertByPublished, params: [feedId, published, placedAt, key, json] },
-  ];
+  const placed: PlacedItem = { item: stored, position: before?.position ?? position };
   if (before && instant(before.publishedAt, 'stored publishedAt').getTime() !== published.getTime()) {
-    writes.unshift({ statement: dropByPublished, params: [feedId, instant(before.publishedAt, 'stored publishedAt'), placedAt, key] });
+    placed.movedFrom = { publishedAt: before.publishedAt, position: before.position };
+  }
+  return placed;
+}
+
+/** The item's row in `items`: written in the conditional batch of a commit. */
+export function itemRowWrite({ item, position }: PlacedItem): Write {
+  return { statement: upsertItem, params: [item.feedId, item.key, item.contentHash, item.addedAt, position, item.publishedAt, JSON.stringify(item)] };
+}
+
+/**
+ * The item's rows in the two orders. The old date row is deleted only when the date changed: a
+ * delete and an insert of one row in one batch share a timestamp, and the delete would win.
+ */
+export function orderWrites({ item, position, movedFrom }: PlacedItem): Write[] {
+  const json = JSON.stringify(item);
+  const writes: Write[] = [
+    { statement: upsertByAdded, params: [item.feedId, instant(item.addedAt, 'addedAt'), position, item.key, json] },
+    { statement: upsertByPublished, params: [item.feedId, instant(item.publishedAt, 'publishedAt'), position, item.key, json] },
+  ];
+  if (movedFrom) {
+    writes.unshift({ statement: dropByPublished, params: [item.feedId, instant(movedFrom.publishedAt, 'stored publishedAt'), movedFrom.position, item.key] });
   }
   return writes;
 }

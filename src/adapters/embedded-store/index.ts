@@ -10,7 +10,7 @@ import type { WebhookStore } from '../../ports/webhook-store.js';
 import { createEmbeddedBundleStore } from './bundle-store.js';
 import { migrate, openDatabase } from './database.js';
 import { createEmbeddedDeliveryStore } from './delivery-store.js';
-import { createEmbeddedEventOutbox } from './event-outbox.js';
+import { createEmbeddedEventOutbox, eventRecorder } from './event-outbox.js';
 import { createEmbeddedFeedStore } from './feed-store.js';
 import { createEmbeddedIdempotencyStore } from './idempotency-store.js';
 import { createEmbeddedItemStore } from './item-store.js';
@@ -43,7 +43,7 @@ export function openEmbeddedStore(options: { file: string; schemaDir: string }):
   return {
     applied,
     feeds: createEmbeddedFeedStore(db),
-    items: createEmbeddedItemStore(db),
+    items: createEmbeddedItemStore(db, eventRecorder(db)),
     keys: createEmbeddedKeyStore(db),
     bundles: createEmbeddedBundleStore(db),
     idempotency: createEmbeddedIdempotencyStore(db),

@@ -1,4 +1,5 @@
 import type { ItemSort } from '../../domain/feed.js';
+import type { FeedEventEnvelope } from '../../domain/feed-event.js';
 import type { KnownItem } from '../../domain/item-diff.js';
 import type { ParsedItem } from '../../domain/item.js';
 import type { StoredItem } from '../../domain/stored-item.js';
@@ -28,7 +29,15 @@ const toData = (item: StoredItem): string => {
   return JSON.stringify(parsed);
 };
 
-export function createEmbeddedItemStore(db: Db): ItemStore {
+/**
+ * The embedded item store. `recordEvent` writes an event to the outbox synchronously: commit calls
+ * it inside the transaction that stores the event's items and moves the feed's version.
+ */
+export function createEmbeddedItemStore(db: Db, recordEvent: (envelope: FeedEventEnvelope) => void): ItemStore {
+  const version = db.prepare<[string], number>('SELECT version FROM item_versions WHERE feed_id = ?').pluck();
+  const setVersion = db.prepare(
+    'INSERT INTO item_versions (feed_id, version) VALUES (?, ?) ON CONFLICT (feed_id) DO UPDATE SET version = excluded.version',
+  );
   const known = db.prepare<[string], { key: string; content_hash: string; added_at: string }>(
     'SELECT key, content_hash, added_at FROM items WHERE feed_id = ?',
   );
@@ -47,15 +56,27 @@ export function createEmbeddedItemStore(db: Db): ItemStore {
   );
   const one = db.prepare<[string, string], ItemRow>('SELECT * FROM items WHERE feed_id = ? AND key = ?');
   const lastAdded = db.prepare<[string], string | null>('SELECT max(added_at) FROM items WHERE feed_id = ?').pluck();
-  const upsertAll = db.transaction((items: readonly StoredItem[]) => {
-    items.forEach((item, position) => upsert.run({ ...item, position, data: toData(item) }));
+  // better-sqlite3 runs a transaction synchronously: nothing else reads or writes in between, and
+  // a throw rolls back all of it.
+  const commit = db.transaction((feedId: string, expected: number, items: readonly StoredItem[], event: FeedEventEnvelope | undefined): boolean => {
+    if ((version.get(feedId) ?? 0) !== expected) return false;
+    items.forEach((item, position) => {
+      if (item.feedId !== feedId) throw new Error(`Expected every item committed to feed ${feedId} to belong to it, got one of ${item.feedId}`);
+      upsert.run({ ...item, position, data: toData(item) });
+    });
+    if (event) recordEvent(event);
+    setVersion.run(feedId, expected + 1);
+    return true;
+  });
+  const snapshot = db.transaction((feedId: string) => {
+    const items = new Map<string, KnownItem>();
+    for (const row of known.all(feedId)) items.set(row.key, { contentHash: row.content_hash, addedAt: row.added_at });
+    return { version: version.get(feedId) ?? 0, items };
   });
 
   return {
     async known(feedId) {
-      const map = new Map<string, KnownItem>();
-      for (const row of known.all(feedId)) map.set(row.key, { contentHash: row.content_hash, addedAt: row.added_at });
-      return map;
+      return snapshot(feedId);
     },
     async getMany(feedId, keys) {
       return keys.flatMap((key) => {
@@ -63,8 +84,8 @@ export function createEmbeddedItemStore(db: Db): ItemStore {
         return row ? [toItem(row)] : [];
       });
     },
-    async upsert(items) {
-      upsertAll(items);
+    async commit(feedId, expected, items, event) {
+      return commit(feedId, expected, items, event);
     },
     async list(feedId, sort: ItemSort, limit) {
       return (sort === 'date' ? byDate : byAdded).all(feedId, limit).map(toItem);

@@ -22,9 +22,6 @@ interface Entry {
   timer?: NodeJS.Timeout;
 }
 
-/** One process runs each job once at a time, and never hands a running job to anyone else. */
-const alwaysHeld = async (): Promise<boolean> => true;
-
 /**
  * The in-process scheduler of embedded mode: one timer per job id, at most one run per id at a
  * time, `concurrency` runs at once. A job scheduled while it runs keeps the earlier of the two
@@ -63,7 +60,7 @@ export function createLocalScheduler(options: LocalSchedulerOptions = {}): Sched
   const run = async (id: string, work: JobHandler): Promise<void> => {
     let next: Date | null;
     try {
-      next = await work({ id, stillHeld: alwaysHeld });
+      next = await work({ id });
     } catch (error) {
       // A throwing reporter must not leave the job marked as running forever.
       try {

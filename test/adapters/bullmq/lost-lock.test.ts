@@ -7,7 +7,7 @@ import { removeTestQueue, requireRedis, testPrefix } from '../../contract/redis-
 
 const url = await requireRedis();
 
-t.test('a run learns from stillHeld that its lock went to another token, and then leaves the job to the new holder', async (t) => {
+t.test('a run whose lock went to another token meanwhile leaves the job, and its next run, to the new holder', async (t) => {
   const prefix = testPrefix();
   const queue = 'refresh';
   const scheduler = createBullmqScheduler({ connection: url, queue, prefix, lockDurationMs: 2_000, sizeRefreshMs: 100 });
@@ -20,16 +20,12 @@ t.test('a run learns from stillHeld that its lock went to another token, and the
     await removeTestQueue(url, prefix, queue);
   });
   const lockKey = `${prefix}:${queue}:feed-1:lock`;
-  const answers: boolean[] = [];
   const plannedByLoser = Date.now() + 3_600_000;
   let finished = false;
   await scheduler.schedule('feed-1', new Date());
-  await scheduler.start(async ({ stillHeld }) => {
-    answers.push(await stillHeld());
-    t.ok((await redis.pttl(lockKey)) > 1_500, 'a confirmed hold runs a full lock period from now');
+  await scheduler.start(async () => {
     // What the stalled checker and another worker do to a run that stalled past its lock.
     await redis.set(lockKey, 'another-worker-token', 'PX', 60_000);
-    answers.push(await stillHeld());
     // Longer than half the lock: the processor checks again before planning the next run.
     await sleep(1_100);
     finished = true;
@@ -37,7 +33,6 @@ t.test('a run learns from stillHeld that its lock went to another token, and the
   });
   while (!finished) await sleep(10);
   await sleep(300);
-  t.same(answers, [true, false], 'held, then lost');
   t.equal(await redis.get(lockKey), 'another-worker-token', 'the new holder keeps its lock');
   const job = await bull.getJob('feed-1');
   t.equal(await job?.getState(), 'active', 'the job was not moved: its next run is the new holder’s to plan');

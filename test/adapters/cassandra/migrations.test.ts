@@ -41,7 +41,7 @@ t.test('history tables expire rows after the retention the embedded store prunes
   t.teardown(() => client.shutdown());
   const rows = (await client.execute('SELECT table_name, default_time_to_live FROM system_schema.tables WHERE keyspace_name = ?', [options.keyspace], { prepare: true })).rows;
   const ttl = Object.fromEntries(rows.map((row) => [String(row.get('table_name')), Number(row.get('default_time_to_live'))]));
-  const history = ['events', 'events_unpublished_by_feed', 'deliveries', 'delivery_attempts', 'delivery_attempts_by_webhook'];
+  const history = ['events', 'deliveries', 'delivery_attempts', 'delivery_attempts_by_webhook'];
   for (const table of history) t.equal(ttl[table], historyRetentionSeconds, `${table} expires with the history`);
   for (const table of ['feeds', 'webhooks', 'api_keys', 'events_unpublished', 'deliveries_pending']) {
     if (table in ttl) t.equal(ttl[table], 0, `${table} keeps its rows`);

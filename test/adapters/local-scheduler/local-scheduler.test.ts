@@ -324,16 +324,3 @@ t.test('close waits for the refreshes that are running and starts no more', asyn
   await sleep(60);
   t.same(started, ['a'], 'neither the waiting feed, the returned date nor a new schedule ran');
 });
-
-t.test('the handler is given the job id, and always still holds its job: one process never hands a run over', async (t) => {
-  const { scheduler } = setup(t);
-  const jobs: { id: string; held: boolean }[] = [];
-  const handler: JobHandler = async (job) => {
-    jobs.push({ id: job.id, held: await job.stillHeld() });
-    return null;
-  };
-  await scheduler.start(handler);
-  await scheduler.schedule('feed-42', inMs(0));
-  await until(() => jobs.length === 1);
-  t.same(jobs, [{ id: 'feed-42', held: true }]);
-});
