@@ -29,7 +29,13 @@ export async function startDeployment(mode: ModeName, cluster: ClusterSettings):
   const children: ChildProcess[] = [];
   const close = async (): Promise<void> => {
     for (const child of children.reverse()) await stopChild(child);
-    await target.dispose();
+    try {
+      await target.dispose();
+    } catch (error) {
+      // The measurements are taken by now; say what is left behind instead of losing them.
+      process.stderr.write(`load: could not remove the ${mode} deployment's store (${target.env.FEEDMILL_CASSANDRA_KEYSPACE ?? target.dataDir}): ${(error as Error).message}\n`);
+      process.exitCode = 1;
+    }
   };
   try {
     const port = await freePort();
