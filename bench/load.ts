@@ -34,8 +34,11 @@ export async function runLoad(env: LoadEnv): Promise<void> {
   const seconds = whole(env.FEEDMILL_BENCH_LOAD_SECONDS, 60);
   const connections = whole(env.FEEDMILL_BENCH_LOAD_CONNECTIONS, 50);
   const feedCount = whole(env.FEEDMILL_BENCH_LOAD_FEEDS, 50);
-  const modes = (env.FEEDMILL_BENCH_MODES ?? 'embedded,cluster').split(',').map((text) => text.trim()) as ModeName[];
-  for (const mode of modes) if (mode !== 'embedded' && mode !== 'cluster') throw new Error(`Expected FEEDMILL_BENCH_MODES of embedded and cluster, got "${mode}"`);
+  const modes = (env.FEEDMILL_BENCH_MODES ?? 'embedded,cluster').split(',').map((text): ModeName => {
+    const mode = text.trim();
+    if (mode !== 'embedded' && mode !== 'cluster') throw new Error(`Expected FEEDMILL_BENCH_MODES to list embedded and/or cluster, got "${mode}"`);
+    return mode;
+  });
   const cluster = { cassandra: env.FEEDMILL_BENCH_CASSANDRA ?? '127.0.0.1:9042', redisUrl: env.FEEDMILL_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6390' };
   const loadBefore = loadavg();
   const source = await startPollSource();

@@ -3,7 +3,7 @@
  * `feedmill all` (embedded), or `feedmill api` and `feedmill worker` on Redis and Cassandra (cluster).
  */
 import type { ChildProcess } from 'node:child_process';
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
 import { freePort, runCommand, startRole, stopChild } from '../feedmill-binary.js';
 import { deployment, type ClusterSettings, type ModeName } from '../poll/modes.js';
 import type { PollSource } from '../poll/source.js';
@@ -40,7 +40,9 @@ export async function startDeployment(mode: ModeName, cluster: ClusterSettings):
   try {
     const port = await freePort();
     const env = { ...process.env, ...target.env, FEEDMILL_PORT: String(port), FEEDMILL_RATE_LIMIT: benchRateLimit };
-    const created = JSON.parse((await runCommand(['keys', 'create', '--account', 'bench-load', '--scopes', 'read,write', '--json'], env)).trim()) as { key: string; secret: string };
+    const printed = await runCommand(['keys', 'create', '--account', 'bench-load', '--scopes', 'read,write', '--json'], env);
+    // README "Commands": the last line is the JSON of the new pair.
+    const created = JSON.parse(printed.trim().split('\n').at(-1) ?? '') as { key: string; secret: string };
     const api = await startRole(mode === 'embedded' ? 'all' : 'api', env, target.dataDir);
     children.push(api.child);
     if (mode === 'cluster') {
