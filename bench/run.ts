@@ -7,6 +7,7 @@ const benchmarks: Record<string, () => void | Promise<void>> = {
   parse: () => runParseSpeed(process.env),
   events: async () => (await import('./events.js')).runEvents(process.env),
   poll: async () => (await import('./poll.js')).runPoll(process.env),
+  load: async () => (await import('./load.js')).runLoad(process.env),
 };
 
 const name = process.argv[2];

@@ -1,7 +1,7 @@
 /** Percentiles and the printed table of the events benchmark. */
 
 /** The q-quantile (0..1) by linear interpolation between closest ranks (numpy's default). */
-export function quantile(sorted: readonly number[], q: number): number {
+export function quantile(sorted: ArrayLike<number>, q: number): number {
   if (sorted.length === 0) return Number.NaN;
   const position = (sorted.length - 1) * q;
   const low = Math.floor(position);

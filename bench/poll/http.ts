@@ -1,8 +1,6 @@
-import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { createKey } from '../../src/app/api-keys.js';
@@ -11,13 +9,13 @@ import { createFeed } from '../../src/app/create-feed.js';
 import { composeRuntime } from '../../src/main/compose.js';
 import { loadConfig } from '../../src/main/config.js';
 import { createLogger } from '../../src/main/logger.js';
+import { freePort, startRole, stopChild } from '../feedmill-binary.js';
 import type { BareRequest } from './bare-child.js';
 import type { LoadRequest, LoadResult } from './load-child.js';
 import type { Deployment } from './modes.js';
 import type { PollSource } from './source.js';
 
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
-const cliPath = here('../../src/main/cli.js');
 
 export interface HttpPlan {
   runs: number;
@@ -39,14 +37,6 @@ export interface HttpCase {
   bareFastifyXml: LoadResult[];
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** A key and one feed of `items` items, written through the use cases into the deployment's store. */
 async function seed(env: Record<string, string | undefined>, url: string): Promise<{ authorization: string; feedId: string }> {
   const runtime = await composeRuntime(loadConfig(env), createLogger({ logLevel: 'warn' }), 'api');
@@ -59,46 +49,6 @@ async function seed(env: Record<string, string | undefined>, url: string): Promi
   } finally {
     await runtime.close();
   }
-}
-
-const stop = async (child: ChildProcess): Promise<void> => {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-};
-
-/** `feedmill api` as a user runs it, on a free port; resolves once `/healthz` answers. */
-async function startApi(env: Record<string, string | undefined>, port: number, dataDir: string): Promise<{ child: ChildProcess; ca: string }> {
-  // FEEDMILL_BENCH_PROFILE_DIR: a V8 CPU profile of the API process, written when it stops.
-  const profile = env.FEEDMILL_BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.FEEDMILL_BENCH_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, cliPath, 'api'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const insecure = new Agent({ connect: { rejectUnauthorized: false } });
-  const deadline = Date.now() + 60_000;
-  try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`feedmill api exited with ${child.exitCode} before answering`);
-      if (Date.now() > deadline) throw new Error(`Expected feedmill api to answer /healthz on port ${port} within 60 s`);
-      try {
-        const response = await request(`https://127.0.0.1:${port}/healthz`, { dispatcher: insecure });
-        await response.body.dump();
-        if (response.statusCode === 200) break;
-      } catch {
-        // not listening yet
-      }
-      await sleep(200);
-    }
-  } catch (error) {
-    await stop(child);
-    throw error;
-  } finally {
-    await insecure.close();
-  }
-  const certFile = join(dataDir, 'tls', 'self-signed-cert.pem');
-  if (!existsSync(certFile)) throw new Error(`Expected the API's self-signed certificate at ${certFile}`);
-  return { child, ca: readFileSync(certFile, 'utf8') };
 }
 
 async function load(target: Omit<LoadRequest, 'connections' | 'warmupSeconds' | 'seconds'>, plan: HttpPlan): Promise<LoadResult> {
@@ -132,7 +82,8 @@ export async function runHttpCase(source: PollSource, deployment: Deployment, pl
   const port = await freePort();
   const env = { ...process.env, ...deployment.env, FEEDMILL_PORT: String(port), FEEDMILL_RATE_LIMIT: '1000000' };
   const { authorization, feedId } = await seed(env, source.httpFeedUrl(plan.items));
-  const api = await startApi(env, port, deployment.dataDir);
+  // FEEDMILL_BENCH_PROFILE_DIR: a V8 CPU profile of the API process, written when it stops.
+  const api = await startRole('api', env, deployment.dataDir, process.env.FEEDMILL_BENCH_PROFILE_DIR);
   const children: ChildProcess[] = [api.child];
   try {
     const origin = `https://127.0.0.1:${port}`;
@@ -178,6 +129,6 @@ export async function runHttpCase(source: PollSource, deployment: Deployment, pl
     }
     return result;
   } finally {
-    for (const child of children.reverse()) await stop(child);
+    for (const child of children.reverse()) await stopChild(child);
   }
 }

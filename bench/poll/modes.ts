@@ -26,10 +26,10 @@ let nextDb = 1;
 
 /**
  * A fresh deployment: a temporary data directory (SQLite, TLS pair, secret key), and in cluster mode
- * a keyspace `bench_poll_<random>` and a Redis database number of its own, both removed by `dispose`.
+ * a keyspace `bench_<bench>_<random>` and a Redis database number of its own, both removed by `dispose`.
  */
-export function deployment(mode: ModeName, cluster: ClusterSettings): Deployment {
-  const dataDir = mkdtempSync(join(tmpdir(), 'feedmill-bench-poll-'));
+export function deployment(mode: ModeName, cluster: ClusterSettings, bench = 'poll'): Deployment {
+  const dataDir = mkdtempSync(join(tmpdir(), `feedmill-bench-${bench}-`));
   const env: Record<string, string> = {
     FEEDMILL_DATA_DIR: dataDir,
     FEEDMILL_ALLOW_PRIVATE_NETWORKS: 'true',
@@ -40,7 +40,7 @@ export function deployment(mode: ModeName, cluster: ClusterSettings): Deployment
   if (mode === 'embedded') {
     return { mode, env, dataDir, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const keyspace = `bench_poll_${randomBytes(4).toString('hex')}`;
+  const keyspace = `bench_${bench}_${randomBytes(4).toString('hex')}`;
   const db = nextDb++ % 16;
   const redisUrl = `${cluster.redisUrl.replace(/\/\d*$/, '')}/${db}`;
   Object.assign(env, {
@@ -55,7 +55,9 @@ export function deployment(mode: ModeName, cluster: ClusterSettings): Deployment
     dataDir,
     async dispose() {
       rmSync(dataDir, { recursive: true, force: true });
-      const client = new Client({ contactPoints: [cluster.cassandra], localDataCenter: 'datacenter1' });
+      // Dropping a keyspace waits for schema agreement, which takes longer than the driver's 12 s
+      // default on a busy one-box Cassandra.
+      const client = new Client({ contactPoints: [cluster.cassandra], localDataCenter: 'datacenter1', socketOptions: { readTimeout: 120_000 } });
       try {
         await client.execute(`DROP KEYSPACE IF EXISTS ${keyspace}`);
       } finally {
