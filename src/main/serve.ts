@@ -25,7 +25,15 @@ async function startApi(runtime: Runtime, config: Config, log: Logger): Promise<
     logger: log,
     ready: () => runtime.ready(),
     version,
-    rateLimit: { max: config.rateLimit, windowMs: config.rateLimitWindow * 1000, redis: runtime.rateLimitRedis },
+    rateLimit: {
+      max: config.rateLimit,
+      windowMs: config.rateLimitWindow * 1000,
+      redis: runtime.rateLimitRedis,
+      onCounterSwitch: (local, error) =>
+        local
+          ? log.warn({ err: error }, 'Redis is unreachable: each API process now counts the rate limit on its own (FEEDMILL_RATE_LIMIT per process) until it answers again')
+          : log.info('Redis answers again: the rate limit is counted in Redis, shared by every API process'),
+    },
   });
   // `/graphql` over HTTPS, SSE and WebSockets; `app.close()` ends its subscriptions first.
   mountGraphql(app, runtime.deps);
