@@ -44,8 +44,9 @@ ensure() {
 }
 
 # The build runs while the servers start: Cassandra needs ~8 s, tsc about as long. Compiled tests
-# go first: tsc never deletes the output of a source that is gone, and tap would run a stale test.
-rm -rf dist/test
+# go first (with the build info, or tsc would not emit them again): tsc never deletes the output of a
+# source that is gone, and tap would run a stale test.
+rm -rf dist/test dist/.tsbuildinfo
 npx tsc -p tsconfig.json &
 build_pid=$!
 
