@@ -109,7 +109,8 @@ for (let n = 0; n < feedCount; n += 1) {
   if (response.status !== 200) throw new Error(`POST /v1/feeds for feed ${n}: ${response.status} ${response.text}`);
   feedIds.push((response.json as { id: string }).id);
 }
-const initial = new Set(Array.from({ length: feedCount + createdLater }, (_, n) => feeds.links(n)).flat());
+/** Items a feed had when it was created: its baseline, never announced. */
+const baseline = new Set(Array.from({ length: feedCount }, (_, n) => feeds.links(n)).flat());
 
 /** Event ids that announced each item link as new. */
 const announcements = (): Map<string, Set<string>> => {
@@ -132,7 +133,7 @@ async function everythingArrivedOnce(t: Test, ids: readonly (readonly [number, s
     async () => {
       const counts = await Promise.all(
         ids.map(async ([n, id]) => {
-          const response = await call('GET', `/v1/feeds/${id}?limit=100`);
+          const response = await call('GET', `/v1/feeds/${id}`);
           const urls = response.status === 200 ? (response.json as { items: { url: string }[] }).items.map((item) => item.url) : [];
           return [...urls].sort().join() === [...feeds.links(n)].sort().join() ? -1 : n;
         }),
@@ -143,7 +144,7 @@ async function everythingArrivedOnce(t: Test, ids: readonly (readonly [number, s
     () => `feeds still without their source's items: ${behind.join(', ')}`,
   );
   t.pass(`every feed holds exactly its source's items (${ids.length} feeds)`);
-  const expected = ids.flatMap(([n]) => feeds.links(n)).filter((url) => !initial.has(url));
+  const expected = ids.flatMap(([n]) => feeds.links(n)).filter((url) => !baseline.has(url));
   let unannounced: string[] = [];
   await eventually(
     within,
@@ -169,8 +170,11 @@ t.test('a worker killed with SIGKILL while it delivers: the other delivers every
   await eventually(60_000, async () => sink.calls.length >= callsBefore + 2, () => 'no delivery started');
   t.equal(await workers[0]?.stop('SIGKILL'), null, 'the first worker was killed mid-delivery');
   sink.delay(0);
-  await everythingArrivedOnce(t, allFeeds());
-  workers[0] = await startWorker(workerEnvs[0] ?? {});
+  try {
+    await everythingArrivedOnce(t, allFeeds());
+  } finally {
+    workers[0] = await startWorker(workerEnvs[0] ?? {});
+  }
 });
 
 t.test('Redis killed during refreshes and deliveries, then back empty: not ready meanwhile, nothing lost after', async (t) => {
@@ -178,17 +182,20 @@ t.test('Redis killed during refreshes and deliveries, then back empty: not ready
   feeds.grow();
   await sleep(1_500);
   await redis.kill();
-  const during: number[][] = [];
-  await eventually(30_000, async () => (during.push(await readiness()), during.at(-1)?.every((status) => status === 503) ?? false), () => `readiness stayed ${JSON.stringify(during.at(-1))}`);
-  t.pass('/readyz answers 503 on the API and on both workers while Redis is away');
-  const read = await call('GET', `/v1/feeds/${feedIds[0]}`);
-  t.equal(read.status, 200, 'reads from the store still answer');
-  const hosted = await api.call('GET', `/feeds/${feedIds[0]}.xml`);
-  t.equal(hosted.status, 200, 'hosted feeds still answer');
-  feeds.grow();
-  await sleep(3_000);
-  await redis.start();
-  sink.delay(0);
+  try {
+    let seen: number[] = [];
+    await eventually(60_000, async () => (seen = await readiness()).every((status) => status === 503), () => `readiness stayed ${JSON.stringify(seen)}`);
+    t.pass('/readyz answers 503 on the API and on both workers while Redis is away');
+    const read = await call('GET', `/v1/feeds/${feedIds[0]}`);
+    t.equal(read.status, 200, 'reads from the store still answer');
+    const hosted = await api.call('GET', `/feeds/${feedIds[0]}.xml`);
+    t.equal(hosted.status, 200, 'hosted feeds still answer');
+    feeds.grow();
+    await sleep(3_000);
+  } finally {
+    await redis.start();
+    sink.delay(0);
+  }
   await eventually(60_000, async () => (await readiness()).every((status) => status === 200), () => 'readiness did not come back');
   t.pass('/readyz answers 200 again once Redis is back, with no restart of any process');
   await everythingArrivedOnce(t, allFeeds());
@@ -198,32 +205,38 @@ t.test('Cassandra unreachable during refreshes, then back: not ready meanwhile, 
   feeds.grow();
   await sleep(1_000);
   cassandra.cut();
-  await eventually(60_000, async () => (await readiness()).every((status) => status === 503), () => 'readiness did not turn 503');
-  t.pass('/readyz answers 503 on the API and on both workers while Cassandra is away');
-  const read = await call('GET', `/v1/feeds/${feedIds[0]}`);
-  t.equal(read.status, 503, `a read answers 503 while the store is away (got ${read.status}: ${read.text.slice(0, 200)})`);
-  t.match(read.json, { statusCode: 503, errors: [{ code: String }] }, 'in our error shape');
-  feeds.grow();
-  await sleep(3_000);
-  cassandra.restore();
+  try {
+    let seen: number[] = [];
+    await eventually(60_000, async () => (seen = await readiness()).every((status) => status === 503), () => `readiness stayed ${JSON.stringify(seen)}`);
+    t.pass('/readyz answers 503 on the API and on both workers while Cassandra is away');
+    const read = await call('GET', `/v1/feeds/${feedIds[0]}`);
+    t.equal(read.status, 503, `a read answers 503 while the store is away (got ${read.status}: ${read.text.slice(0, 200)})`);
+    t.match(read.json, { statusCode: 503, errors: [{ code: 'store_unavailable' }] }, 'in our error shape, saying what to do');
+    feeds.grow();
+    await sleep(3_000);
+  } finally {
+    cassandra.restore();
+  }
   await eventually(90_000, async () => (await readiness()).every((status) => status === 200), () => 'readiness did not come back');
   t.pass('/readyz answers 200 again once Cassandra is back, with no restart of any process');
   await everythingArrivedOnce(t, allFeeds());
 });
 
 t.test('the API killed with SIGKILL mid-create: every create it acknowledged survives, with its items', async (t) => {
+  let answered = 0;
   const attempts = Array.from({ length: createdLater }, (_, i) => feedCount + i).map(async (n, i) => {
     // Spread over the moment of the kill: some land before it, some are cut off.
-    await sleep(i * 40);
+    await sleep(i * 150);
     return call('POST', '/v1/feeds', { url: feeds.url(n) }).then(
-      (response) => ({ n, response }),
+      (response) => ((answered += 1), { n, response }),
       () => ({ n, response: undefined }),
     );
   });
-  await sleep(200);
+  await eventually(120_000, async () => answered > 0, () => 'no create was answered');
   t.equal(await api.stop('SIGKILL'), null, 'the API was killed');
   const outcomes = await Promise.all(attempts);
   const acknowledged = outcomes.flatMap(({ n, response }) => (response?.status === 200 ? [[n, (response.json as { id: string }).id] as const] : []));
+  for (const [n] of acknowledged) for (const url of feeds.links(n)) baseline.add(url);
   t.ok(acknowledged.length > 0 && acknowledged.length < createdLater, `some creates were acknowledged before the kill and some were cut off (${acknowledged.length} of ${createdLater})`);
   api = await startFeedmill(await withMetricsPort(), 'api');
   for (const [n, id] of acknowledged) {
