@@ -49,8 +49,13 @@ export async function feedEvent(
   return envelope;
 }
 
-/** Publishes an event on the bus and marks it sent in the outbox. */
-export async function publishFeedEvent(deps: Pick<AppDeps, 'bus' | 'outbox' | 'clock'>, envelope: FeedEventEnvelope): Promise<void> {
+/**
+ * Sends an event on its two ways and marks it sent in the outbox: a dispatch job keyed by its id
+ * (webhooks: retried until the deliveries exist), and the bus (live subscriptions). A failure of
+ * either leaves the event unpublished, for the sweep to send again; both are idempotent per id.
+ */
+export async function publishFeedEvent(deps: Pick<AppDeps, 'bus' | 'outbox' | 'clock' | 'deliveryScheduler'>, envelope: FeedEventEnvelope): Promise<void> {
+  await deps.deliveryScheduler.schedule(envelope.event.id, deps.clock.now());
   await deps.bus.publish(envelope);
   await deps.outbox.markPublished(envelope.event.id, deps.clock.now().toISOString());
 }
@@ -62,7 +67,7 @@ export async function publishFeedEvent(deps: Pick<AppDeps, 'bus' | 'outbox' | 'c
  * and so records nothing) would otherwise leave them waiting for a restart. Publishing one twice is
  * harmless: it keeps its id, and dispatch is idempotent per event id.
  */
-export async function publishPendingEvents(deps: Pick<AppDeps, 'bus' | 'outbox' | 'clock'>, recordedBefore?: Date): Promise<number> {
+export async function publishPendingEvents(deps: Pick<AppDeps, 'bus' | 'outbox' | 'clock' | 'deliveryScheduler'>, recordedBefore?: Date): Promise<number> {
   let count = 0;
   for (;;) {
     const batch = await deps.outbox.unpublished(100);

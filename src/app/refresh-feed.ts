@@ -10,7 +10,7 @@ import { fetchDocument } from './fetch-document.js';
 import { feedEvent, publishFeedEvent } from './feed-events.js';
 import { hintSignals, retryAfterSeconds } from './poll-signals.js';
 
-export type RefreshDeps = Pick<AppDeps, 'feeds' | 'items' | 'outbox' | 'bus' | 'fetcher' | 'parser' | 'clock' | 'random' | 'settings'>;
+export type RefreshDeps = Pick<AppDeps, 'feeds' | 'items' | 'outbox' | 'bus' | 'deliveryScheduler' | 'fetcher' | 'parser' | 'clock' | 'random' | 'settings'>;
 
 export interface RefreshOutcome {
   /** `superseded`: another refresh of the feed committed first (see storeItems); this one wrote nothing. */
@@ -34,7 +34,7 @@ export interface RefreshOutcome {
  * item as new never announce it under two event ids.
  */
 export async function storeItems(
-  deps: Pick<AppDeps, 'items' | 'outbox' | 'bus' | 'clock' | 'settings'>,
+  deps: Pick<AppDeps, 'items' | 'outbox' | 'bus' | 'deliveryScheduler' | 'clock' | 'settings'>,
   feed: Feed,
   items: readonly ParsedItem[],
   now: Date,

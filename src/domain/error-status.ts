@@ -32,5 +32,6 @@ export const statusOf: Record<ErrorCode, number> = {
   not_a_feed: 402,
   no_items_found: 402,
   parse_timeout: 402,
+  store_unavailable: 503,
   internal_error: 500,
 };

@@ -35,6 +35,7 @@ export const errorCodes = [
   'no_items_found',
   'parse_timeout',
   // ours
+  'store_unavailable',
   'internal_error',
 ] as const;
 

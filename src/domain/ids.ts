@@ -29,3 +29,6 @@ export const newKeyId = (random: RandomBytes): string => `fmk_${randomToken(rand
 export const isKeyId = (value: string): boolean => keyIdPattern.test(value);
 /** 32 url-safe characters: 192 bits, shown once. */
 export const newKeySecret = (random: RandomBytes): string => randomToken(random, 32);
+
+/** DESIGN.md: events are `evt_` + 24 (src/domain/feed-event.ts, feedEventId). */
+export const isEventId = (value: string): boolean => value.startsWith('evt_');

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { dispatchEvent, resumeDeliveries } from '../app/dispatch-event.js';
+import { resumeDeliveries } from '../app/dispatch-event.js';
 import { publishPendingEvents } from '../app/feed-events.js';
 import { resumeSchedules } from '../app/resume-schedules.js';
 import { buildHttpApp } from '../http/app.js';
-import { deliverWebhookHandler } from '../jobs/deliver-webhook.js';
+import { deliveryQueueHandler } from '../jobs/delivery-queue.js';
 import { refreshFeedHandler } from '../jobs/refresh-feed.js';
 import { composeRuntime, type Runtime } from './compose.js';
 import { publicUrlOf, type Config } from './config.js';
@@ -25,7 +25,15 @@ async function startApi(runtime: Runtime, config: Config, log: Logger): Promise<
     logger: log,
     ready: () => runtime.ready(),
     version,
-    rateLimit: { max: config.rateLimit, windowMs: config.rateLimitWindow * 1000, redis: runtime.rateLimitRedis },
+    rateLimit: {
+      max: config.rateLimit,
+      windowMs: config.rateLimitWindow * 1000,
+      redis: runtime.rateLimitRedis,
+      onCounterSwitch: (local, error) =>
+        local
+          ? log.warn({ err: error }, 'Redis is unreachable: each API process now counts the rate limit on its own (FEEDMILL_RATE_LIMIT per process) until it answers again')
+          : log.info('Redis answers again: the rate limit is counted in Redis, shared by every API process'),
+    },
   });
   // `/graphql` over HTTPS, SSE and WebSockets; `app.close()` ends its subscriptions first.
   mountGraphql(app, runtime.deps);
@@ -41,9 +49,8 @@ async function startWorker(runtime: Runtime, config: Config, log: Logger, role: 
     log.warn(`the ${what} queue was lost from Redis; rebuilding it from the store`);
     log.warn({ count: await again() }, `${what} queue rebuilt`);
   };
-  // Deliveries first: events published from here on find their dispatcher listening.
-  await deps.deliveryScheduler.start(deliverWebhookHandler(deps), rebuild('delivery', () => resumeDeliveries(deps)));
-  const stopDispatch = deps.bus.subscribe((envelope) => dispatchEvent(deps, envelope).then(() => undefined));
+  // Deliveries first: the dispatch jobs of events published from here on find their handler.
+  await deps.deliveryScheduler.start(deliveryQueueHandler(deps), rebuild('delivery', () => resumeDeliveries(deps)));
   const resumed = await resumeDeliveries(deps);
   if (resumed > 0) log.info({ deliveries: resumed }, 'webhook deliveries resumed');
   await deps.scheduler.start(refreshFeedHandler(deps, log), rebuild('refresh', () => resumeSchedules(deps)));
@@ -69,7 +76,6 @@ async function startWorker(runtime: Runtime, config: Config, log: Logger, role: 
   if (role === 'worker' && config.redisUrl === undefined) every(rescanMs, 'the rescan of feeds', () => resumeSchedules(deps));
   return () => {
     for (const timer of timers) clearInterval(timer);
-    stopDispatch();
   };
 }
 

@@ -9,6 +9,8 @@ export interface EventOutbox {
   /** Idempotent by event id. The refresh records events only through ItemStore.commit. */
   save(envelope: FeedEventEnvelope): Promise<void>;
   markPublished(eventId: string, publishedAt: string): Promise<void>;
+  /** One event by id, published or not (a dispatch job carries only the id). */
+  get(eventId: string): Promise<FeedEventEnvelope | undefined>;
   /** Oldest first. */
   unpublished(limit: number): Promise<FeedEventEnvelope[]>;
 }

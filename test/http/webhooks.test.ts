@@ -1,12 +1,11 @@
 import { Webhook as Verifier } from 'standardwebhooks';
 import t from 'tap';
 import { deliverWebhook } from '../../src/app/deliver-webhook.js';
-import { dispatchEvent } from '../../src/app/dispatch-event.js';
 import { refreshFeed } from '../../src/app/refresh-feed.js';
 import { retryDelaysSeconds } from '../../src/domain/delivery.js';
-import type { FeedUpdateEvent } from '../../src/domain/feed-event.js';
+import { feedEventId, type FeedUpdateEvent } from '../../src/domain/feed-event.js';
 import { buildHttpApp } from '../../src/http/app.js';
-import { deliverWebhookHandler } from '../../src/jobs/deliver-webhook.js';
+import { deliveryQueueHandler } from '../../src/jobs/delivery-queue.js';
 import { apiClient } from '../fixtures/api-client.js';
 import { assertError } from '../fixtures/error-shape.js';
 import { startRssSource } from '../fixtures/rss-source.js';
@@ -20,8 +19,8 @@ const { deps } = env;
 const app = await buildHttpApp(deps, { httpsOnly: false });
 const source = await startRssSource(2);
 const sink = await startWebhookSink();
-await deps.deliveryScheduler.start(deliverWebhookHandler(deps));
-deps.bus.subscribe((envelope) => dispatchEvent(deps, envelope).then(() => undefined));
+// As a worker runs it: events become dispatch jobs on the delivery queue, beside the deliveries.
+await deps.deliveryScheduler.start(deliveryQueueHandler(deps));
 t.teardown(async () => {
   await app.close();
   await source.close();
@@ -122,7 +121,9 @@ t.test('a failing receiver is retried with growing gaps, every attempt in the hi
   await deps.deliveryScheduler.close(); // this test drives the attempts itself, on its clock
   sink.answer(503, { 'retry-after': '1' });
   source.addItem('Will fail');
-  await refreshFeed(deps, feedId);
+  const outcome = await refreshFeed(deps, feedId);
+  // The dispatch job, as the closed queue would have run it.
+  await deliveryQueueHandler(deps)({ id: feedEventId(feedId, [...(outcome?.fresh ?? []), ...(outcome?.changed ?? [])]) });
   const deliveryId = (await deps.deliveries.listPending())[0]?.id;
   if (!deliveryId) throw new Error('no pending delivery');
   const gaps: number[] = [];

@@ -1,4 +1,5 @@
 import type { Client, types } from 'cassandra-driver';
+import { classifyCassandraFailure } from './unavailable.js';
 
 /**
  * A statement and whether running it twice leaves the same state as running it once. Idempotent
@@ -55,16 +56,27 @@ export function createCql(client: Client, keyspace: string): Cql {
   const options = (statement: Statement) => ({ prepare: true, isIdempotent: statement.idempotent });
   // The driver's params are `any[]`; ours are readonly unknown[], narrowed to what it accepts.
   const values = (params: Params): unknown[] => [...params];
-  const execute = (statement: Statement, params: Params) => client.execute(text(statement), values(params), options(statement));
+  // Every call goes through here, so an unreachable cluster is one failure code everywhere.
+  const classified = async <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (error) {
+      throw classifyCassandraFailure(error);
+    }
+  };
+  const execute = (statement: Statement, params: Params) => classified(() => client.execute(text(statement), values(params), options(statement)));
   return {
     execute,
     async one(statement, params) {
       return (await execute(statement, params)).first() ?? undefined;
     },
     async all(statement, params) {
-      const rows: types.Row[] = [];
-      for await (const row of await execute(statement, params)) rows.push(row);
-      return rows;
+      return classified(async () => {
+        const rows: types.Row[] = [];
+        // Later pages are fetched while iterating: they fail here too.
+        for await (const row of await execute(statement, params)) rows.push(row);
+        return rows;
+      });
     },
     async applied(statement, params) {
       return (await execute(statement, params)).wasApplied();
@@ -72,12 +84,12 @@ export function createCql(client: Client, keyspace: string): Cql {
     async batch(parts) {
       if (parts.length === 0) return;
       const queries = parts.map((part) => ({ query: text(part.statement), params: values(part.params) }));
-      await client.batch(queries, { prepare: true, logged: false, isIdempotent: parts.every((part) => part.statement.idempotent) });
+      await classified(() => client.batch(queries, { prepare: true, logged: false, isIdempotent: parts.every((part) => part.statement.idempotent) }));
     },
     async appliedBatch(parts) {
       const queries = parts.map((part) => ({ query: text(part.statement), params: values(part.params) }));
       // A conditional batch is never retried by the driver: a retry of one that applied would answer "not applied".
-      return (await client.batch(queries, { prepare: true, logged: true, isIdempotent: false })).wasApplied();
+      return (await classified(() => client.batch(queries, { prepare: true, logged: true, isIdempotent: false }))).wasApplied();
     },
   };
 }

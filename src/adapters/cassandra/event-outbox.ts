@@ -42,6 +42,10 @@ export function createCassandraEventOutbox(cql: Cql): EventOutbox {
       // Also when it was published already: finishes a mark that stopped before the dequeue.
       await cql.execute(dequeue, [eventId]);
     },
+    async get(eventId) {
+      const row = await cql.one(envelopeOf, [eventId]);
+      return row ? (JSON.parse(text(row, 'envelope')) as FeedEventEnvelope) : undefined;
+    },
     async unpublished(limit) {
       // Empty in normal running (events leave on publish); sorted here, as a scan has no order.
       const next = (await cql.all(queued, [])).map(queuedEntry).sort(oldestFirst).slice(0, limit);

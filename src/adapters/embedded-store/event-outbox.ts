@@ -18,6 +18,7 @@ export function eventRecorder(db: Db): (envelope: FeedEventEnvelope) => void {
 export function createEmbeddedEventOutbox(db: Db): EventOutbox {
   const record = eventRecorder(db);
   const published = db.prepare('UPDATE events SET published_at = ? WHERE id = ? AND published_at IS NULL');
+  const one = db.prepare<[string], string>('SELECT envelope FROM events WHERE id = ?').pluck();
   const pending = db.prepare<[number], string>('SELECT envelope FROM events WHERE published_at IS NULL ORDER BY occurred_at, id LIMIT ?').pluck();
   return {
     async save(envelope) {
@@ -25,6 +26,10 @@ export function createEmbeddedEventOutbox(db: Db): EventOutbox {
     },
     async markPublished(eventId, publishedAt) {
       published.run(publishedAt, eventId);
+    },
+    async get(eventId) {
+      const text = one.get(eventId);
+      return text === undefined ? undefined : (JSON.parse(text) as FeedEventEnvelope);
     },
     async unpublished(limit) {
       return pending.all(limit).map((text) => JSON.parse(text) as FeedEventEnvelope);

@@ -1,6 +1,7 @@
 import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { FeedmillError } from '../../domain/errors.js';
+import { sharedWithLocalFallback } from './rate-limit-store.js';
 
 export interface RateLimitOptions {
   /** Requests one key may make per window. */
@@ -9,6 +10,8 @@ export interface RateLimitOptions {
   windowMs: number;
   /** Shared counters for several API replicas; in memory when absent. */
   redis?: RateLimitPluginOptions['redis'];
+  /** Told when the counters move into this process because Redis can't be reached, and back. */
+  onCounterSwitch?: (local: boolean, error?: Error) => void;
 }
 
 /**
@@ -24,8 +27,9 @@ export async function registerRateLimit(app: FastifyInstance, options: RateLimit
     timeWindow: options.windowMs,
     hook: 'onRequest',
     enableDraftSpec: true,
-    // With a shared Redis, an outage must not turn into refused requests: limits pause instead.
-    ...(options.redis ? { redis: options.redis, skipOnError: true } : {}),
+    // With a shared Redis, an outage must neither refuse requests nor lift the limit: each process
+    // counts on its own until Redis answers again.
+    ...(options.redis ? { store: sharedWithLocalFallback(options.redis, options.onCounterSwitch ?? (() => undefined)) } : {}),
     keyGenerator: (request) => (request.principal ? `key:${request.principal.keyId}` : `ip:${request.ip}`),
     errorResponseBuilder: (_request, context) =>
       new FeedmillError(

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import t, { type Test } from 'tap';
 import { createLocalScheduler, type LocalSchedulerOptions } from '../../../src/adapters/local-scheduler/local-scheduler.js';
-import type { JobHandler, Scheduler } from '../../../src/ports/scheduler.js';
+import type { Scheduler } from '../../../src/ports/scheduler.js';
 
 interface Deferred<T> {
   promise: Promise<T>;
