@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { withFlatStack } from './parser-stack.js';
 import { resolveUrl } from './urls.js';
 
 /**
@@ -17,7 +18,9 @@ import { resolveUrl } from './urls.js';
  *   `data:image/*`; the scheme is read after removing what browsers ignore (characters up to
  *   U+0020, `<!-- -->`), as the `launder` package does for sanitize-html; protocol-relative
  *   URLs that stay relative (no base) are dropped;
- * - text is escaped (`& < >`), attribute values too (`& < > "`).
+ * - text is escaped (`& < >`), attribute values too (`& < > "`);
+ * - elements nested deeper than `maxHtmlDepth` are flattened to their text: no tag past that depth
+ *   is written, so neither the output nor a reader's tree of it nests without bound.
  */
 export interface Rendered {
   html: string;
@@ -63,6 +66,11 @@ export const blockElements = new Set([
   'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre',
   'section', 'table', 'tr', 'ul',
 ]);
+/**
+ * Item HTML deeper than this is flattened to its text. Real descriptions nest a few levels (a
+ * table in a figure in a div); 100 matches the XML reader's own limit (xml-reader.ts).
+ */
+export const maxHtmlDepth = 100;
 const safeSchemes = new Set(['http', 'https', 'mailto', 'tel', 'ftp']);
 const validAttributeName = /^[^\0\t\n\f\r /<=>]+$/;
 const schemePattern = /^([a-zA-Z][a-zA-Z0-9.\-+]*):/;
@@ -82,11 +90,16 @@ class Sanitiser {
   private readonly written: boolean[] = [];
   /** Depth inside a dropped script/style/textarea/option/xmp; text and tags there are skipped. */
   private skipDepth = 0;
+  /**
+   * Whether `text` ends in a line break: a run of block boundaries adds one, not one per tag
+   * (collapseText would fold them anyway), so 100k nested divs do not build a 200k-piece string.
+   */
+  private atLineBreak = false;
 
   constructor(private readonly base: string | undefined) {}
 
   onopentag(name: string, attribs: Record<string, string>): void {
-    if (blockElements.has(name)) this.text += '\n';
+    if (blockElements.has(name)) this.lineBreak();
     if (this.skipDepth > 0) {
       this.skipDepth++;
       return;
@@ -94,6 +107,10 @@ class Sanitiser {
     if (!allowedTags.has(name)) {
       this.written.push(false);
       if (nonTextTags.has(name)) this.skipDepth = 1;
+      return;
+    }
+    if (this.written.length >= maxHtmlDepth) {
+      this.written.push(false);
       return;
     }
     this.written.push(true);
@@ -123,19 +140,28 @@ class Sanitiser {
     if (this.skipDepth > 0) return;
     this.html += escapeText(data);
     this.text += data;
+    if (data !== '') this.atLineBreak = false;
   }
 
   onclosetag(name: string): void {
-    if (blockElements.has(name)) this.text += '\n';
+    if (blockElements.has(name)) this.lineBreak();
     if (this.skipDepth > 0 && --this.skipDepth > 0) return;
     if (this.written.pop() === true && !selfClosing.has(name)) this.html += `</${name}>`;
+  }
+
+  private lineBreak(): void {
+    if (this.atLineBreak) return;
+    this.text += '\n';
+    this.atLineBreak = true;
   }
 }
 
 /** Sanitised HTML, its decoded text (block boundaries as `\n`, not yet collapsed) and the first surviving `<img src>`. */
 export function sanitise(fragment: string, base: string | undefined): Rendered {
   const handler = new Sanitiser(base);
-  new Parser(handler, { decodeEntities: true }).end(fragment);
+  // htmlparser2's own open-element stack is O(depth) per tag (see parser-stack.ts): 100k nested
+  // elements cost seconds without the flat one, whatever this handler writes.
+  withFlatStack(new Parser(handler, { decodeEntities: true })).end(fragment);
   return { html: handler.html, text: handler.text, firstImage: handler.firstImage };
 }
 
