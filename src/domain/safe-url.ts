@@ -42,6 +42,14 @@ export function safeUrl(raw: string, base?: string, use: UrlUse = 'resource'): s
 }
 
 /**
+ * A stored URL as it may be shown: what `safeUrl` allows, else ''. Items and icons stored before
+ * the rule existed (or by a bug) are checked again on the way out of the API and hosted feeds.
+ */
+export function shownUrl(url: string): string {
+  return url === '' ? '' : (safeUrl(url) ?? '');
+}
+
+/**
  * The `icon` a user sets on a feed or bundle: an absolute http(s) URL, or '' for none.
  * @throws FeedmillError `invalid_url` for anything else.
  */

@@ -81,3 +81,22 @@ t.test('a bundle icon follows the same rule', async (t) => {
   t.notMatch(hosted.body, scripted);
   t.equal((await send('PATCH', `/v1/bundles/${bundle.id}`, { icon: 'http://example.test/b.png' })).statusCode, 200);
 });
+
+t.test('URLs stored before the rule existed are not shown', async (t) => {
+  // Written straight to the stores, as an older version (or a bug) could have left them.
+  const other = (await send('POST', '/v1/feeds', { url: `${source.url}/old.xml` })).json<ApiFeed>();
+  await env.deps.feeds.update('alice', other.id, { icon: 'javascript:alert(1)' }, new Date().toISOString());
+  await env.deps.items.upsert([
+    {
+      feedId: other.id, key: 'g:old', contentHash: 'x', addedAt: '2026-11-01T00:00:00.000Z', publishedAt: '2026-11-01T00:00:00.000Z',
+      url: 'javascript:alert(1)', title: 'Stored long ago', description_text: '', description_html: '', thumbnail: 'data:image/svg+xml,<svg/>',
+      authors: [], date_published: null, categories: [], enclosures: [{ url: 'vbscript:x', type: 'audio/mpeg' }],
+    },
+  ]);
+  const shown = await app.inject({ method: 'GET', url: `/v1/feeds/${other.id}`, headers: { authorization: alice } });
+  t.match(shown.body, /Stored long ago/);
+  t.notMatch(shown.body, /javascript|vbscript|data:/);
+  const hosted = await app.inject({ method: 'GET', url: `/feeds/${other.id}.xml` });
+  t.match(hosted.body, /Stored long ago/);
+  t.notMatch(hosted.body, /javascript|vbscript|data:/);
+});
