@@ -5,6 +5,7 @@ import { FeedmillError } from '../domain/errors.js';
 import type { ItemSort } from '../domain/feed.js';
 import { newBundleId } from '../domain/ids.js';
 import { parsePage, type ListEnvelope, type PageQuery } from '../domain/pagination.js';
+import { userIcon } from '../domain/safe-url.js';
 import { bundleContent, customAuthorsOf } from './bundle-items.js';
 import type { DeletionResult } from './delete-feed.js';
 import type { AppDeps } from './deps.js';
@@ -63,8 +64,9 @@ export async function listBundles(deps: BundleDeps, principal: Principal, query:
 
 /** PATCH /v1/bundles/:id: name, description, icon. */
 export async function updateBundle(deps: BundleDeps, principal: Principal, bundleId: string, patch: BundlePatch): Promise<ApiBundleWithItems> {
+  const checked = patch.icon === undefined ? patch : { ...patch, icon: userIcon(patch.icon) };
   await findBundle(deps, principal, bundleId);
-  const updated = await deps.bundles.update(principal.accountId, bundleId, patch, deps.clock.now().toISOString());
+  const updated = await deps.bundles.update(principal.accountId, bundleId, checked, deps.clock.now().toISOString());
   return withItems(deps, await stillThere(deps, principal, bundleId, updated));
 }
 

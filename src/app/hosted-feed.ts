@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { hostedFeedUrl, shownAuthors } from '../domain/api-shapes.js';
 import { isBundleId } from '../domain/ids.js';
+import { shownUrl } from '../domain/safe-url.js';
 import { renderRss, type RenderableFeed } from '../domain/render/rss.js';
 import type { StoredItem } from '../domain/stored-item.js';
 import { bundleContent, customAuthorsOf } from './bundle-items.js';
@@ -25,7 +26,14 @@ interface HostedSource {
 const later = (a: string, b: string): string => (a > b ? a : b);
 
 const renderable = (items: readonly StoredItem[], authors: ReadonlyMap<string, string | null>) =>
-  items.map((item) => ({ ...item, date_published: item.publishedAt, authors: shownAuthors(item, authors.get(item.feedId) ?? null) }));
+  items.map((item) => ({
+    ...item,
+    url: shownUrl(item.url),
+    thumbnail: item.thumbnail === null ? null : shownUrl(item.thumbnail) || null,
+    enclosures: item.enclosures.filter((enclosure) => shownUrl(enclosure.url) !== ''),
+    date_published: item.publishedAt,
+    authors: shownAuthors(item, authors.get(item.feedId) ?? null),
+  }));
 
 /**
  * A feed's version is read from its own record alone, one store read per request: every field
@@ -40,9 +48,9 @@ async function feedSource(deps: HostedDeps, id: string): Promise<HostedSource | 
     content: async () => ({
       title: feed.title,
       description: feed.description,
-      link: feed.link || feed.sourceUrl,
+      link: shownUrl(feed.link) || feed.sourceUrl,
       selfUrl: hostedFeedUrl(deps.settings.publicUrl, feed.id),
-      icon: feed.icon,
+      icon: shownUrl(feed.icon),
       updatedAt: later((await deps.items.lastAddedAt(feed.id)) ?? feed.createdAt, feed.updatedAt),
       items: renderable(await deps.items.list(feed.id, feed.settings.sort, itemsShown), new Map([[feed.id, feed.settings.customAuthor]])),
     }),
@@ -64,7 +72,7 @@ async function bundleSource(deps: HostedDeps, id: string): Promise<HostedSource 
         description: bundle.description,
         link: hostedFeedUrl(deps.settings.publicUrl, bundle.id),
         selfUrl: hostedFeedUrl(deps.settings.publicUrl, bundle.id),
-        icon: bundle.icon,
+        icon: shownUrl(bundle.icon),
         updatedAt,
         items: renderable(items, customAuthorsOf(feeds)),
       };

@@ -1,13 +1,15 @@
 import { toApiFeed, type ApiFeed } from '../domain/api-shapes.js';
 import type { Principal } from '../domain/api-key.js';
 import type { FeedPatch } from '../domain/feed.js';
+import { userIcon } from '../domain/safe-url.js';
 import type { AppDeps } from './deps.js';
 import { findFeed } from './find-feed.js';
 
 /** PATCH /v1/feeds/:id: title, description, icon; the response has no items (spec). */
 export async function updateFeed(deps: Pick<AppDeps, 'feeds' | 'clock' | 'settings'>, principal: Principal, feedId: string, patch: FeedPatch): Promise<ApiFeed> {
+  const checked = patch.icon === undefined ? patch : { ...patch, icon: userIcon(patch.icon) };
   await findFeed(deps, principal, feedId);
-  const updated = await deps.feeds.update(principal.accountId, feedId, patch, deps.clock.now().toISOString());
+  const updated = await deps.feeds.update(principal.accountId, feedId, checked, deps.clock.now().toISOString());
   // Deleted between the two calls: report it the same way a later GET would.
   return toApiFeed(updated ?? (await findFeed(deps, principal, feedId)), deps.settings.publicUrl);
 }

@@ -1,6 +1,7 @@
 import type { Bundle } from './bundle.js';
 import type { Feed } from './feed.js';
 import type { ApiItem, Author } from './item.js';
+import { shownUrl } from './safe-url.js';
 import type { StoredItem } from './stored-item.js';
 
 /** Spec "Feed", without items (list entries, update response). */
@@ -27,11 +28,11 @@ export const shownAuthors = (item: StoredItem, customAuthor: string | null): Aut
 
 export function toApiItem(item: StoredItem, customAuthor: string | null): ApiItem {
   return {
-    url: item.url,
+    url: shownUrl(item.url),
     title: item.title,
     description_text: item.description_text,
     description_html: item.description_html,
-    thumbnail: item.thumbnail,
+    thumbnail: item.thumbnail === null ? null : shownUrl(item.thumbnail) || null,
     authors: shownAuthors(item, customAuthor),
     date_published: item.publishedAt,
   };
@@ -44,7 +45,7 @@ export function toApiFeed(feed: Feed, publicUrl: string): ApiFeed {
     source_url: feed.sourceUrl,
     rss_feed_url: hostedFeedUrl(publicUrl, feed.id),
     description: feed.description,
-    icon: feed.icon,
+    icon: shownUrl(feed.icon),
   };
 }
 
@@ -74,7 +75,7 @@ export function toApiBundle(bundle: Bundle, publicUrl: string): ApiBundle {
     id: bundle.id,
     name: bundle.name,
     description: bundle.description,
-    icon: bundle.icon,
+    icon: shownUrl(bundle.icon),
     rss_feed_url: hostedFeedUrl(publicUrl, bundle.id),
     feeds: bundle.feedIds,
   };

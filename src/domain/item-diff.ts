@@ -1,5 +1,5 @@
 import type { ParsedItem } from './item.js';
-import { contentHash, itemKey } from './item-identity.js';
+import { contentHash, itemKeys } from './item-identity.js';
 import { publishedAt } from './item-dates.js';
 import type { StoredItem } from './stored-item.js';
 
@@ -16,8 +16,9 @@ export interface ItemDiff {
 
 /**
  * Splits a parsed document into items never seen before and items whose content changed. Items
- * repeated inside one document count once (the first wins: feeds list newest first). A changed
- * item keeps the time it was first added.
+ * repeated inside one document count once (the first wins: feeds list newest first); items that
+ * merely share a guid are not repeats (see itemKeys). A changed item keeps the time it was first
+ * added.
  */
 export function diffItems(
   feedId: string,
@@ -28,8 +29,9 @@ export function diffItems(
   const fresh: StoredItem[] = [];
   const changed: StoredItem[] = [];
   const seen = new Set<string>();
-  for (const item of incoming) {
-    const key = itemKey(item);
+  const keys = itemKeys(incoming);
+  for (const [index, item] of incoming.entries()) {
+    const key = keys[index] ?? '';
     if (seen.has(key)) continue;
     seen.add(key);
     const hash = contentHash(item);

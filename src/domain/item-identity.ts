@@ -37,6 +37,44 @@ export function itemKey(item: ParsedItem): string {
   return `h:${sha256(`${item.title}\n${item.description_html}`)}`;
 }
 
+/**
+ * The key of each item of one document, in order. Publishers reuse a guid — a podcast stamping
+ * its show's id on every episode, a CMS bug — and a key by guid alone kept only the first of
+ * them. An item whose guid is its own in the document keys by it (`itemKey`). Items that share a
+ * guid key by the guid plus their link; those with no link by the guid plus their place among
+ * them, counted from the bottom of the document so that an item published at the top renumbers
+ * none. The same guid with the same link, or with no link and the same content, is one item
+ * listed twice: it gets one key, and the diff keeps the first copy.
+ *
+ * Nothing here depends on anything but the document, so refreshing it gives the same keys. The
+ * price: when a guid first becomes shared, the item that had it alone gets a new key once.
+ */
+export function itemKeys(items: readonly ParsedItem[]): string[] {
+  const guids = items.map((item) => item.id?.trim() ?? '');
+  const uses = new Map<string, number>();
+  for (const guid of guids) if (guid !== '') uses.set(guid, (uses.get(guid) ?? 0) + 1);
+  const keys = items.map(itemKey);
+  // Per shared guid: the keys given to link-less items by content hash, and how many there are.
+  const unlinked = new Map<string, { byHash: Map<string, string>; count: number }>();
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i] as ParsedItem;
+    const guid = guids[i] ?? '';
+    if ((uses.get(guid) ?? 0) < 2) continue;
+    const key = keys[i] as string;
+    if (item.url) {
+      keys[i] = `${key}|u:${identityUrl(item.url)}`;
+      continue;
+    }
+    let place = unlinked.get(guid);
+    if (place === undefined) unlinked.set(guid, (place = { byHash: new Map(), count: 0 }));
+    const hash = contentHash(item);
+    let derived = place.byHash.get(hash);
+    if (derived === undefined) place.byHash.set(hash, (derived = `${key}|#${++place.count}`));
+    keys[i] = derived;
+  }
+  return keys;
+}
+
 /** Hash of every field a subscriber sees; when it differs from the stored one, the item changed. */
 export function contentHash(item: ParsedItem): string {
   return sha256(

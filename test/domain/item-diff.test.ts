@@ -82,3 +82,12 @@ t.test('running the diff twice on the same input gives the same answer', async (
   const known = knownOf([item(2), item(1)]);
   t.same(diffItems('feed1', doc, known, now), diffItems('feed1', doc, known, now));
 });
+
+t.test('two items sharing a guid are two items, and stay the same two on the next refresh', async (t) => {
+  const document = [item(2, { id: 'show' }), item(1, { id: 'show' })];
+  const first = diffItems('feed1', document, new Map(), now);
+  t.same(first.fresh.map((i) => i.title), ['Post 2', 'Post 1'], 'neither is dropped');
+  t.not(first.fresh[0]?.key, first.fresh[1]?.key);
+  const known = new Map(first.fresh.map((i) => [i.key, { contentHash: i.contentHash, addedAt: i.addedAt }]));
+  t.same(diffItems('feed1', structuredClone(document), known, now), { fresh: [], changed: [] }, 'nothing new or changed');
+});

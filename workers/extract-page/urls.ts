@@ -1,18 +1,14 @@
+import { safeUrl } from '../../src/domain/safe-url.js';
+
 /**
  * `href` resolved against `base`, or null when it is not a web address a reader could open:
- * javascript:, mailto:, data:, fragment-only links and garbage are refused.
+ * fragment-only links, and whatever `safeUrl` (the one rule for every URL that leaves feedmill)
+ * refuses — javascript:, mailto:, data: and every other scheme, however spelled, and garbage.
  */
 export function absoluteUrl(href: string, base: string): string | null {
   const trimmed = href.trim();
   if (trimmed === '' || trimmed.startsWith('#')) return null;
-  let url: URL;
-  try {
-    url = new URL(trimmed, base);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  return url.href;
+  return safeUrl(trimmed, base);
 }
 
 /** The URL with its fragment dropped: two links that differ only there open the same page. */

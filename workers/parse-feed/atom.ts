@@ -3,7 +3,7 @@ import { finishItem, newDraft, titleText, type ItemDraft } from './item-draft.js
 import { personName } from './authors.js';
 import { mediaImage } from './media.js';
 import { NameMap } from './namespaces.js';
-import { resolveUrl } from './urls.js';
+import { resolveUrl, webUrl } from './urls.js';
 import { atomText, attribute, deferredAtomText, elementText } from './xml-text.js';
 import { asElement, childEntries, moveInto, readEach, type XmlChild, type XmlElement } from './xml-tree.js';
 
@@ -29,10 +29,10 @@ export function readAtom(root: XmlElement, documentUrl: string | undefined): Par
         if (feed.link === '') feed.link = alternateLink(children, base) ?? '';
         break;
       case 'icon':
-        feed.icon = resolveUrl(elementText(first), xmlBase(first, base));
+        feed.icon = webUrl(elementText(first), xmlBase(first, base));
         break;
       case 'logo':
-        logo = resolveUrl(elementText(first), xmlBase(first, base));
+        logo = webUrl(elementText(first), xmlBase(first, base));
         break;
       case 'entry':
         moveInto(entries, children);
@@ -100,7 +100,7 @@ function readEntry(entry: XmlElement, names: NameMap, feedBase: string | undefin
         }
         break;
       case 'itunes:image':
-        draft.itunesImage ??= resolveUrl(attribute(first, 'href') ?? elementText(first), base);
+        draft.itunesImage ??= webUrl(attribute(first, 'href') ?? elementText(first), base) || undefined;
         break;
       default:
         if (name.startsWith('media:')) draft.mediaImage ??= mediaImage(name, children, names, base);
@@ -116,7 +116,8 @@ function readLinks(draft: ItemDraft, links: XmlChild[], base: string | undefined
     const href = attribute(link, 'href');
     if (href === undefined) continue;
     const rel = attribute(link, 'rel') ?? 'alternate';
-    const url = resolveUrl(href, xmlBase(link, base));
+    const url = webUrl(href, xmlBase(link, base));
+    if (url === '') continue;
     if (rel === 'alternate') {
       if (draft.url === '') draft.url = url;
     } else if (rel === 'enclosure') {
@@ -130,7 +131,8 @@ function readLinks(draft: ItemDraft, links: XmlChild[], base: string | undefined
 function alternateLink(links: XmlChild[], base: string | undefined): string | undefined {
   for (const link of links) {
     const href = attribute(link, 'href');
-    if (href !== undefined && (attribute(link, 'rel') ?? 'alternate') === 'alternate') return resolveUrl(href, xmlBase(link, base));
+    const url = href !== undefined && (attribute(link, 'rel') ?? 'alternate') === 'alternate' ? webUrl(href, xmlBase(link, base)) : '';
+    if (url !== '') return url;
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
 import { DecodingMode, decodeHTML, escapeText } from 'entities';
 import { Parser } from 'htmlparser2';
+import { withFlatStack } from './parser-stack.js';
 import { blockElements, sanitise } from './sanitise.js';
 
 export interface RenderedHtml {
@@ -36,7 +37,7 @@ export function htmlToText(html: string): string {
   if (html.indexOf('<') === -1 && html.indexOf('&') === -1) return collapseText(html);
   let text = '';
   let skipDepth = 0;
-  const parser = new Parser(
+  const parser = withFlatStack(new Parser(
     {
       onopentagname: (name) => {
         if (name === 'script' || name === 'style') skipDepth++;
@@ -50,7 +51,7 @@ export function htmlToText(html: string): string {
       },
     },
     { decodeEntities: false },
-  );
+  ));
   parser.end(html);
   return collapseText(text);
 }

@@ -1,7 +1,7 @@
 import type { Author, Enclosure, ParsedFeed, ParsedItem } from '../../src/domain/item.js';
 import { FeedmillError } from '../../src/domain/errors.js';
 import { finishItem, newDraft } from './item-draft.js';
-import { resolveUrl } from './urls.js';
+import { webUrl } from './urls.js';
 
 type Json = Record<string, unknown>;
 
@@ -20,13 +20,13 @@ export function readJsonFeed(text: string, documentUrl: string | undefined): Par
     throw new FeedmillError('not_a_feed', 'Expected a JSON Feed (an object whose "version" is "https://jsonfeed.org/version/1.1"), got other JSON; check that the URL points at a feed');
   }
   const base = documentUrl || undefined;
-  const link = resolveUrl(str(document['home_page_url']), base);
+  const link = webUrl(str(document['home_page_url']), base);
   const items = Array.isArray(document['items']) ? document['items'].filter(isObject) : [];
   return {
     title: str(document['title']),
     description: str(document['description']),
     link,
-    icon: resolveUrl(str(document['icon']) || str(document['favicon']), base),
+    icon: webUrl(str(document['icon']), base) || webUrl(str(document['favicon']), base),
     items: items.map((item) => readItem(item, base)),
   };
 }
@@ -42,7 +42,7 @@ function readItem(item: Json, base: string | undefined): ParsedItem {
   const draft = newDraft(base);
   const id = str(item['id']);
   if (id !== '') draft.id = id;
-  draft.url = resolveUrl(str(item['url']), base);
+  draft.url = webUrl(str(item['url']), base);
   draft.title = { value: str(item['title']), html: false };
   const html = str(item['content_html']);
   const text = str(item['content_text']);
@@ -55,8 +55,8 @@ function readItem(item: Json, base: string | undefined): ParsedItem {
   draft.authors = authors(item);
   if (Array.isArray(item['tags'])) draft.categories = item['tags'].map(str).filter((tag) => tag !== '');
   if (Array.isArray(item['attachments'])) draft.enclosures = item['attachments'].filter(isObject).map((a) => attachment(a, base)).filter((a) => a.url !== '');
-  const image = str(item['image']) || str(item['banner_image']);
-  if (image !== '') draft.mediaImage = resolveUrl(image, base);
+  const image = webUrl(str(item['image']), base) || webUrl(str(item['banner_image']), base);
+  if (image !== '') draft.mediaImage = image;
   const parsed = finishItem(draft);
   // JSON Feed carries the publisher's own plain-text rendering; prefer it to ours.
   if (text !== '') parsed.description_text = text;
@@ -72,5 +72,5 @@ function authors(item: Json): Author[] {
 function attachment(value: Json, base: string | undefined): Enclosure {
   const type = str(value['mime_type']);
   const size = Number(value['size_in_bytes']);
-  return { url: resolveUrl(str(value['url']), base), ...(type ? { type } : {}), ...(Number.isFinite(size) && size > 0 ? { length: size } : {}) };
+  return { url: webUrl(str(value['url']), base), ...(type ? { type } : {}), ...(Number.isFinite(size) && size > 0 ? { length: size } : {}) };
 }

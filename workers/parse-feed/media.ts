@@ -1,6 +1,6 @@
 import { attribute } from './xml-text.js';
 import type { XmlChild } from './xml-tree.js';
-import { resolveUrl } from './urls.js';
+import { webUrl } from './urls.js';
 import { childEntries, asElement } from './xml-tree.js';
 import type { NameMap } from './namespaces.js';
 
@@ -11,13 +11,13 @@ import type { NameMap } from './namespaces.js';
 export function mediaImage(name: string, children: XmlChild[], names: NameMap, base: string | undefined): string | undefined {
   for (const child of children) {
     if (name === 'media:thumbnail') {
-      const url = attribute(child, 'url');
-      if (url) return resolveUrl(url, base);
+      const url = webUrl(attribute(child, 'url') ?? '', base);
+      if (url !== '') return url;
     } else if (name === 'media:content') {
-      const url = attribute(child, 'url');
+      const url = webUrl(attribute(child, 'url') ?? '', base);
       const medium = attribute(child, 'medium') ?? '';
       const type = attribute(child, 'type') ?? '';
-      if (url && (medium.includes('image') || type.includes('image'))) return resolveUrl(url, base);
+      if (url !== '' && (medium.includes('image') || type.includes('image'))) return url;
       const nested = nestedImage(child, names, base);
       if (nested) return nested;
     } else if (name === 'media:group') {

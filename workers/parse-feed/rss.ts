@@ -3,7 +3,7 @@ import { personFromString, personName } from './authors.js';
 import { finishItem, newDraft, titleText, type ItemDraft } from './item-draft.js';
 import { mediaImage } from './media.js';
 import { NameMap } from './namespaces.js';
-import { resolveUrl } from './urls.js';
+import { resolveUrl, webUrl } from './urls.js';
 import { atomText, attribute, deferredRssHtml, elementStringValue, elementText, rssText, type TextValue } from './xml-text.js';
 import { asElement, childEntries, moveInto, readEach, type XmlChild, type XmlElement } from './xml-tree.js';
 
@@ -57,7 +57,7 @@ function readChannel(channel: XmlElement, names: NameMap, base: string | undefin
         if (feed.icon === '') feed.icon = imageUrl(asElement(first), names, base);
         break;
       case 'itunes:image':
-        if (feed.icon === '') feed.icon = resolveUrl(attribute(first, 'href') ?? elementText(first), base);
+        if (feed.icon === '') feed.icon = webUrl(attribute(first, 'href') ?? elementText(first), base);
         break;
       case 'item':
         moveInto(itemNodes, children);
@@ -77,23 +77,23 @@ function channelLink(links: XmlChild[], base: string | undefined): string {
   let text = '';
   for (const link of links) {
     const href = attribute(link, 'href');
-    if (href) return resolveUrl(href, base);
+    if (href) return webUrl(href, base);
     if (text === '') text = elementText(link);
   }
-  return resolveUrl(text, base);
+  return webUrl(text, base);
 }
 
 function alternateHref(links: XmlChild[], base: string | undefined): string | undefined {
   for (const link of links) {
     const href = attribute(link, 'href');
-    if (href && (attribute(link, 'rel') ?? 'alternate') === 'alternate') return resolveUrl(href, base);
+    if (href && (attribute(link, 'rel') ?? 'alternate') === 'alternate') return webUrl(href, base) || undefined;
   }
   return undefined;
 }
 
 function imageUrl(image: XmlElement, names: NameMap, base: string | undefined): string {
   for (const [rawName, children] of childEntries(image)) {
-    if (names.canonical(rawName) === 'url' && children[0] !== undefined) return resolveUrl(elementText(children[0]), base);
+    if (names.canonical(rawName) === 'url' && children[0] !== undefined) return webUrl(elementText(children[0]), base);
   }
   return '';
 }
@@ -183,7 +183,7 @@ function readItem(node: XmlElement, names: NameMap, channelBase: string | undefi
         readEnclosures(draft, children, base);
         break;
       case 'itunes:image':
-        draft.itunesImage ??= resolveUrl(attribute(first, 'href') ?? elementText(first), base);
+        draft.itunesImage ??= webUrl(attribute(first, 'href') ?? elementText(first), base) || undefined;
         break;
       case 'atom:link':
         readAtomLink(draft, children, base);
@@ -195,7 +195,7 @@ function readItem(node: XmlElement, names: NameMap, channelBase: string | undefi
   draft.summary ??= fallbackSummary ?? itunesSummary;
   draft.title ??= dcTitle;
   draft.categories.push(...keywords, ...subjects, ...atomCategories);
-  if (draft.url === '' && permalinkGuid !== undefined && /^https?:\/\//i.test(permalinkGuid)) draft.url = permalinkGuid;
+  if (draft.url === '' && permalinkGuid !== undefined && /^https?:\/\//i.test(permalinkGuid)) draft.url = webUrl(permalinkGuid, undefined);
   return finishItem(draft);
 }
 
@@ -215,12 +215,12 @@ function addPeople(target: ItemDraft['authors'], children: XmlChild[]): void {
 
 function readEnclosures(draft: ItemDraft, children: XmlChild[], base: string | undefined): void {
   for (const child of children) {
-    const url = attribute(child, 'url');
-    if (!url) continue;
+    const url = webUrl(attribute(child, 'url') ?? '', base);
+    if (url === '') continue;
     const type = attribute(child, 'type');
     const length = Number(attribute(child, 'length'));
     draft.enclosures.push({
-      url: resolveUrl(url, base),
+      url,
       ...(type ? { type } : {}),
       ...(Number.isFinite(length) && length > 0 ? { length } : {}),
     });
@@ -232,8 +232,9 @@ function readAtomLink(draft: ItemDraft, children: XmlChild[], base: string | und
   for (const child of children) {
     const rel = attribute(child, 'rel') ?? 'alternate';
     const href = attribute(child, 'href');
-    if (rel === 'alternate' && href) {
-      draft.url = resolveUrl(href, base);
+    const url = rel === 'alternate' && href ? webUrl(href, base) : '';
+    if (url !== '') {
+      draft.url = url;
       return;
     }
   }

@@ -1,4 +1,6 @@
 import { Parser } from 'htmlparser2';
+import { safeUrl } from '../../src/domain/safe-url.js';
+import { withFlatStack } from './parser-stack.js';
 import { resolveUrl } from './urls.js';
 
 /**
@@ -12,12 +14,14 @@ import { resolveUrl } from './urls.js';
  *   iframe, object, embed, form, svg, and no `on*` or `style` attribute;
  * - the text inside script, style, textarea, option and xmp is dropped; other disallowed tags
  *   are dropped and their text kept;
- * - URL attributes (href, src, poster, cite) are resolved against the base, then must have no
- *   scheme or one of http, https, mailto, tel, ftp — or, on `<img src>`, http, https or
- *   `data:image/*`; the scheme is read after removing what browsers ignore (characters up to
- *   U+0020, `<!-- -->`), as the `launder` package does for sanitize-html; protocol-relative
- *   URLs that stay relative (no base) are dropped;
- * - text is escaped (`& < >`), attribute values too (`& < > "`).
+ * - URL attributes (href, src, poster, cite) are resolved against the base and kept only when
+ *   `safeUrl` (src/domain/safe-url.ts, the one rule for every URL that leaves feedmill) allows
+ *   them: http(s), and mailto: on `<a href>`; relative URLs with no base, `javascript:`, `data:`
+ *   and every other scheme, however spelled, are dropped with their attribute. `srcset` is not
+ *   an allowed attribute at all;
+ * - text is escaped (`& < >`), attribute values too (`& < > "`);
+ * - elements nested deeper than `maxHtmlDepth` are flattened to their text: no tag past that depth
+ *   is written, so neither the output nor a reader's tree of it nests without bound.
  */
 export interface Rendered {
   html: string;
@@ -63,11 +67,12 @@ export const blockElements = new Set([
   'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre',
   'section', 'table', 'tr', 'ul',
 ]);
-const safeSchemes = new Set(['http', 'https', 'mailto', 'tel', 'ftp']);
+/**
+ * Item HTML deeper than this is flattened to its text. Real descriptions nest a few levels (a
+ * table in a figure in a div); 100 matches the XML reader's own limit (xml-reader.ts).
+ */
+export const maxHtmlDepth = 100;
 const validAttributeName = /^[^\0\t\n\f\r /<=>]+$/;
-const schemePattern = /^([a-zA-Z][a-zA-Z0-9.\-+]*):/;
-// eslint-disable-next-line no-control-regex -- browsers ignore these inside URLs, so must we when reading the scheme
-const ignoredInUrls = /[\x00-\x20]+/g;
 
 /**
  * The htmlparser2 handler. A fresh parser per fragment: htmlparser2 10.1's `reset()` leaves the
@@ -82,11 +87,16 @@ class Sanitiser {
   private readonly written: boolean[] = [];
   /** Depth inside a dropped script/style/textarea/option/xmp; text and tags there are skipped. */
   private skipDepth = 0;
+  /**
+   * Whether `text` ends in a line break: a run of block boundaries adds one, not one per tag
+   * (collapseText would fold them anyway), so 100k nested divs do not build a 200k-piece string.
+   */
+  private atLineBreak = false;
 
   constructor(private readonly base: string | undefined) {}
 
   onopentag(name: string, attribs: Record<string, string>): void {
-    if (blockElements.has(name)) this.text += '\n';
+    if (blockElements.has(name)) this.lineBreak();
     if (this.skipDepth > 0) {
       this.skipDepth++;
       return;
@@ -94,6 +104,10 @@ class Sanitiser {
     if (!allowedTags.has(name)) {
       this.written.push(false);
       if (nonTextTags.has(name)) this.skipDepth = 1;
+      return;
+    }
+    if (this.written.length >= maxHtmlDepth) {
+      this.written.push(false);
       return;
     }
     this.written.push(true);
@@ -104,9 +118,10 @@ class Sanitiser {
         if (!allowed.has(key) || !validAttributeName.test(key)) continue;
         let value = attribs[key] as string;
         if (urlAttributes.has(key)) {
-          value = resolveUrl(value, this.base);
-          if (!urlAllowed(name, value)) continue;
-          if (this.firstImage === null && name === 'img' && key === 'src' && value !== '') this.firstImage = value;
+          const safe = safeUrl(resolveUrl(value, this.base), undefined, name === 'a' && key === 'href' ? 'link' : 'resource');
+          if (safe === null) continue;
+          value = safe;
+          if (this.firstImage === null && name === 'img' && key === 'src') this.firstImage = value;
         }
         if (value === '') {
           if (key === 'alt') html += ' alt=""';
@@ -123,35 +138,29 @@ class Sanitiser {
     if (this.skipDepth > 0) return;
     this.html += escapeText(data);
     this.text += data;
+    if (data !== '') this.atLineBreak = false;
   }
 
   onclosetag(name: string): void {
-    if (blockElements.has(name)) this.text += '\n';
+    if (blockElements.has(name)) this.lineBreak();
     if (this.skipDepth > 0 && --this.skipDepth > 0) return;
     if (this.written.pop() === true && !selfClosing.has(name)) this.html += `</${name}>`;
+  }
+
+  private lineBreak(): void {
+    if (this.atLineBreak) return;
+    this.text += '\n';
+    this.atLineBreak = true;
   }
 }
 
 /** Sanitised HTML, its decoded text (block boundaries as `\n`, not yet collapsed) and the first surviving `<img src>`. */
 export function sanitise(fragment: string, base: string | undefined): Rendered {
   const handler = new Sanitiser(base);
-  new Parser(handler, { decodeEntities: true }).end(fragment);
+  // htmlparser2's own open-element stack is O(depth) per tag (see parser-stack.ts): 100k nested
+  // elements cost seconds without the flat one, whatever this handler writes.
+  withFlatStack(new Parser(handler, { decodeEntities: true })).end(fragment);
   return { html: handler.html, text: handler.text, firstImage: handler.firstImage };
-}
-
-function urlAllowed(tag: string, value: string): boolean {
-  // The common case, checked without a regex: what follows the scheme cannot change it.
-  if (value.startsWith('https://') || value.startsWith('http://')) return true;
-  let cleaned = value.replace(ignoredInUrls, '');
-  for (let start = cleaned.indexOf('<!--'); start !== -1; start = cleaned.indexOf('<!--')) {
-    const end = cleaned.indexOf('-->', start + 4);
-    if (end === -1) break;
-    cleaned = cleaned.slice(0, start) + cleaned.slice(end + 3);
-  }
-  const scheme = schemePattern.exec(cleaned)?.[1]?.toLowerCase();
-  if (scheme === undefined) return !(cleaned.startsWith('//') || cleaned.startsWith('\\\\') || cleaned.startsWith('/\\') || cleaned.startsWith('\\/'));
-  if (safeSchemes.has(scheme)) return tag !== 'img' || scheme === 'http' || scheme === 'https';
-  return tag === 'img' && scheme === 'data' && /^data:image\//i.test(cleaned);
 }
 
 const textSpecial = /[&<>]/;

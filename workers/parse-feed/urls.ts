@@ -1,3 +1,5 @@
+import { safeUrl } from '../../src/domain/safe-url.js';
+
 const hasScheme = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
 // A stand-in base for resolving one relative reference against another (xml:base="/a/" with no
 // document URL): the result is stripped of it again, so the output stays relative.
@@ -46,4 +48,12 @@ export function resolveUrl(reference: string, base: string | undefined): string 
   } catch {
     return trimmed;
   }
+}
+
+/**
+ * A URL field of a parsed feed: `reference` resolved against `base` when the result is a web
+ * address feedmill lets out (safeUrl, the one rule), else ''.
+ */
+export function webUrl(reference: string, base: string | undefined): string {
+  return safeUrl(resolveUrl(reference, base)) ?? '';
 }

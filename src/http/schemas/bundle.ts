@@ -30,7 +30,7 @@ export const UpdateBundleBody = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: bundleMaxLengths.name })),
     description: Type.Optional(Type.String({ maxLength: bundleMaxLengths.description })),
-    icon: Type.Optional(Type.String({ maxLength: bundleMaxLengths.icon })),
+    icon: Type.Optional(Type.String({ maxLength: bundleMaxLengths.icon, description: 'An absolute http(s) URL, or "" for none.' })),
   },
   { additionalProperties: false },
 );

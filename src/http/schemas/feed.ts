@@ -40,9 +40,9 @@ export const CreateFeedBody = Type.Object(
 
 export const UpdateFeedBody = Type.Object(
   {
-    title: Type.Optional(Type.String({ maxLength: maxLengths.title })),
+    title: Type.Optional(Type.String({ minLength: 1, maxLength: maxLengths.title })),
     description: Type.Optional(Type.String({ maxLength: maxLengths.description })),
-    icon: Type.Optional(Type.String({ maxLength: maxLengths.icon })),
+    icon: Type.Optional(Type.String({ maxLength: maxLengths.icon, description: 'An absolute http(s) URL, or "" for none.' })),
   },
   { additionalProperties: false },
 );

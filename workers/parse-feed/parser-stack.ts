@@ -1,0 +1,55 @@
+import type { Parser } from 'htmlparser2';
+
+/**
+ * htmlparser2 10.1 keeps two stacks top-first in arrays, pushing with `unshift` and popping with
+ * `shift`, which are O(depth): its open elements (`stack`) and, for `<svg>`, `<math>` and their
+ * HTML islands (`<desc>`, `<title>`, `<foreignObject>`…), `foreignContext`. A fragment of 100k
+ * nested elements cost ~10^10 moves (seconds of CPU per document). These stand-ins keep the top
+ * last, so both are O(1), and answer the few operations Parser performs on them (`[i]` from the
+ * top, `length`, `length = 0`, `shift`, `unshift`, `indexOf`). If a later htmlparser2 no longer
+ * has these arrays, the parser is left as it is (test/workers/parse-feed-nesting.test.ts would
+ * then fail on the time ratio).
+ */
+export function withFlatStack(parser: Parser): Parser {
+  const internals = parser as unknown as Record<string, unknown>;
+  for (const field of ['stack', 'foreignContext']) {
+    const current = internals[field];
+    if (Array.isArray(current)) internals[field] = flatStack(current.slice().reverse());
+  }
+  return parser;
+}
+
+/** An array-like stack, top-first to its reader, held top-last in `items`. */
+function flatStack<T>(items: T[]): unknown {
+  // Made once: Parser reads a method on every tag, and a closure per read was garbage per tag.
+  const shift = (): T | undefined => items.pop();
+  const unshift = (value: T): number => items.push(value);
+  const indexOf = (value: T): number => {
+    const at = items.lastIndexOf(value);
+    return at === -1 ? -1 : items.length - 1 - at;
+  };
+  return new Proxy(items, {
+    get(_target, property) {
+      switch (property) {
+        case 'length':
+          return items.length;
+        case 'shift':
+          return shift;
+        case 'unshift':
+          return unshift;
+        case 'indexOf':
+          return indexOf;
+        default:
+          if (typeof property === 'string' && /^\d+$/.test(property)) return items[items.length - 1 - Number(property)];
+          return undefined;
+      }
+    },
+    set(_target, property, value) {
+      if (property === 'length' && value === 0) {
+        items.length = 0;
+        return true;
+      }
+      return false;
+    },
+  });
+}
