@@ -86,7 +86,8 @@ t.test('URLs stored before the rule existed are not shown', async (t) => {
   // Written straight to the stores, as an older version (or a bug) could have left them.
   const other = (await send('POST', '/v1/feeds', { url: `${source.url}/old.xml` })).json<ApiFeed>();
   await env.deps.feeds.update('alice', other.id, { icon: 'javascript:alert(1)' }, new Date().toISOString());
-  await env.deps.items.upsert([
+  const { version } = await env.deps.items.known(other.id);
+  await env.deps.items.commit(other.id, version, [
     {
       feedId: other.id, key: 'g:old', contentHash: 'x', addedAt: '2026-11-01T00:00:00.000Z', publishedAt: '2026-11-01T00:00:00.000Z',
       url: 'javascript:alert(1)', title: 'Stored long ago', description_text: '', description_html: '', thumbnail: 'data:image/svg+xml,<svg/>',
