@@ -17,14 +17,15 @@ import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { hostedRoutes } from './routes/hosted.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { trustFunction, type TrustProxy } from './trust-proxy.js';
 
 export interface HttpAppOptions {
   /** TLS key and certificate; omitted in tests that use `app.inject`. */
   https?: { key: string | Buffer; cert: string | Buffer };
   /** Refuse requests that did not arrive over HTTPS. @default true */
   httpsOnly?: boolean;
-  /** Trust `X-Forwarded-*` from a TLS-terminating proxy. @default false */
-  trustProxy?: boolean;
+  /** TLS-terminating proxies trusted for `X-Forwarded-For` and `X-Forwarded-Proto`. @default false */
+  trustProxy?: TrustProxy;
   /** Largest request body, in bytes. @default 65536 */
   bodyLimit?: number;
   logger?: FastifyServerOptions['loggerInstance'];
@@ -42,10 +43,11 @@ const bundlePaths = ['/bundles', '/bundled'];
 
 /** The HTTP surface, without listening: the process file listens, tests call `app.inject`. */
 export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}): Promise<FastifyInstance> {
+  const trustProxy = options.trustProxy ?? false;
   const app = Fastify({
     ...(options.https ? { https: options.https } : {}),
     loggerInstance: options.logger,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustProxy === false ? false : trustFunction(trustProxy),
     bodyLimit: options.bodyLimit ?? 65_536,
     // Unknown body fields are rejected (400), never silently dropped: a typo should not pass.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
