@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { createAuthenticator } from '../app/authenticate.js';
+import { createAuthThrottle, type AuthThrottleOptions } from '../app/auth-throttle.js';
+import { createAuthenticator, type AuthenticatorOptions } from '../app/authenticate.js';
 import type { AppDeps } from '../app/deps.js';
 import { createHostedFeedRenderer } from '../app/hosted-feed.js';
 import { registerErrorHandling } from './errors.js';
@@ -10,6 +11,7 @@ import { registerDrain } from './plugins/drain.js';
 import { registerHttpsOnly } from './plugins/https-only.js';
 import { registerIdempotency } from './plugins/idempotency.js';
 import { registerMetrics } from './plugins/metrics.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerRateLimit, type RateLimitOptions } from './plugins/rate-limit.js';
 import { bundleRoutes } from './routes/bundles.js';
 import { feedRoutes } from './routes/feeds.js';
@@ -34,6 +36,12 @@ export interface HttpAppOptions {
   version?: string;
   /** Per-key request budget. @default { max: 600, windowMs: 60000 } */
   rateLimit?: RateLimitOptions;
+  /** Growing delays after failed authentications, per key id and per client address. @default {} */
+  authThrottle?: AuthThrottleOptions;
+  /** `Strict-Transport-Security` max-age on HTTPS responses, in seconds. @default 31536000 */
+  hstsMaxAge?: number;
+  /** The slow secret check; tests count its calls. @default verifySecret */
+  verifySecret?: AuthenticatorOptions['verify'];
 }
 
 /** Where API routes are mounted (DESIGN.md: every spec path variant works). */
@@ -44,10 +52,11 @@ const bundlePaths = ['/bundles', '/bundled'];
 /** The HTTP surface, without listening: the process file listens, tests call `app.inject`. */
 export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}): Promise<FastifyInstance> {
   const trustProxy = options.trustProxy ?? false;
+  const trust = trustFunction(trustProxy);
   const app = Fastify({
     ...(options.https ? { https: options.https } : {}),
     loggerInstance: options.logger,
-    trustProxy: trustProxy === false ? false : trustFunction(trustProxy),
+    trustProxy: trustProxy === false ? false : trust,
     bodyLimit: options.bodyLimit ?? 65_536,
     // Unknown body fields are rejected (400), never silently dropped: a typo should not pass.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
@@ -58,9 +67,11 @@ export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}):
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
   registerDrain(app);
+  registerSecurityHeaders(app, { hstsMaxAge: options.hstsMaxAge ?? 31_536_000 });
   if (options.httpsOnly ?? true) registerHttpsOnly(app);
   registerMetrics(app, deps.metrics);
-  registerAuth(app, createAuthenticator(deps));
+  const throttle = createAuthThrottle(options.authThrottle);
+  registerAuth(app, createAuthenticator(deps, { throttle, ...(options.verifySecret ? { verify: options.verifySecret } : {}) }), trust);
   await registerRateLimit(app, options.rateLimit ?? { max: 600, windowMs: 60_000 });
   registerIdempotency(app, deps);
   await registerOpenApi(app, options.version ?? '0.0.0');

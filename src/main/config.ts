@@ -114,6 +114,8 @@ export const settings = {
   refreshConcurrency: setting('FEEDMILL_REFRESH_CONCURRENCY', '8', 'Refreshes one process runs at once.', integer(1, 1000)),
   rateLimit: setting('FEEDMILL_RATE_LIMIT', '600', 'Requests one API key may make per window; past it, 429 with Retry-After.', integer(1, 1_000_000)),
   rateLimitWindow: setting('FEEDMILL_RATE_LIMIT_WINDOW', '60', 'Length of the rate-limit window, in seconds.', integer(1, 86_400)),
+  authFailureLimit: setting('FEEDMILL_AUTH_FAILURE_LIMIT', '5', 'Failed authentications a key id, or a client address, may make before each further attempt must wait (1 s, doubling with each failure up to 15 min); meanwhile it is answered 429 with Retry-After without checking the secret. Per process.', integer(1, 1000)),
+  hstsMaxAge: setting('FEEDMILL_HSTS_MAX_AGE', '31536000', 'max-age of `Strict-Transport-Security` on every HTTPS response, in seconds; 0 tells browsers to forget it.', integer(0, 63_072_000)),
   keywordSearchUrl: setting('FEEDMILL_KEYWORD_SEARCH_URL', undefined, 'Upstream of keyword feeds: a URL template with `{keyword}`, `{country}` and `{lang}`. Default: Google News RSS search of the region\'s edition.', searchTemplate),
   secretKey: setting('FEEDMILL_SECRET_KEY', undefined, 'Base64 of 32 random bytes that seal webhook signing secrets at rest. Default: made once in the data directory (`secret.key`); set it when several processes share a store.', base64Key),
   webhookTimeout: setting('FEEDMILL_WEBHOOK_TIMEOUT', '10', 'Time a webhook receiver has to answer, in seconds.', integer(1, 120)),
