@@ -1,7 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parseBearer, type Principal, type Scope } from '../domain/api-key.js';
 import { FeedmillError } from '../domain/errors.js';
-import { createAuthThrottle, type AuthThrottle } from './auth-throttle.js';
 import type { AppDeps } from './deps.js';
 import { hashSecret, verifySecret } from './secret-hash.js';
 
@@ -9,8 +8,6 @@ import { hashSecret, verifySecret } from './secret-hash.js';
 export type Authenticator = (authorization: string | undefined, client?: string) => Promise<Principal>;
 
 export interface AuthenticatorOptions {
-  /** Delays after failed attempts; shared by every surface of a process. @default createAuthThrottle() */
-  throttle?: AuthThrottle;
   /** The slow hash check; tests count its calls. @default verifySecret */
   verify?: typeof verifySecret;
 }
@@ -41,8 +38,8 @@ const digest = (secret: string): Buffer => createHash('sha256').update(secret).d
  * not us CPU. A secret already proven in this process still passes a throttled key, so an attack
  * on a key does not lock its owner out.
  */
-export function createAuthenticator(deps: Pick<AppDeps, 'keys' | 'clock'>, options: AuthenticatorOptions = {}): Authenticator {
-  const throttle = options.throttle ?? createAuthThrottle();
+export function createAuthenticator(deps: Pick<AppDeps, 'keys' | 'clock' | 'authThrottle'>, options: AuthenticatorOptions = {}): Authenticator {
+  const throttle = deps.authThrottle;
   const verify = options.verify ?? verifySecret;
   const verified = new Map<string, Buffer>();
   let standIn: Promise<string> | undefined;
@@ -58,15 +55,15 @@ export function createAuthenticator(deps: Pick<AppDeps, 'keys' | 'clock'>, optio
     const keySubject = `key:${credentials.keyId}`;
     const subjects = [keySubject, ...(client ? [`address:${client}`] : [])];
     const now = deps.clock.now().getTime();
-    const wait = throttle.waitSeconds(subjects, now);
+    const wait = await throttle.waitSeconds(subjects, now);
     if (wait > 0) throw throttled(wait);
     standIn ??= hashSecret(randomBytes(24).toString('base64url'));
     const matches = await verify(credentials.secret, key?.secretHash ?? (await standIn));
     if (!live || !matches) {
-      throttle.failed(subjects, now);
+      await throttle.failed(subjects, now);
       throw unauthorized();
     }
-    throttle.succeeded(keySubject);
+    await throttle.succeeded(keySubject);
     verified.set(live.id, fast);
     return { accountId: live.accountId, keyId: live.id, scopes: live.scopes };
   };

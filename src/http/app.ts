@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { createAuthThrottle, type AuthThrottleOptions } from '../app/auth-throttle.js';
 import { createAuthenticator, type AuthenticatorOptions } from '../app/authenticate.js';
 import type { AppDeps } from '../app/deps.js';
 import { createHostedFeedRenderer } from '../app/hosted-feed.js';
@@ -36,8 +35,6 @@ export interface HttpAppOptions {
   version?: string;
   /** Per-key request budget. @default { max: 600, windowMs: 60000 } */
   rateLimit?: RateLimitOptions;
-  /** Growing delays after failed authentications, per key id and per client address. @default {} */
-  authThrottle?: AuthThrottleOptions;
   /** `Strict-Transport-Security` max-age on HTTPS responses, in seconds. @default 31536000 */
   hstsMaxAge?: number;
   /** The slow secret check; tests count its calls. @default verifySecret */
@@ -70,8 +67,7 @@ export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}):
   registerSecurityHeaders(app, { hstsMaxAge: options.hstsMaxAge ?? 31_536_000 });
   if (options.httpsOnly ?? true) registerHttpsOnly(app);
   registerMetrics(app, deps.metrics);
-  const throttle = createAuthThrottle(options.authThrottle);
-  registerAuth(app, createAuthenticator(deps, { throttle, ...(options.verifySecret ? { verify: options.verifySecret } : {}) }), trust);
+  registerAuth(app, createAuthenticator(deps, options.verifySecret ? { verify: options.verifySecret } : {}), trust);
   await registerRateLimit(app, options.rateLimit ?? { max: 600, windowMs: 60_000 });
   registerIdempotency(app, deps);
   await registerOpenApi(app, options.version ?? '0.0.0');

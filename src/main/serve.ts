@@ -26,7 +26,6 @@ async function startApi(runtime: Runtime, config: Config, log: Logger): Promise<
     ready: () => runtime.ready(),
     version,
     rateLimit: { max: config.rateLimit, windowMs: config.rateLimitWindow * 1000, redis: runtime.rateLimitRedis },
-    authThrottle: { freeFailures: config.authFailureLimit },
     hstsMaxAge: config.hstsMaxAge,
   });
   // `/graphql` over HTTPS, SSE and WebSockets; `app.close()` ends its subscriptions first.

@@ -1,39 +1,40 @@
 import t from 'tap';
-import { createAuthThrottle } from '../../src/app/auth-throttle.js';
+import { createLocalAuthThrottle } from '../../src/adapters/local-auth-throttle/local-auth-throttle.js';
+import { withFallback } from '../../src/app/auth-throttle.js';
+import type { AuthThrottle } from '../../src/ports/auth-throttle.js';
 
-t.test('after the free failures each further failure doubles the wait, up to the longest', async (t) => {
-  const throttle = createAuthThrottle({ freeFailures: 3, baseDelayMs: 1_000, maxDelayMs: 8_000 });
-  let now = 0;
-  for (let i = 0; i < 2; i += 1) throttle.failed(['key:a'], now);
-  t.equal(throttle.waitSeconds(['key:a'], now), 0, 'two failures: no wait yet');
-  const waits: number[] = [];
-  for (let i = 0; i < 6; i += 1) {
-    throttle.failed(['key:a'], now);
-    const wait = throttle.waitSeconds(['key:a'], now);
-    waits.push(wait);
-    now += wait * 1000;
-  }
-  t.same(waits, [1, 2, 4, 8, 8, 8]);
-  t.equal(throttle.waitSeconds(['key:b'], now), 0, 'another subject is free');
-  t.equal(throttle.waitSeconds(['key:b', 'key:a'], now - 1000), 1, 'the most delayed subject of a request counts');
-});
+interface Flaky {
+  throttle: AuthThrottle;
+  /** The server answers again. */
+  back: boolean;
+}
 
-t.test('failures are forgotten a while after the wait, and at once after a success', async (t) => {
-  const throttle = createAuthThrottle({ freeFailures: 1, baseDelayMs: 1_000, maxDelayMs: 4_000 });
-  throttle.failed(['address:x'], 0);
-  t.equal(throttle.waitSeconds(['address:x'], 0), 1);
-  throttle.failed(['address:x'], 1_000);
-  t.equal(throttle.waitSeconds(['address:x'], 1_000), 2, 'the second failure waits longer');
-  throttle.failed(['address:x'], 3_000 + 4_000);
-  t.equal(throttle.waitSeconds(['address:x'], 7_000), 1, 'past its wait plus the longest wait, the count starts again');
-  throttle.succeeded('address:x');
-  t.equal(throttle.waitSeconds(['address:x'], 7_000), 0);
-});
+/** A shared throttle whose server is away until `back` is set. */
+function flaky(): Flaky {
+  const inner = createLocalAuthThrottle({ freeFailures: 1 });
+  const away = (): Promise<never> => Promise.reject(new Error('Connection is closed.'));
+  const state: Flaky = {
+    back: false,
+    throttle: {
+      waitSeconds: (subjects, now) => (state.back ? inner.waitSeconds(subjects, now) : away()),
+      failed: (subjects, now) => (state.back ? inner.failed(subjects, now) : away()),
+      succeeded: (subject) => (state.back ? inner.succeeded(subject) : away()),
+    },
+  };
+  return state;
+}
 
-t.test('a flood of made-up subjects forgets the stalest, not the memory', async (t) => {
-  const throttle = createAuthThrottle({ freeFailures: 1, maxSubjects: 100 });
-  throttle.failed(['key:first'], 0);
-  for (let i = 0; i < 1_000; i += 1) throttle.failed([`key:${i}`], 0);
-  t.equal(throttle.waitSeconds(['key:first'], 0), 0, 'the oldest subject was dropped');
-  t.equal(throttle.waitSeconds(['key:999'], 0), 1, 'the newest is kept');
+t.test('while the shared throttle is away, this process counts failures itself, and says so once', async (t) => {
+  const shared = flaky();
+  const errors: unknown[] = [];
+  const throttle = withFallback(shared.throttle, createLocalAuthThrottle({ freeFailures: 1 }), (error) => errors.push(error));
+  await throttle.failed(['key:k'], 0);
+  t.equal(await throttle.waitSeconds(['key:k'], 0), 1, 'the local count holds the guesser back');
+  await throttle.failed(['key:k'], 0);
+  t.equal(errors.length, 1, 'one warning per outage, not one per request');
+  shared.back = true;
+  t.equal(await throttle.waitSeconds(['key:k'], 0), 0, 'once back, the shared count is used again');
+  shared.back = false;
+  await throttle.failed(['key:j'], 0);
+  t.equal(errors.length, 2, 'a new outage is reported again');
 });

@@ -1,7 +1,7 @@
 import t from 'tap';
 import WebSocket from 'ws';
 import { revokeKey } from '../../src/app/api-keys.js';
-import { createAuthThrottle } from '../../src/app/auth-throttle.js';
+import { createLocalAuthThrottle } from '../../src/adapters/local-auth-throttle/local-auth-throttle.js';
 import { createAuthenticator } from '../../src/app/authenticate.js';
 import { verifySecret } from '../../src/app/secret-hash.js';
 import { buildHttpApp } from '../../src/http/app.js';
@@ -33,12 +33,14 @@ function countingVerify(): { verify: typeof verifySecret; readonly calls: number
   };
 }
 
+/** The test deps with a fresh throttle of its own, which lets `free` failures through. */
+const throttled = (free: number) => ({ ...env.deps, authThrottle: createLocalAuthThrottle({ freeFailures: free }) });
 const keyOf = (authorization: string): string => authorization.slice('Bearer '.length).split(':')[0] ?? '';
 const wrongSecret = (authorization: string): string => `${authorization.slice(0, -2)}xx`;
 const unknownKey = (n: number): string => `Bearer fmk_${String(n).padStart(16, 'Z')}:${'s'.repeat(32)}`;
 
 t.test('every authentication failure, REST or GraphQL, has the same 401 body', async (t) => {
-  const app = await buildHttpApp(env.deps, { httpsOnly: false, authThrottle: { freeFailures: 100 } });
+  const app = await buildHttpApp({ ...env.deps, authThrottle: createLocalAuthThrottle({ freeFailures: 100 }) }, { httpsOnly: false });
   mountGraphql(app, env.deps);
   t.teardown(() => app.close());
   const alice = await env.bearer('alice');
@@ -71,7 +73,7 @@ t.test('every authentication failure, REST or GraphQL, has the same 401 body', a
 
 t.test('an unknown key costs the same hashing as a wrong secret', async (t) => {
   const counter = countingVerify();
-  const authenticate = createAuthenticator(env.deps, { throttle: createAuthThrottle({ freeFailures: 1_000_000 }), verify: counter.verify });
+  const authenticate = createAuthenticator({ ...env.deps, authThrottle: createLocalAuthThrottle({ freeFailures: 1_000_000 }) }, { verify: counter.verify });
   const bob = await env.bearer('bob');
   const timed = async (authorization: string): Promise<number> => {
     const started = process.hrtime.bigint();
@@ -98,7 +100,7 @@ t.test('an unknown key costs the same hashing as a wrong secret', async (t) => {
 
 t.test('after N wrong secrets the next attempt is 429 with Retry-After, and nothing is hashed', async (t) => {
   const counter = countingVerify();
-  const app = await buildHttpApp(env.deps, { httpsOnly: false, authThrottle: { freeFailures: 3 }, verifySecret: counter.verify });
+  const app = await buildHttpApp(throttled(3), { httpsOnly: false, verifySecret: counter.verify });
   mountGraphql(app, env.deps);
   t.teardown(() => app.close());
   const carol = await env.bearer('carol');
@@ -132,7 +134,7 @@ t.test('after N wrong secrets the next attempt is 429 with Retry-After, and noth
 
 t.test('a client rotating made-up key ids is throttled by its address', async (t) => {
   const counter = countingVerify();
-  const app = await buildHttpApp(env.deps, { httpsOnly: false, authThrottle: { freeFailures: 3 }, verifySecret: counter.verify });
+  const app = await buildHttpApp(throttled(3), { httpsOnly: false, verifySecret: counter.verify });
   t.teardown(() => app.close());
   const get = (n: number) => app.inject({ method: 'GET', url: '/v1/feeds', headers: { authorization: unknownKey(100 + n) }, remoteAddress: '203.0.113.77' });
   for (let n = 0; n < 3; n += 1) assertError(t, await get(n), 401, 'unauthorized');
@@ -144,7 +146,7 @@ t.test('a client rotating made-up key ids is throttled by its address', async (t
 
 t.test('GraphQL shares the throttle with REST and hashes each request once', async (t) => {
   const counter = countingVerify();
-  const app = await buildHttpApp(env.deps, { httpsOnly: false, authThrottle: { freeFailures: 3 }, verifySecret: counter.verify });
+  const app = await buildHttpApp(throttled(3), { httpsOnly: false, verifySecret: counter.verify });
   mountGraphql(app, env.deps);
   t.teardown(() => app.close());
   const frank = await env.bearer('frank');
