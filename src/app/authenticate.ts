@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parseBearer, type Principal, type Scope } from '../domain/api-key.js';
 import { FeedmillError } from '../domain/errors.js';
+import { isKeyId } from '../domain/ids.js';
 import type { AppDeps } from './deps.js';
 import { hashSecret, verifySecret } from './secret-hash.js';
 
@@ -53,7 +54,8 @@ export function createAuthenticator(deps: Pick<AppDeps, 'keys' | 'clock' | 'auth
     const known = live && verified.get(live.id);
     if (live && known && timingSafeEqual(known, fast)) return { accountId: live.accountId, keyId: live.id, scopes: live.scopes };
     const keySubject = `key:${credentials.keyId}`;
-    const subjects = [keySubject, ...(client ? [`address:${client}`] : [])];
+    // An id that cannot be a key is counted against the address only: no subject per made-up string.
+    const subjects = [...(isKeyId(credentials.keyId) ? [keySubject] : []), ...(client ? [`address:${client}`] : [])];
     const now = deps.clock.now().getTime();
     const wait = await throttle.waitSeconds(subjects, now);
     if (wait > 0) throw throttled(wait);

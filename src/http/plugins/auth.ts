@@ -1,8 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireScope, type Authenticator } from '../../app/authenticate.js';
+import { requireScope, unauthorized, type Authenticator } from '../../app/authenticate.js';
 import type { Principal, Scope } from '../../domain/api-key.js';
-import { FeedmillError } from '../../domain/errors.js';
 import { clientAddressOf, type TrustFunction } from '../trust-proxy.js';
 
 declare module 'fastify' {
@@ -59,6 +58,6 @@ export function registerAuth(app: FastifyInstance, authenticate: Authenticator, 
 
 /** The authenticated caller of a route that declares a scope. */
 export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw new FeedmillError('unauthorized', 'This route needs an API key');
+  if (!request.principal) throw unauthorized();
   return request.principal;
 }
