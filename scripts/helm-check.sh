@@ -163,6 +163,7 @@ refuse --set config.port=70000
 refuse --set config.port=0
 refuse --set config.metricsPort=-1
 refuse --set config.trustProxy=maybe
+refuse --set config.trustProxy=true
 refuse --set config.store=mysql
 refuse --set config.fetchMaxBytes=10
 refuse --set config.pollMinInterval=9000 --set config.pollMaxInterval=600

@@ -1,34 +1,73 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parseBearer, type Principal, type Scope } from '../domain/api-key.js';
 import { FeedmillError } from '../domain/errors.js';
+import { isKeyId } from '../domain/ids.js';
 import type { AppDeps } from './deps.js';
-import { verifySecret } from './secret-hash.js';
+import { hashSecret, verifySecret } from './secret-hash.js';
 
-export type Authenticator = (authorization: string | undefined) => Promise<Principal>;
+/** `client`: the caller's address, so failures from one address are throttled together. */
+export type Authenticator = (authorization: string | undefined, client?: string) => Promise<Principal>;
 
-const unauthorized = (why: string): FeedmillError =>
-  new FeedmillError('unauthorized', `${why}; send \`Authorization: Bearer <API_KEY>:<API_SECRET>\` (create a pair with \`feedmill keys create\`)`);
+export interface AuthenticatorOptions {
+  /** The slow hash check; tests count its calls. @default verifySecret */
+  verify?: typeof verifySecret;
+}
+
+/**
+ * Every failure (missing, malformed, unknown key, wrong secret, revoked) is this one error: the
+ * body must not tell a guesser which part of a guess was right.
+ */
+export const unauthorized = (): FeedmillError =>
+  new FeedmillError(
+    'unauthorized',
+    'Expected `Authorization: Bearer <API_KEY>:<API_SECRET>` naming a live key and its secret; create a pair with `feedmill keys create`',
+  );
+
+const throttled = (seconds: number): FeedmillError =>
+  new FeedmillError('rate_limited', `Too many failed authentications from this address or for this key; retry in ${seconds} s`, { retryAfter: seconds });
+
+const digest = (secret: string): Buffer => createHash('sha256').update(secret).digest();
 
 /**
  * Checks `Authorization: Bearer KEY:SECRET`. The slow scrypt check runs once per key and secret:
  * afterwards a fast digest of the secret is remembered, so a busy client does not pay 40 ms per
  * request. The key record is read on every request, so a revocation takes effect at once.
+ *
+ * An unknown key is hashed against a stand-in hash of the same cost, so it answers as slowly as a
+ * wrong secret (timing says nothing about which keys exist). Before any hashing, a key id or an
+ * address with too many recent failures is answered 429: wrong secrets cost the guesser time,
+ * not us CPU. A secret already proven in this process still passes a throttled key, so an attack
+ * on a key does not lock its owner out.
  */
-export function createAuthenticator(deps: Pick<AppDeps, 'keys'>): Authenticator {
+export function createAuthenticator(deps: Pick<AppDeps, 'keys' | 'clock' | 'authThrottle'>, options: AuthenticatorOptions = {}): Authenticator {
+  const throttle = deps.authThrottle;
+  const verify = options.verify ?? verifySecret;
   const verified = new Map<string, Buffer>();
-  const digest = (secret: string): Buffer => createHash('sha256').update(secret).digest();
-  return async (authorization) => {
+  let standIn: Promise<string> | undefined;
+  return async (authorization, client) => {
     const credentials = parseBearer(authorization);
-    if (!credentials) throw unauthorized(authorization ? 'The Authorization header is malformed' : 'The Authorization header is missing');
+    // Nothing to guess without a key and a secret, and nothing hashed: no failure is counted.
+    if (!credentials) throw unauthorized();
     const key = await deps.keys.get(credentials.keyId);
-    if (!key || key.revokedAt !== null) throw unauthorized('The API key is unknown or revoked');
+    const live = key && key.revokedAt === null ? key : undefined;
     const fast = digest(credentials.secret);
-    const known = verified.get(key.id);
-    if (!known || !timingSafeEqual(known, fast)) {
-      if (!(await verifySecret(credentials.secret, key.secretHash))) throw unauthorized('The API secret does not match the key');
-      verified.set(key.id, fast);
+    const known = live && verified.get(live.id);
+    if (live && known && timingSafeEqual(known, fast)) return { accountId: live.accountId, keyId: live.id, scopes: live.scopes };
+    const keySubject = `key:${credentials.keyId}`;
+    // An id that cannot be a key is counted against the address only: no subject per made-up string.
+    const subjects = [...(isKeyId(credentials.keyId) ? [keySubject] : []), ...(client ? [`address:${client}`] : [])];
+    const now = deps.clock.now().getTime();
+    const wait = await throttle.waitSeconds(subjects, now);
+    if (wait > 0) throw throttled(wait);
+    standIn ??= hashSecret(randomBytes(24).toString('base64url'));
+    const matches = await verify(credentials.secret, key?.secretHash ?? (await standIn));
+    if (!live || !matches) {
+      await throttle.failed(subjects, now);
+      throw unauthorized();
     }
-    return { accountId: key.accountId, keyId: key.id, scopes: key.scopes };
+    await throttle.succeeded(keySubject);
+    verified.set(live.id, fast);
+    return { accountId: live.accountId, keyId: live.id, scopes: live.scopes };
   };
 }
 

@@ -1,5 +1,6 @@
 import type { RandomBytes } from '../domain/ids.js';
 import type { PollPolicy } from '../domain/poll-policy.js';
+import type { AuthThrottle } from '../ports/auth-throttle.js';
 import type { BundleStore } from '../ports/bundle-store.js';
 import type { Clock } from '../ports/clock.js';
 import type { DeliveryStore } from '../ports/delivery-store.js';
@@ -33,6 +34,8 @@ export interface AppDeps {
   feeds: FeedStore;
   items: ItemStore;
   keys: KeyStore;
+  /** Failed authentications per key id and client address: in memory, or shared in Redis. */
+  authThrottle: AuthThrottle;
   bundles: BundleStore;
   idempotency: IdempotencyStore;
   outbox: EventOutbox;

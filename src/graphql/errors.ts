@@ -14,19 +14,23 @@ export interface FeedmillErrorExtensions {
   statusCode: number;
 }
 
-/** A coded GraphQL error; `at` carries the path and locations of the field that failed. */
-export function codedError(code: ErrorCode, message: string, at?: GraphQLError): GraphQLError {
+/**
+ * A coded GraphQL error; `at` carries the path and locations of the field that failed. A
+ * request-level failure with `retryAfter` sends `Retry-After` too, as REST does.
+ */
+export function codedError(code: ErrorCode, message: string, at?: GraphQLError, retryAfter?: string | number): GraphQLError {
   const statusCode = statusOf[code];
+  const headers = retryAfter === undefined ? {} : { headers: { 'retry-after': String(retryAfter) } };
   return new GraphQLError(message, {
     nodes: at?.nodes,
     source: at?.source,
     positions: at?.positions,
     path: at?.path,
-    extensions: { code, statusCode, ...(requestLevel.has(code) ? { http: { status: statusCode } } : {}) },
+    extensions: { code, statusCode, ...(requestLevel.has(code) ? { http: { status: statusCode, ...headers } } : {}) },
   });
 }
 
-export const toGraphqlError = (error: FeedmillError, at?: GraphQLError): GraphQLError => codedError(error.code, error.message, at);
+export const toGraphqlError = (error: FeedmillError, at?: GraphQLError): GraphQLError => codedError(error.code, error.message, at, error.details.retryAfter);
 
 /** The FeedmillError behind a resolver's GraphQLError, however deeply wrapped. */
 function feedmillCause(error: unknown): FeedmillError | undefined {

@@ -2,8 +2,9 @@ import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { getOperationAST, GraphQLError, NoSchemaIntrospectionCustomRule, OperationTypeNode, type ValidationContext } from 'graphql';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
-import { createAuthenticator, requireScope } from '../app/authenticate.js';
+import { createAuthenticator, requireScope, type Authenticator } from '../app/authenticate.js';
 import type { AppDeps } from '../app/deps.js';
+import type { Principal } from '../domain/api-key.js';
 import { isFeedmillError } from '../domain/errors.js';
 import type { GraphqlContext } from './builder.js';
 import { asValidationError, maskError, toGraphqlError } from './errors.js';
@@ -24,11 +25,17 @@ export interface GraphqlServerOptions {
   maxCost?: number;
   /** Aborting it ends every live subscription (graceful shutdown). */
   closing?: AbortSignal;
+  /** The HTTP app's authenticator, so its failure throttle covers GraphQL too. @default createAuthenticator(deps) */
+  authenticate?: Authenticator;
 }
 
 /** What a transport passes in: yoga's Fetch `request`, or (WebSockets) the connection's Authorization. */
 export interface GraphqlServerContext {
   authorization?: string;
+  /** The caller's address, for the failure throttle. */
+  client?: string;
+  /** Credentials the HTTP layer already checked for this request (it names the caller for the rate limit). */
+  authentication?: Promise<Principal>;
 }
 
 export type GraphqlServer = YogaServerInstance<GraphqlServerContext, GraphqlContext>;
@@ -71,7 +78,7 @@ function useValidationCodes(): Plugin {
  * server runs this yoga's envelop pipeline).
  */
 export function createGraphqlServer(deps: AppDeps, options: GraphqlServerOptions = {}): GraphqlServer {
-  const authenticate = createAuthenticator(deps);
+  const authenticate = options.authenticate ?? createAuthenticator(deps);
   const closing = options.closing ?? new AbortController().signal;
   const explorer = options.explorer ?? false;
   return createYoga<GraphqlServerContext, GraphqlContext>({
@@ -85,7 +92,7 @@ export function createGraphqlServer(deps: AppDeps, options: GraphqlServerOptions
     context: async (initial) => {
       const authorization = initial.authorization ?? initial.request.headers.get('authorization') ?? undefined;
       try {
-        return { deps, principal: await authenticate(authorization), closing };
+        return { deps, principal: await (initial.authentication ?? authenticate(authorization, initial.client)), closing };
       } catch (error) {
         throw isFeedmillError(error) ? toGraphqlError(error) : error;
       }

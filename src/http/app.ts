@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { createAuthenticator } from '../app/authenticate.js';
+import { createAuthenticator, type AuthenticatorOptions } from '../app/authenticate.js';
 import type { AppDeps } from '../app/deps.js';
 import { createHostedFeedRenderer } from '../app/hosted-feed.js';
 import { registerErrorHandling } from './errors.js';
@@ -10,6 +10,7 @@ import { registerDrain } from './plugins/drain.js';
 import { registerHttpsOnly } from './plugins/https-only.js';
 import { registerIdempotency } from './plugins/idempotency.js';
 import { registerMetrics } from './plugins/metrics.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerRateLimit, type RateLimitOptions } from './plugins/rate-limit.js';
 import { bundleRoutes } from './routes/bundles.js';
 import { feedRoutes } from './routes/feeds.js';
@@ -17,14 +18,15 @@ import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { hostedRoutes } from './routes/hosted.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { trustFunction, type TrustProxy } from './trust-proxy.js';
 
 export interface HttpAppOptions {
   /** TLS key and certificate; omitted in tests that use `app.inject`. */
   https?: { key: string | Buffer; cert: string | Buffer };
   /** Refuse requests that did not arrive over HTTPS. @default true */
   httpsOnly?: boolean;
-  /** Trust `X-Forwarded-*` from a TLS-terminating proxy. @default false */
-  trustProxy?: boolean;
+  /** TLS-terminating proxies trusted for `X-Forwarded-For` and `X-Forwarded-Proto`. @default false */
+  trustProxy?: TrustProxy;
   /** Largest request body, in bytes. @default 65536 */
   bodyLimit?: number;
   logger?: FastifyServerOptions['loggerInstance'];
@@ -33,6 +35,10 @@ export interface HttpAppOptions {
   version?: string;
   /** Per-key request budget. @default { max: 600, windowMs: 60000 } */
   rateLimit?: RateLimitOptions;
+  /** `Strict-Transport-Security` max-age on HTTPS responses, in seconds. @default 31536000 */
+  hstsMaxAge?: number;
+  /** The slow secret check; tests count its calls. @default verifySecret */
+  verifySecret?: AuthenticatorOptions['verify'];
 }
 
 /** Where API routes are mounted (DESIGN.md: every spec path variant works). */
@@ -42,10 +48,12 @@ const bundlePaths = ['/bundles', '/bundled'];
 
 /** The HTTP surface, without listening: the process file listens, tests call `app.inject`. */
 export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}): Promise<FastifyInstance> {
+  const trustProxy = options.trustProxy ?? false;
+  const trust = trustFunction(trustProxy);
   const app = Fastify({
     ...(options.https ? { https: options.https } : {}),
     loggerInstance: options.logger,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustProxy === false ? false : trust,
     bodyLimit: options.bodyLimit ?? 65_536,
     // Unknown body fields are rejected (400), never silently dropped: a typo should not pass.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
@@ -56,9 +64,10 @@ export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}):
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
   registerDrain(app);
+  registerSecurityHeaders(app, { hstsMaxAge: options.hstsMaxAge ?? 31_536_000 });
   if (options.httpsOnly ?? true) registerHttpsOnly(app);
   registerMetrics(app, deps.metrics);
-  registerAuth(app, createAuthenticator(deps));
+  registerAuth(app, createAuthenticator(deps, options.verifySecret ? { verify: options.verifySecret } : {}), trust);
   await registerRateLimit(app, options.rateLimit ?? { max: 600, windowMs: 60_000 });
   registerIdempotency(app, deps);
   await registerOpenApi(app, options.version ?? '0.0.0');

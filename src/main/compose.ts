@@ -2,14 +2,17 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createBullmqScheduler } from '../adapters/bullmq/index.js';
+import { createLocalAuthThrottle } from '../adapters/local-auth-throttle/local-auth-throttle.js';
 import { createLocalBus } from '../adapters/local-bus/local-bus.js';
 import { createLocalScheduler } from '../adapters/local-scheduler/local-scheduler.js';
 import { createParserPool } from '../adapters/piscina/parser-pool.js';
 import { createPrometheusMetrics } from '../adapters/prometheus/metrics.js';
+import { createRedisAuthThrottle } from '../adapters/redis-rate-limit/auth-throttle.js';
 import { createRateLimitRedis } from '../adapters/redis-rate-limit/client.js';
 import { createRedisBus } from '../adapters/redis-bus/index.js';
 import { createUndiciFetcher } from '../adapters/undici/fetcher.js';
 import { createUndiciWebhookSender } from '../adapters/undici/webhook-sender.js';
+import { withFallback } from '../app/auth-throttle.js';
 import type { AppDeps } from '../app/deps.js';
 import type { EventBus } from '../ports/event-bus.js';
 import type { Metrics } from '../ports/metrics.js';
@@ -88,10 +91,18 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     bus = createLocalBus(onListenerError);
   }
   const rateLimitRedis = config.redisUrl ? createRateLimitRedis(config.redisUrl, (error) => log.warn({ err: error }, 'rate-limit Redis error')) : undefined;
+  const localThrottle = createLocalAuthThrottle({ freeFailures: config.authFailureLimit });
+  // Cluster mode: one count of failures across every API replica, as for the rate limit.
+  const authThrottle = rateLimitRedis
+    ? withFallback(createRedisAuthThrottle({ redis: rateLimitRedis, freeFailures: config.authFailureLimit }), localThrottle, (error) =>
+        log.warn({ err: error }, 'authentication throttle: Redis failed; counting failures in this process until it answers'),
+      )
+    : localThrottle;
   const deps: AppDeps = {
     feeds: store.feeds,
     items: store.items,
     keys: store.keys,
+    authThrottle,
     bundles: store.bundles,
     idempotency: store.idempotency,
     outbox: store.outbox,

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { namedRanges, parseTrustEntry, type TrustProxy } from '../http/trust-proxy.js';
 
 /** Thrown when the environment holds a bad value; start-up stops with its message. */
 export class ConfigError extends Error {
@@ -68,6 +69,18 @@ const base64Key: Parse<Buffer | undefined> = (raw) => {
   const key = Buffer.from(raw, 'base64');
   return key.length === 32 ? key : fail('base64 of exactly 32 bytes (e.g. `openssl rand -base64 32`)', raw.length > 12 ? `${raw.slice(0, 4)}… (${key.length} bytes)` : raw);
 };
+/** Hops of trusted proxies a hop count may name; more than this is surely a mistake. */
+const maxProxyHops = 16;
+const trustProxy: Parse<TrustProxy> = (raw) => {
+  const expected = `false, a hop count from 1 to ${maxProxyHops} (the proxies in front of the API) or a comma-separated list of proxy addresses and CIDRs (or ${Object.keys(namedRanges).join(', ')})`;
+  const value = raw.trim();
+  // `true` (trust every hop) would take the client address from the left-most X-Forwarded-For
+  // entry, which the client writes itself; say how many proxies there are instead.
+  if (value === 'false' || value === '' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value) <= maxProxyHops ? Number(value) : fail(expected, raw);
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.every((entry) => parseTrustEntry(entry) !== null) ? entries : fail(expected, raw);
+};
 const logLevel = oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent');
 
 const setting = <T>(env: string, defaultValue: string | undefined, doc: string, parse: Parse<T>): Setting<T> => ({ env, default: defaultValue, doc, parse });
@@ -81,7 +94,7 @@ export const settings = {
   publicUrl: setting('FEEDMILL_PUBLIC_URL', undefined, 'Base of every hosted address (`rss_feed_url`). Default `https://localhost:{FEEDMILL_PORT}`.', httpsUrl),
   tlsCert: setting('FEEDMILL_TLS_CERT', undefined, 'PEM certificate file. Without it (and the key) a self-signed pair is made in the data directory and reused.', optionalText),
   tlsKey: setting('FEEDMILL_TLS_KEY', undefined, 'PEM private key file; goes with `FEEDMILL_TLS_CERT`.', optionalText),
-  trustProxy: setting('FEEDMILL_TRUST_PROXY', 'false', 'Trust `X-Forwarded-*` from a TLS-terminating proxy; requests it received over plain HTTP get 403 `https_required`.', boolean),
+  trustProxy: setting('FEEDMILL_TRUST_PROXY', 'false', 'TLS-terminating proxies trusted for `X-Forwarded-For` and `X-Forwarded-Proto`: `false`, a hop count (`1`: one proxy in front, and the API reachable only through it) or a comma-separated list of proxy addresses and CIDRs (`loopback`, `linklocal`, `uniquelocal` name the usual ranges). The client address is the first untrusted one from the right of `X-Forwarded-For`; requests a proxy received over plain HTTP get 403 `https_required`.', trustProxy),
   store: setting('FEEDMILL_STORE', 'embedded', 'Storage engine: `embedded` (SQLite in the data directory, one process) or `cassandra` (FEEDMILL_CASSANDRA_*).', oneOf('embedded', 'cassandra')),
   cassandraContactPoints: setting('FEEDMILL_CASSANDRA_CONTACT_POINTS', '127.0.0.1:9042', 'Comma-separated `host` or `host:port` of Cassandra nodes (FEEDMILL_STORE=cassandra).', list),
   cassandraLocalDataCenter: setting('FEEDMILL_CASSANDRA_LOCAL_DATA_CENTER', 'datacenter1', 'The data centre the driver prefers.', text),
@@ -101,6 +114,8 @@ export const settings = {
   refreshConcurrency: setting('FEEDMILL_REFRESH_CONCURRENCY', '8', 'Refreshes one process runs at once.', integer(1, 1000)),
   rateLimit: setting('FEEDMILL_RATE_LIMIT', '600', 'Requests one API key may make per window; past it, 429 with Retry-After.', integer(1, 1_000_000)),
   rateLimitWindow: setting('FEEDMILL_RATE_LIMIT_WINDOW', '60', 'Length of the rate-limit window, in seconds.', integer(1, 86_400)),
+  authFailureLimit: setting('FEEDMILL_AUTH_FAILURE_LIMIT', '5', 'Failed authentications a key id, or a client address, may make before each further attempt must wait (1 s, doubling with each failure up to 15 min); meanwhile it is answered 429 with Retry-After without checking the secret. Counted in Redis in cluster mode, per process otherwise.', integer(1, 1000)),
+  hstsMaxAge: setting('FEEDMILL_HSTS_MAX_AGE', '31536000', 'max-age of `Strict-Transport-Security` on every HTTPS response, in seconds; 0 tells browsers to forget it.', integer(0, 63_072_000)),
   keywordSearchUrl: setting('FEEDMILL_KEYWORD_SEARCH_URL', undefined, 'Upstream of keyword feeds: a URL template with `{keyword}`, `{country}` and `{lang}`. Default: Google News RSS search of the region\'s edition.', searchTemplate),
   secretKey: setting('FEEDMILL_SECRET_KEY', undefined, 'Base64 of 32 random bytes that seal webhook signing secrets at rest. Default: made once in the data directory (`secret.key`); set it when several processes share a store.', base64Key),
   webhookTimeout: setting('FEEDMILL_WEBHOOK_TIMEOUT', '10', 'Time a webhook receiver has to answer, in seconds.', integer(1, 120)),

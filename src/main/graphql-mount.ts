@@ -6,7 +6,6 @@ import { GraphQLError, type DocumentNode, type ExecutionArgs, type execute, type
 import type { SubscribePayload } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
-import { createAuthenticator } from '../app/authenticate.js';
 import type { AppDeps } from '../app/deps.js';
 import { isFeedmillError } from '../domain/errors.js';
 import { asValidationError } from '../graphql/errors.js';
@@ -48,8 +47,9 @@ export function mountGraphql(app: FastifyInstance, deps: AppDeps, options: Graph
   const shutdown = new AbortController();
   // Every live subscription listens for shutdown; the default cap of 10 listeners would warn.
   setMaxListeners(0, shutdown.signal);
-  const yoga = createGraphqlServer(deps, { ...options, closing: shutdown.signal });
-  const authenticate = createAuthenticator(deps);
+  // One authenticator per app: a failure throttle split between REST and GraphQL would double the guesses.
+  const { authenticate } = app;
+  const yoga = createGraphqlServer(deps, { ...options, closing: shutdown.signal, authenticate });
 
   app.route({
     url: yoga.graphqlEndpoint,
@@ -57,32 +57,36 @@ export function mountGraphql(app: FastifyInstance, deps: AppDeps, options: Graph
     // Named by its key before the rate limit counts the request; yoga authenticates each operation.
     config: { identify: true },
     handler: async (request, reply) => {
-      const response = await yoga.handleNodeRequestAndResponse(request, reply, {});
+      const response = await yoga.handleNodeRequestAndResponse(request, reply, { authentication: request.authentication ?? undefined, client: request.ip });
       for (const [name, value] of response.headers) void reply.header(name, value);
       return reply.status(response.status).send(response.body);
     },
   });
 
   const wss = new WebSocketServer({ noServer: true });
-  const sockets = useServer<Record<string, unknown>, { authorization: string }>(
+  const sockets = useServer<Record<string, unknown>, { authorization: string; client: string }>(
     {
       // Credentials are checked once when the connection opens (4401 closes it), and again for
       // each operation by yoga's context, so a key revoked meanwhile stops working at once.
       onConnect: async (ctx) => {
         const authorization = authorizationOf(ctx.connectionParams);
+        const client = app.clientAddress(ctx.extra.request);
         try {
-          await authenticate(authorization);
+          await authenticate(authorization, client);
         } catch (error) {
           if (!isFeedmillError(error)) throw error;
-          // A WebSocket close reason holds at most 123 bytes, so the long message stays out.
-          ctx.extra.socket.close(4401, authorization ? 'Unauthorized: bad credentials' : 'Unauthorized: send connectionParams.Authorization');
+          // A WebSocket close reason holds at most 123 bytes, so the long message stays out; one
+          // reason for every failure, as over HTTP.
+          if (error.code === 'rate_limited') ctx.extra.socket.close(4429, `Too many failed authentications; retry in ${error.details.retryAfter ?? 1} s`);
+          else ctx.extra.socket.close(4401, 'Unauthorized: send connectionParams.Authorization as Bearer KEY:SECRET');
           return false;
         }
         ctx.extra.authorization = authorization;
+        ctx.extra.client = client;
         return true;
       },
       onSubscribe: async (ctx, _id, payload: SubscribePayload) => {
-        const enveloped = yoga.getEnveloped({ authorization: ctx.extra.authorization }) as Enveloped;
+        const enveloped = yoga.getEnveloped({ authorization: ctx.extra.authorization, client: ctx.extra.client }) as Enveloped;
         let document;
         try {
           document = enveloped.parse(payload.query);

@@ -34,6 +34,7 @@ async function startApi(runtime: Runtime, config: Config, log: Logger): Promise<
           ? log.warn({ err: error }, 'Redis is unreachable: each API process now counts the rate limit on its own (FEEDMILL_RATE_LIMIT per process) until it answers again')
           : log.info('Redis answers again: the rate limit is counted in Redis, shared by every API process'),
     },
+    hstsMaxAge: config.hstsMaxAge,
   });
   // `/graphql` over HTTPS, SSE and WebSockets; `app.close()` ends its subscriptions first.
   mountGraphql(app, runtime.deps);

@@ -7,7 +7,7 @@ const env = createTestDeps();
 t.teardown(() => env.close());
 
 t.test('behind a trusted proxy, a request it received over plain HTTP is refused', async (t) => {
-  const app = await buildHttpApp(env.deps, { trustProxy: true });
+  const app = await buildHttpApp(env.deps, { trustProxy: 1 });
   t.teardown(() => app.close());
   const authorization = await env.bearer('alice');
   const plain = await app.inject({ method: 'GET', url: '/v1/feeds', headers: { authorization, 'x-forwarded-proto': 'http' } });

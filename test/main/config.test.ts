@@ -42,6 +42,8 @@ t.test('an empty environment starts with the documented defaults', async (t) => 
     jobLockTimeout: 30,
     refreshConcurrency: 8,
     rateLimit: 600,
+    authFailureLimit: 5,
+    hstsMaxAge: 31_536_000,
     rateLimitWindow: 60,
     keywordSearchUrl: undefined,
     secretKey: undefined,
@@ -63,7 +65,7 @@ t.test('every setting is read from its variable', async (t) => {
     FEEDMILL_PUBLIC_URL: 'https://feeds.example.org/',
     FEEDMILL_TLS_CERT: '/etc/tls/cert.pem',
     FEEDMILL_TLS_KEY: '/etc/tls/key.pem',
-    FEEDMILL_TRUST_PROXY: 'true',
+    FEEDMILL_TRUST_PROXY: '2',
     FEEDMILL_STORE: 'cassandra',
     FEEDMILL_CASSANDRA_CONTACT_POINTS: 'c1:9042, c2',
     FEEDMILL_CASSANDRA_LOCAL_DATA_CENTER: 'dc1',
@@ -82,6 +84,8 @@ t.test('every setting is read from its variable', async (t) => {
     FEEDMILL_JOB_LOCK_TIMEOUT: '5',
     FEEDMILL_REFRESH_CONCURRENCY: '16',
     FEEDMILL_RATE_LIMIT: '100',
+    FEEDMILL_AUTH_FAILURE_LIMIT: '10',
+    FEEDMILL_HSTS_MAX_AGE: '0',
     FEEDMILL_RATE_LIMIT_WINDOW: '10',
     FEEDMILL_KEYWORD_SEARCH_URL: 'https://search.example.org/rss?q={keyword}&gl={country}&hl={lang}',
     FEEDMILL_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
@@ -97,7 +101,7 @@ t.test('every setting is read from its variable', async (t) => {
     publicUrl: 'https://feeds.example.org',
     tlsCert: '/etc/tls/cert.pem',
     tlsKey: '/etc/tls/key.pem',
-    trustProxy: true,
+    trustProxy: 2,
     store: 'cassandra',
     cassandraContactPoints: ['c1:9042', 'c2'],
     cassandraLocalDataCenter: 'dc1',
@@ -116,6 +120,8 @@ t.test('every setting is read from its variable', async (t) => {
     jobLockTimeout: 5,
     refreshConcurrency: 16,
     rateLimit: 100,
+    authFailureLimit: 10,
+    hstsMaxAge: 0,
     rateLimitWindow: 10,
     keywordSearchUrl: 'https://search.example.org/rss?q={keyword}&gl={country}&hl={lang}',
     secretKey: Buffer.alloc(32, 7),
@@ -128,8 +134,18 @@ t.test('every setting is read from its variable', async (t) => {
 });
 
 t.test('switches read the usual spellings of yes and no', async (t) => {
-  for (const yes of ['true', 'TRUE', '1', 'yes', ' Yes ']) t.equal(loadConfig({ FEEDMILL_TRUST_PROXY: yes }).trustProxy, true, yes);
-  for (const no of ['false', 'False', '0', 'no', '']) t.equal(loadConfig({ FEEDMILL_TRUST_PROXY: no }).trustProxy, false, JSON.stringify(no));
+  for (const yes of ['true', 'TRUE', '1', 'yes', ' Yes ']) t.equal(loadConfig({ FEEDMILL_ALLOW_PRIVATE_NETWORKS: yes }).allowPrivateNetworks, true, yes);
+  for (const no of ['false', 'False', '0', 'no', '']) t.equal(loadConfig({ FEEDMILL_ALLOW_PRIVATE_NETWORKS: no }).allowPrivateNetworks, false, JSON.stringify(no));
+});
+
+t.test('proxy trust is off, a hop count or a list of proxy addresses and CIDRs', async (t) => {
+  for (const off of ['false', '0', '']) t.equal(loadConfig({ FEEDMILL_TRUST_PROXY: off }).trustProxy, false, JSON.stringify(off));
+  t.equal(loadConfig({ FEEDMILL_TRUST_PROXY: '1' }).trustProxy, 1);
+  t.same(loadConfig({ FEEDMILL_TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,fd00::/8, ::1, uniquelocal' }).trustProxy, ['10.0.0.0/8', '192.0.2.7', 'fd00::/8', '::1', 'uniquelocal']);
+  const expected = 'expected false, a hop count from 1 to 16 (the proxies in front of the API) or a comma-separated list of proxy addresses and CIDRs (or loopback, linklocal, uniquelocal)';
+  for (const bad of ['true', 'yes', '17', '-1', '10.0.0.0/33', '10.0.0/8', '10.0.0.0/8/1', 'fd00::/129', 'proxy.example.org', '10.0.0.1,', '1.5']) {
+    t.match(problemWith({ FEEDMILL_TRUST_PROXY: bad }), `FEEDMILL_TRUST_PROXY: ${expected}, got \`${bad}\``, bad);
+  }
 });
 
 t.test('an empty public URL or TLS path means "not set"', async (t) => {
@@ -152,7 +168,6 @@ t.test('a bad number names the variable, the range expected and the value that a
 });
 
 t.test('a bad switch names the variable, what was expected and what arrived', async (t) => {
-  t.match(problemWith({ FEEDMILL_TRUST_PROXY: 'maybe' }), 'FEEDMILL_TRUST_PROXY: expected true or false, got `maybe`');
   t.match(problemWith({ FEEDMILL_ALLOW_PRIVATE_NETWORKS: 'on' }), 'FEEDMILL_ALLOW_PRIVATE_NETWORKS: expected true or false, got `on`');
 });
 
