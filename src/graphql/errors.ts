@@ -49,9 +49,19 @@ export function maskError(error: unknown, message: string): Error {
   return codedError('internal_error', `${message} Something went wrong on our side; try again, and report it if it persists`, at);
 }
 
-/** graphql's own complaint about the request, with our code; its HTTP status (if any) is kept. */
+/**
+ * graphql-js ends a complaint about an unknown field, argument, type or enum value with its nearest
+ * names (`didYouMean`: ' Did you mean "title"?'), always last in the message. They would let
+ * anyone, signed in or not, read the schema field by field with introspection off.
+ */
+const suggestion = / Did you mean .*\?$/s;
+
+/**
+ * graphql's own complaint about the request, with our code and without name suggestions; its HTTP
+ * status (if any) is kept. Every validation, parse and variable error passes here, on every transport.
+ */
 export function asValidationError(error: GraphQLError): GraphQLError {
-  return new GraphQLError(error.message, {
+  return new GraphQLError(error.message.replace(suggestion, ''), {
     nodes: error.nodes,
     source: error.source,
     positions: error.positions,

@@ -8,6 +8,7 @@ import { isFeedmillError } from '../domain/errors.js';
 import type { GraphqlContext } from './builder.js';
 import { asValidationError, maskError, toGraphqlError } from './errors.js';
 import { schema } from './schema.js';
+import { SubscriptionSlots, type SubscriptionCaps } from './subscription-slots.js';
 
 export interface GraphqlServerOptions {
   /** Where yoga answers. @default '/graphql' */
@@ -24,11 +25,17 @@ export interface GraphqlServerOptions {
   maxCost?: number;
   /** Aborting it ends every live subscription (graceful shutdown). */
   closing?: AbortSignal;
+  /** Live subscriptions per connection and per account. @default { perConnection: 20, perAccount: 100 } */
+  subscriptionCaps?: SubscriptionCaps;
 }
 
-/** What a transport passes in: yoga's Fetch `request`, or (WebSockets) the connection's Authorization. */
+/**
+ * What a transport passes in: yoga's Fetch `request`, or (WebSockets) the connection's
+ * Authorization and the socket, which its subscriptions share (HTTP: each request is its own).
+ */
 export interface GraphqlServerContext {
   authorization?: string;
+  connection?: object;
 }
 
 export type GraphqlServer = YogaServerInstance<GraphqlServerContext, GraphqlContext>;
@@ -74,6 +81,7 @@ export function createGraphqlServer(deps: AppDeps, options: GraphqlServerOptions
   const authenticate = createAuthenticator(deps);
   const closing = options.closing ?? new AbortController().signal;
   const explorer = options.explorer ?? false;
+  const subscriptionSlots = new SubscriptionSlots(options.subscriptionCaps);
   return createYoga<GraphqlServerContext, GraphqlContext>({
     schema,
     graphqlEndpoint: options.endpoint ?? '/graphql',
@@ -85,7 +93,8 @@ export function createGraphqlServer(deps: AppDeps, options: GraphqlServerOptions
     context: async (initial) => {
       const authorization = initial.authorization ?? initial.request.headers.get('authorization') ?? undefined;
       try {
-        return { deps, principal: await authenticate(authorization), closing };
+        const connection = initial.connection ?? initial.request;
+        return { deps, principal: await authenticate(authorization), closing, subscriptionSlots, connection };
       } catch (error) {
         throw isFeedmillError(error) ? toGraphqlError(error) : error;
       }

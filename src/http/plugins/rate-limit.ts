@@ -1,6 +1,18 @@
 import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Principal } from '../../domain/api-key.js';
 import { FeedmillError } from '../../domain/errors.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Counts one operation that arrived without an HTTP request of its own (a WebSocket message)
+     * against the key's budget, in the same counters as its requests; resolves with the
+     * `rate_limited` error once the budget is spent.
+     */
+    chargeRateLimit(principal: Principal): Promise<FeedmillError | undefined>;
+  }
+}
 
 export interface RateLimitOptions {
   /** Requests one key may make per window. */
@@ -17,6 +29,14 @@ export interface RateLimitOptions {
  * feeds) count by client address. The IETF draft headers `RateLimit-Limit/Remaining/Reset` go
  * with every response, `Retry-After` with a 429.
  */
+const tooMany = (max: number, windowMs: number, after: string): FeedmillError =>
+  new FeedmillError(
+    'rate_limited',
+    `Too many requests: this key may make ${max} per ${Math.round(windowMs / 1000)} s; retry in ${after}, backing off exponentially if it happens again`,
+  );
+
+const keyOf = (request: Pick<FastifyRequest, 'principal' | 'ip'>): string => (request.principal ? `key:${request.principal.keyId}` : `ip:${request.ip}`);
+
 export async function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
   await app.register(rateLimit, {
     global: true,
@@ -26,11 +46,15 @@ export async function registerRateLimit(app: FastifyInstance, options: RateLimit
     enableDraftSpec: true,
     // With a shared Redis, an outage must not turn into refused requests: limits pause instead.
     ...(options.redis ? { redis: options.redis, skipOnError: true } : {}),
-    keyGenerator: (request) => (request.principal ? `key:${request.principal.keyId}` : `ip:${request.ip}`),
-    errorResponseBuilder: (_request, context) =>
-      new FeedmillError(
-        'rate_limited',
-        `Too many requests: this key may make ${context.max} per ${Math.round(options.windowMs / 1000)} s; retry in ${context.after}, backing off exponentially if it happens again`,
-      ),
+    keyGenerator: keyOf,
+    errorResponseBuilder: (_request, context) => tooMany(context.max, options.windowMs, context.after),
+  });
+  const limiter = app.createRateLimit();
+  app.decorate('chargeRateLimit', async (principal: Principal) => {
+    // The plugin's limiter takes a request, of which it reads what `keyOf` reads and the route
+    // config (for a rate-limit group); this is that much of one, so the count lands on the key's.
+    const request = { principal, ip: '', routeOptions: { config: {} } } as unknown as FastifyRequest;
+    const result = await limiter(request);
+    return !result.isAllowed && result.isExceeded ? tooMany(result.max, options.windowMs, `${result.ttlInSeconds} s`) : undefined;
   });
 }
