@@ -30,6 +30,8 @@ const streaming = /text\/event-stream|multipart\/mixed/;
 
 export interface GraphqlMount {
   readonly yoga: GraphqlServer;
+  /** WebSockets and SSE streams the key holds open in this process. */
+  connectionsOf(keyId: string): number;
   /** Ends live subscriptions (SSE and WebSocket) and closes WebSocket clients; `app.close()` calls it too. */
   close(): Promise<void>;
 }
@@ -182,5 +184,5 @@ export function mountGraphql(app: FastifyInstance, deps: AppDeps, options: Graph
     })());
   // Open SSE streams and sockets would otherwise keep `app.close()` waiting for ever.
   app.addHook('preClose', close);
-  return { yoga, close };
+  return { yoga, close, connectionsOf: (keyId) => connections.countOf(keyId) };
 }
