@@ -37,6 +37,12 @@ function feedmillCause(error: unknown): FeedmillError | undefined {
 }
 
 /**
+ * A bad variable value: graphql-js wraps the enum's or scalar's own GraphQLError ("Enum "ItemSort"
+ * cannot represent value") with the variable's name, outside any field (no path).
+ */
+const fromGraphqlItself = (error: GraphQLError): boolean => error.path === undefined && error.originalError instanceof GraphQLError;
+
+/**
  * yoga's `maskedErrors.maskError`: domain failures keep their code and message; errors graphql
  * itself raised about the request (syntax, unknown field, bad variable) become `validation_failed`;
  * anything else is our fault and leaves as `internal_error` without its details.
@@ -45,7 +51,7 @@ export function maskError(error: unknown, message: string): Error {
   const at = error instanceof GraphQLError ? error : undefined;
   const cause = feedmillCause(error);
   if (cause) return toGraphqlError(cause, at);
-  if (at && at.originalError === undefined) return typeof at.extensions.code === 'string' && at.extensions.code in statusOf ? at : asValidationError(at);
+  if (at && (at.originalError === undefined || fromGraphqlItself(at))) return typeof at.extensions.code === 'string' && at.extensions.code in statusOf ? at : asValidationError(at);
   return codedError('internal_error', `${message} Something went wrong on our side; try again, and report it if it persists`, at);
 }
 

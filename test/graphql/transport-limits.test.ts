@@ -273,3 +273,12 @@ t.test('connections killed mid-subscription give back every slot they held', asy
   for (const subscription of subscriptions) t.same((await subscription.next(1))[0]?.data?.feedUpdate?.id, event, 'subscribes as on the first day');
   t.equal(server.mount.connectionsOf(keyIdOf(alice)), 1);
 });
+
+t.test('a misspelled field over WebSockets gets no "Did you mean" hint either', async (t) => {
+  const alice = connection(await env.bearer('hint-alice'));
+  t.teardown(alice.close);
+  const [refused] = await alice.subscribe('subscription { feedUpdate { idd } }').next(1);
+  t.equal(codeOf(refused?.errors), 'validation_failed');
+  t.match(refused?.errors?.[0]?.message, /Cannot query field "idd"/);
+  t.notMatch(refused?.errors?.[0]?.message, /Did you mean/);
+});
