@@ -23,12 +23,6 @@ export interface RateLimitOptions {
   redis?: RateLimitPluginOptions['redis'];
 }
 
-/**
- * Per-key limits (spec "Limits": too many requests yield 429). Runs after authentication, so the
- * budget belongs to the key, not to an address a proxy may share; unauthenticated calls (hosted
- * feeds) count by client address. The IETF draft headers `RateLimit-Limit/Remaining/Reset` go
- * with every response, `Retry-After` with a 429.
- */
 const tooMany = (max: number, windowMs: number, after: string): FeedmillError =>
   new FeedmillError(
     'rate_limited',
@@ -37,6 +31,12 @@ const tooMany = (max: number, windowMs: number, after: string): FeedmillError =>
 
 const keyOf = (request: Pick<FastifyRequest, 'principal' | 'ip'>): string => (request.principal ? `key:${request.principal.keyId}` : `ip:${request.ip}`);
 
+/**
+ * Per-key limits (spec "Limits": too many requests yield 429). Runs after authentication, so the
+ * budget belongs to the key, not to an address a proxy may share; unauthenticated calls (hosted
+ * feeds) count by client address. The IETF draft headers `RateLimit-Limit/Remaining/Reset` go
+ * with every response, `Retry-After` with a 429.
+ */
 export async function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
   await app.register(rateLimit, {
     global: true,
