@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { parseBearer, type Principal, type Scope } from '../domain/api-key.js';
+import { parseBearer, type ApiKey, type Principal, type Scope } from '../domain/api-key.js';
 import { FeedmillError } from '../domain/errors.js';
 import type { AppDeps } from './deps.js';
 import { verifySecret } from './secret-hash.js';
@@ -16,7 +16,20 @@ const unauthorized = (why: string): FeedmillError =>
  */
 export function createAuthenticator(deps: Pick<AppDeps, 'keys'>): Authenticator {
   const verified = new Map<string, Buffer>();
+  // Concurrent first requests of one key and secret (a client opening with a burst, a WebSocket
+  // sending thousands of operations at once) share one scrypt check instead of queueing one each
+  // on the thread pool, where they also held up every other crypto, DNS and file task.
+  const checking = new Map<string, Promise<boolean>>();
   const digest = (secret: string): Buffer => createHash('sha256').update(secret).digest();
+  const check = (key: ApiKey, secret: string, fast: Buffer): Promise<boolean> => {
+    const attempt = `${key.id}:${fast.toString('base64')}`;
+    let pending = checking.get(attempt);
+    if (!pending) {
+      pending = verifySecret(secret, key.secretHash).finally(() => checking.delete(attempt));
+      checking.set(attempt, pending);
+    }
+    return pending;
+  };
   return async (authorization) => {
     const credentials = parseBearer(authorization);
     if (!credentials) throw unauthorized(authorization ? 'The Authorization header is malformed' : 'The Authorization header is missing');
@@ -25,7 +38,7 @@ export function createAuthenticator(deps: Pick<AppDeps, 'keys'>): Authenticator 
     const fast = digest(credentials.secret);
     const known = verified.get(key.id);
     if (!known || !timingSafeEqual(known, fast)) {
-      if (!(await verifySecret(credentials.secret, key.secretHash))) throw unauthorized('The API secret does not match the key');
+      if (!(await check(key, credentials.secret, fast))) throw unauthorized('The API secret does not match the key');
       verified.set(key.id, fast);
     }
     return { accountId: key.accountId, keyId: key.id, scopes: key.scopes };
