@@ -1,7 +1,7 @@
 import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { getOperationAST, GraphQLError, NoSchemaIntrospectionCustomRule, OperationTypeNode, type ValidationContext } from 'graphql';
-import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, isAsyncIterable, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { createAuthenticator, requireScope } from '../app/authenticate.js';
 import type { AppDeps } from '../app/deps.js';
 import { isFeedmillError } from '../domain/errors.js';
@@ -73,6 +73,19 @@ function useValidationCodes(): Plugin {
 }
 
 /**
+ * A subscription asked for without `Accept: text/event-stream` is answered 406 by yoga, which
+ * drops the stream it already opened without ending it: end it here, or its subscription slot
+ * (subscription-slots.ts) would stay taken for good. Runs after yoga's own result processors.
+ */
+function useEndUnsentStreams(): Plugin {
+  return {
+    onResultProcess: ({ result, resultProcessor }) => {
+      if (!resultProcessor && isAsyncIterable(result)) void result[Symbol.asyncIterator]().return?.();
+    },
+  };
+}
+
+/**
  * The GraphQL gateway: the same use cases as REST, behind the same `Authorization` header. Depth
  * and cost limits are validation rules, so they hold for HTTP, SSE and WebSockets alike (the WS
  * server runs this yoga's envelop pipeline).
@@ -105,6 +118,7 @@ export function createGraphqlServer(deps: AppDeps, options: GraphqlServerOptions
       ...(explorer ? [] : [{ onValidate: ({ addValidationRule }) => addValidationRule(NoSchemaIntrospectionCustomRule) } satisfies Plugin]),
       useValidationCodes(),
       useScopes(),
+      useEndUnsentStreams(),
     ],
   });
 }

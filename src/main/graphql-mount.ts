@@ -25,8 +25,8 @@ export type GraphqlMountOptions = Omit<GraphqlServerOptions, 'closing' | 'endpoi
  */
 const tooManyConnections = 4429;
 
-/** Accept types under which yoga streams a subscription over HTTP (SSE, incremental delivery). */
-const streaming = /text\/event-stream|multipart\/mixed/;
+/** The Accept type under which yoga streams a subscription over HTTP (it refuses others with 406). */
+const streaming = /text\/event-stream/;
 
 export interface GraphqlMount {
   readonly yoga: GraphqlServer;

@@ -32,7 +32,8 @@ t.teardown(() => https.close());
 /** One GraphQL request over the real HTTPS server, as any client sends it. */
 async function post(authorization: string, query = '{ feeds { total } }', accept = 'application/json') {
   const response = await request(server.httpUrl, { method: 'POST', headers: { authorization, accept, 'content-type': 'application/json' }, body: JSON.stringify({ query }), dispatcher: https });
-  return { statusCode: response.statusCode, body: (await response.body.json()) as { statusCode: number; message: string; errors: { code: string }[] } };
+  const text = await response.body.text();
+  return { statusCode: response.statusCode, body: text ? (JSON.parse(text) as { statusCode: number; message: string; errors: { code: string }[] }) : undefined };
 }
 
 const keyIdOf = (authorization: string): string => authorization.slice('Bearer '.length, authorization.indexOf(':'));
@@ -233,9 +234,9 @@ t.test('the 429 for one SSE stream too many is in our error shape', async (t) =>
   t.teardown(() => Promise.all(streams.map((stream) => stream.close())));
   const { statusCode, body } = await post(alice, live, 'text/event-stream');
   t.equal(statusCode, 429);
-  t.equal(body.statusCode, 429);
-  t.same(body.errors.map((error) => error.code), ['too_many_connections']);
-  t.match(body.message, /at most 3 open GraphQL streams and WebSockets for this key/);
+  t.equal(body?.statusCode, 429);
+  t.same(body?.errors.map((error) => error.code), ['too_many_connections']);
+  t.match(body?.message, /at most 3 open GraphQL streams and WebSockets for this key/);
 });
 
 t.test('connections killed mid-subscription give back every slot they held', async (t) => {
@@ -281,4 +282,17 @@ t.test('a misspelled field over WebSockets gets no "Did you mean" hint either', 
   t.equal(codeOf(refused?.errors), 'validation_failed');
   t.match(refused?.errors?.[0]?.message, /Cannot query field "idd"/);
   t.notMatch(refused?.errors?.[0]?.message, /Did you mean/);
+});
+
+t.test('a subscription asked for without a streaming Accept is refused without keeping its slot', async (t) => {
+  const alice = await env.bearer('plain-alice');
+  for (let n = 0; n < caps.perAccount + 2; n += 1) {
+    const { statusCode } = await post(alice, live, 'application/json');
+    t.equal(statusCode, 406, `request ${n + 1}: only an event stream can carry a subscription`);
+  }
+  const stream = await sseSubscribe(server, alice, live);
+  t.teardown(stream.close);
+  await listening(env.deps, baseline + 1);
+  const event = await publish('plain-alice');
+  t.same((await stream.events.next(1))[0]?.data, { data: { feedUpdate: { id: event } } }, 'the account still has all its slots');
 });
