@@ -53,7 +53,12 @@ export async function startStack(): Promise<Stack> {
     deps.bus.subscribe((envelope) => dispatchEvent(deps, envelope).then(() => undefined));
     const baseline = deps.bus.listenerCount;
 
-    const server = await startGraphqlHttps(deps);
+    // One key holds every subscriber's connection here: lifted caps and budget, as an operator
+    // serving that many subscribers of one account would set FEEDMILL_GRAPHQL_* and FEEDMILL_RATE_LIMIT.
+    const server = await startGraphqlHttps(deps, {
+      rateLimit: { max: 1_000_000, windowMs: 60_000 },
+      mount: { subscriptionCaps: { perConnection: 20, perAccount: 1_000_000 }, connectionsPerKey: 1_000_000 },
+    });
     closers.push(() => server.close());
     const source: RssSource = await startRssSource(3);
     closers.push(() => source.close());

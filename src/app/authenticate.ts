@@ -44,6 +44,19 @@ export function createAuthenticator(deps: Pick<AppDeps, 'keys' | 'clock' | 'auth
   const verify = options.verify ?? verifySecret;
   const verified = new Map<string, Buffer>();
   let standIn: Promise<string> | undefined;
+  // Concurrent first requests of one key and secret (a client opening with a burst, a WebSocket
+  // sending thousands of operations at once) share one scrypt check instead of queueing one each
+  // on the thread pool, where they also held up every other crypto, DNS and file task.
+  const checking = new Map<string, Promise<boolean>>();
+  const check = async (keyId: string, secret: string, fast: Buffer, hash: string): Promise<boolean> => {
+    const attempt = `${keyId}:${fast.toString('base64')}`;
+    let pending = checking.get(attempt);
+    if (!pending) {
+      pending = verify(secret, hash).finally(() => checking.delete(attempt));
+      checking.set(attempt, pending);
+    }
+    return pending;
+  };
   return async (authorization, client) => {
     const credentials = parseBearer(authorization);
     // Nothing to guess without a key and a secret, and nothing hashed: no failure is counted.
@@ -60,7 +73,7 @@ export function createAuthenticator(deps: Pick<AppDeps, 'keys' | 'clock' | 'auth
     const wait = await throttle.waitSeconds(subjects, now);
     if (wait > 0) throw throttled(wait);
     standIn ??= hashSecret(randomBytes(24).toString('base64url'));
-    const matches = await verify(credentials.secret, key?.secretHash ?? (await standIn));
+    const matches = await check(credentials.keyId, credentials.secret, fast, key?.secretHash ?? (await standIn));
     if (!live || !matches) {
       await throttle.failed(subjects, now);
       throw unauthorized();

@@ -10,6 +10,8 @@ export const errorCodes = [
   'unsupported_media_type',
   'idempotency_conflict',
   'rate_limited',
+  'too_many_subscriptions',
+  'too_many_connections',
   'payload_too_large',
   'route_not_found',
   // authentication and transport

@@ -1,6 +1,7 @@
 import SchemaBuilder from '@pothos/core';
 import type { AppDeps } from '../app/deps.js';
 import type { Principal } from '../domain/api-key.js';
+import type { SubscriptionSlots } from './subscription-slots.js';
 
 /** What every resolver receives: who is calling, and the ports the use cases need. */
 export interface GraphqlContext {
@@ -8,6 +9,10 @@ export interface GraphqlContext {
   principal: Principal;
   /** Aborts when the server shuts down, so live subscriptions end and their connections can close. */
   closing: AbortSignal;
+  /** Live subscriptions per connection and per account (subscription-slots.ts). */
+  subscriptionSlots: SubscriptionSlots;
+  /** The transport's connection this operation arrived on: the WebSocket, or the HTTP request. */
+  connection: object;
 }
 
 /**

@@ -41,6 +41,12 @@ function feedmillCause(error: unknown): FeedmillError | undefined {
 }
 
 /**
+ * A bad variable value: graphql-js wraps the enum's or scalar's own GraphQLError ("Enum "ItemSort"
+ * cannot represent value") with the variable's name, outside any field (no path).
+ */
+const fromGraphqlItself = (error: GraphQLError): boolean => error.path === undefined && error.originalError instanceof GraphQLError;
+
+/**
  * yoga's `maskedErrors.maskError`: domain failures keep their code and message; errors graphql
  * itself raised about the request (syntax, unknown field, bad variable) become `validation_failed`;
  * anything else is our fault and leaves as `internal_error` without its details.
@@ -49,13 +55,23 @@ export function maskError(error: unknown, message: string): Error {
   const at = error instanceof GraphQLError ? error : undefined;
   const cause = feedmillCause(error);
   if (cause) return toGraphqlError(cause, at);
-  if (at && at.originalError === undefined) return typeof at.extensions.code === 'string' && at.extensions.code in statusOf ? at : asValidationError(at);
+  if (at && (at.originalError === undefined || fromGraphqlItself(at))) return typeof at.extensions.code === 'string' && at.extensions.code in statusOf ? at : asValidationError(at);
   return codedError('internal_error', `${message} Something went wrong on our side; try again, and report it if it persists`, at);
 }
 
-/** graphql's own complaint about the request, with our code; its HTTP status (if any) is kept. */
+/**
+ * graphql-js ends a complaint about an unknown field, argument, type or enum value with its nearest
+ * names (`didYouMean`: ' Did you mean "title"?'), always last in the message. They would let
+ * anyone, signed in or not, read the schema field by field with introspection off.
+ */
+const suggestion = / Did you mean .*\?$/s;
+
+/**
+ * graphql's own complaint about the request, with our code and without name suggestions; its HTTP
+ * status (if any) is kept. Every validation, parse and variable error passes here, on every transport.
+ */
 export function asValidationError(error: GraphQLError): GraphQLError {
-  return new GraphQLError(error.message, {
+  return new GraphQLError(error.message.replace(suggestion, ''), {
     nodes: error.nodes,
     source: error.source,
     positions: error.positions,

@@ -4,6 +4,7 @@ import { findFeed } from '../app/find-feed.js';
 import { FeedmillError } from '../domain/errors.js';
 import type { FeedEventEnvelope, FeedUpdateEvent } from '../domain/feed-event.js';
 import type { GraphqlContext } from './builder.js';
+import type { Release } from './subscription-slots.js';
 
 export interface FeedUpdateFilter {
   feedIds?: readonly string[];
@@ -26,7 +27,10 @@ function checkNotEmpty(name: string, ids: readonly string[] | undefined): void {
  * subscriber's account before anything else is looked at; bundle membership is read at event time,
  * as webhook dispatch does, so feeds added to a bundle later are covered.
  */
-export async function feedUpdates({ deps, principal, closing }: GraphqlContext, filter: FeedUpdateFilter): Promise<AsyncIterable<FeedUpdateEvent>> {
+export async function feedUpdates(
+  { deps, principal, closing, subscriptionSlots, connection }: GraphqlContext,
+  filter: FeedUpdateFilter,
+): Promise<AsyncIterableIterator<FeedUpdateEvent>> {
   checkNotEmpty('feedIds', filter.feedIds);
   checkNotEmpty('bundleIds', filter.bundleIds);
   const feedIds = new Set(filter.feedIds ?? []);
@@ -47,7 +51,9 @@ export async function feedUpdates({ deps, principal, closing }: GraphqlContext, 
   // A key revoked while subscribed stops receiving at the next event (authenticate.ts: revocation takes effect at once).
   const stillValid = async (): Promise<boolean> => (await deps.keys.get(principal.keyId))?.revokedAt === null;
 
-  return new Repeater<FeedUpdateEvent>(async (push, stop) => {
+  // Taken last, so a refused id costs no slot; released however the stream ends (see `releasing`).
+  const release = subscriptionSlots.take(principal.accountId, connection);
+  const events = new Repeater<FeedUpdateEvent>(async (push, stop) => {
     // One event at a time, in bus order, whatever the lookups cost; the bus itself is not held up.
     let queue = Promise.resolve();
     const unsubscribe = deps.bus.subscribe((envelope) => {
@@ -65,5 +71,29 @@ export async function feedUpdates({ deps, principal, closing }: GraphqlContext, 
     await stop;
     unsubscribe();
     closing.removeEventListener('abort', end);
+    release();
   }, new SlidingBuffer(backlog));
+  return releasing(events, release);
+}
+
+/**
+ * The stream with its slot given back on `return()`/`throw()` too: a client that completes (or
+ * drops its connection) before the first event was pulled never starts the Repeater's executor,
+ * whose own release would then never run.
+ */
+function releasing<T>(events: Repeater<T>, release: Release): AsyncIterableIterator<T> {
+  return {
+    next: () => events.next(),
+    return: (value?: unknown) => {
+      release();
+      return events.return(value);
+    },
+    throw: (error?: unknown) => {
+      release();
+      return events.throw(error);
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { getOperationAST, GraphQLError, NoSchemaIntrospectionCustomRule, OperationTypeNode, type ValidationContext } from 'graphql';
-import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, isAsyncIterable, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { createAuthenticator, requireScope, type Authenticator } from '../app/authenticate.js';
 import type { AppDeps } from '../app/deps.js';
 import type { Principal } from '../domain/api-key.js';
@@ -9,6 +9,7 @@ import { isFeedmillError } from '../domain/errors.js';
 import type { GraphqlContext } from './builder.js';
 import { asValidationError, maskError, toGraphqlError } from './errors.js';
 import { schema } from './schema.js';
+import { SubscriptionSlots, type SubscriptionCaps } from './subscription-slots.js';
 
 export interface GraphqlServerOptions {
   /** Where yoga answers. @default '/graphql' */
@@ -27,15 +28,21 @@ export interface GraphqlServerOptions {
   closing?: AbortSignal;
   /** The HTTP app's authenticator, so its failure throttle covers GraphQL too. @default createAuthenticator(deps) */
   authenticate?: Authenticator;
+  /** Live subscriptions per connection and per account. @default { perConnection: 20, perAccount: 100 } */
+  subscriptionCaps?: SubscriptionCaps;
 }
 
-/** What a transport passes in: yoga's Fetch `request`, or (WebSockets) the connection's Authorization. */
+/**
+ * What a transport passes in: yoga's Fetch `request`, or (WebSockets) the connection's
+ * Authorization and the socket, which its subscriptions share (HTTP: each request is its own).
+ */
 export interface GraphqlServerContext {
   authorization?: string;
   /** The caller's address, for the failure throttle. */
   client?: string;
   /** Credentials the HTTP layer already checked for this request (it names the caller for the rate limit). */
   authentication?: Promise<Principal>;
+  connection?: object;
 }
 
 export type GraphqlServer = YogaServerInstance<GraphqlServerContext, GraphqlContext>;
@@ -73,6 +80,19 @@ function useValidationCodes(): Plugin {
 }
 
 /**
+ * A subscription asked for without `Accept: text/event-stream` is answered 406 by yoga, which
+ * drops the stream it already opened without ending it: end it here, or its subscription slot
+ * (subscription-slots.ts) would stay taken for good. Runs after yoga's own result processors.
+ */
+function useEndUnsentStreams(): Plugin {
+  return {
+    onResultProcess: ({ result, resultProcessor }) => {
+      if (!resultProcessor && isAsyncIterable(result)) void result[Symbol.asyncIterator]().return?.();
+    },
+  };
+}
+
+/**
  * The GraphQL gateway: the same use cases as REST, behind the same `Authorization` header. Depth
  * and cost limits are validation rules, so they hold for HTTP, SSE and WebSockets alike (the WS
  * server runs this yoga's envelop pipeline).
@@ -81,6 +101,7 @@ export function createGraphqlServer(deps: AppDeps, options: GraphqlServerOptions
   const authenticate = options.authenticate ?? createAuthenticator(deps);
   const closing = options.closing ?? new AbortController().signal;
   const explorer = options.explorer ?? false;
+  const subscriptionSlots = new SubscriptionSlots(options.subscriptionCaps);
   return createYoga<GraphqlServerContext, GraphqlContext>({
     schema,
     graphqlEndpoint: options.endpoint ?? '/graphql',
@@ -92,7 +113,8 @@ export function createGraphqlServer(deps: AppDeps, options: GraphqlServerOptions
     context: async (initial) => {
       const authorization = initial.authorization ?? initial.request.headers.get('authorization') ?? undefined;
       try {
-        return { deps, principal: await (initial.authentication ?? authenticate(authorization, initial.client)), closing };
+        const connection = initial.connection ?? initial.request;
+        return { deps, principal: await (initial.authentication ?? authenticate(authorization, initial.client)), closing, subscriptionSlots, connection };
       } catch (error) {
         throw isFeedmillError(error) ? toGraphqlError(error) : error;
       }
@@ -103,6 +125,7 @@ export function createGraphqlServer(deps: AppDeps, options: GraphqlServerOptions
       ...(explorer ? [] : [{ onValidate: ({ addValidationRule }) => addValidationRule(NoSchemaIntrospectionCustomRule) } satisfies Plugin]),
       useValidationCodes(),
       useScopes(),
+      useEndUnsentStreams(),
     ],
   });
 }

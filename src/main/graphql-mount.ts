@@ -1,20 +1,36 @@
 import { setMaxListeners } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError, type DocumentNode, type ExecutionArgs, type execute, type GraphQLSchema, type subscribe } from 'graphql';
 import type { SubscribePayload } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
 import type { AppDeps } from '../app/deps.js';
-import { isFeedmillError } from '../domain/errors.js';
-import { asValidationError } from '../graphql/errors.js';
+import type { Principal } from '../domain/api-key.js';
+import { FeedmillError, isFeedmillError } from '../domain/errors.js';
+import { ConnectionSlots } from '../graphql/connection-slots.js';
+import { asValidationError, toGraphqlError } from '../graphql/errors.js';
 import { createGraphqlServer, type GraphqlServer, type GraphqlServerOptions } from '../graphql/yoga.js';
 
-export type GraphqlMountOptions = Omit<GraphqlServerOptions, 'closing' | 'endpoint'>;
+export type GraphqlMountOptions = Omit<GraphqlServerOptions, 'closing' | 'endpoint'> & {
+  /** WebSockets and SSE streams one API key may hold open at once. @default 20 */
+  connectionsPerKey?: number;
+};
+
+/**
+ * graphql-ws's "too many" close code (`CloseCode.TooManyInitialisationRequests`): its clients treat
+ * it as final rather than reconnecting at once, which is what a key at its connection cap needs.
+ */
+const tooManyConnections = 4429;
+
+/** The Accept type under which yoga streams a subscription over HTTP (it refuses others with 406). */
+const streaming = /text\/event-stream/;
 
 export interface GraphqlMount {
   readonly yoga: GraphqlServer;
+  /** WebSockets and SSE streams the key holds open in this process. */
+  connectionsOf(keyId: string): number;
   /** Ends live subscriptions (SSE and WebSocket) and closes WebSocket clients; `app.close()` calls it too. */
   close(): Promise<void>;
 }
@@ -49,7 +65,22 @@ export function mountGraphql(app: FastifyInstance, deps: AppDeps, options: Graph
   setMaxListeners(0, shutdown.signal);
   // One authenticator per app: a failure throttle split between REST and GraphQL would double the guesses.
   const { authenticate } = app;
-  const yoga = createGraphqlServer(deps, { ...options, closing: shutdown.signal, authenticate });
+  const { connectionsPerKey, ...serverOptions } = options;
+  const yoga = createGraphqlServer(deps, { ...serverOptions, closing: shutdown.signal, authenticate });
+  const connections = new ConnectionSlots(connectionsPerKey);
+
+  /** A streaming request holds a connection slot of its key until its response closes, however it ends. */
+  const holdStream = (request: FastifyRequest, reply: FastifyReply): void => {
+    if (!request.principal || !streaming.test(request.headers.accept ?? '')) return;
+    const release = connections.take(request.principal.keyId);
+    if (!release) {
+      throw new FeedmillError(
+        'too_many_connections',
+        `Expected at most ${connections.perKey} open GraphQL streams and WebSockets for this key, got one more; close one, or subscribe to several feeds on one connection`,
+      );
+    }
+    reply.raw.once('close', release);
+  };
 
   app.route({
     url: yoga.graphqlEndpoint,
@@ -57,6 +88,7 @@ export function mountGraphql(app: FastifyInstance, deps: AppDeps, options: Graph
     // Named by its key before the rate limit counts the request; yoga authenticates each operation.
     config: { identify: true },
     handler: async (request, reply) => {
+      holdStream(request, reply);
       const response = await yoga.handleNodeRequestAndResponse(request, reply, { authentication: request.authentication ?? undefined, client: request.ip });
       for (const [name, value] of response.headers) void reply.header(name, value);
       return reply.status(response.status).send(response.body);
@@ -64,29 +96,44 @@ export function mountGraphql(app: FastifyInstance, deps: AppDeps, options: Graph
   });
 
   const wss = new WebSocketServer({ noServer: true });
-  const sockets = useServer<Record<string, unknown>, { authorization: string; client: string }>(
+  const sockets = useServer<Record<string, unknown>, { authorization: string | undefined; client: string; principal: Principal }>(
     {
       // Credentials are checked once when the connection opens (4401 closes it), and again for
       // each operation by yoga's context, so a key revoked meanwhile stops working at once.
       onConnect: async (ctx) => {
         const authorization = authorizationOf(ctx.connectionParams);
         const client = app.clientAddress(ctx.extra.request);
+        const { socket } = ctx.extra;
+        let principal;
         try {
-          await authenticate(authorization, client);
+          principal = await authenticate(authorization, client);
         } catch (error) {
           if (!isFeedmillError(error)) throw error;
           // A WebSocket close reason holds at most 123 bytes, so the long message stays out; one
           // reason for every failure, as over HTTP.
-          if (error.code === 'rate_limited') ctx.extra.socket.close(4429, `Too many failed authentications; retry in ${error.details.retryAfter ?? 1} s`);
-          else ctx.extra.socket.close(4401, 'Unauthorized: send connectionParams.Authorization as Bearer KEY:SECRET');
+          if (error.code === 'rate_limited') socket.close(4429, `Too many failed authentications; retry in ${error.details.retryAfter ?? 1} s`);
+          else socket.close(4401, 'Unauthorized: send connectionParams.Authorization as Bearer KEY:SECRET');
           return false;
         }
+        const release = connections.take(principal.keyId);
+        if (!release) {
+          socket.close(tooManyConnections, `Too many connections: this key may hold ${connections.perKey} at once`);
+          return false;
+        }
+        // 'close' comes however the socket ends, a client killed mid-stream included.
+        socket.once('close', release);
+        if (socket.readyState !== WebSocket.OPEN) release();
         ctx.extra.authorization = authorization;
         ctx.extra.client = client;
+        ctx.extra.principal = principal;
         return true;
       },
       onSubscribe: async (ctx, _id, payload: SubscribePayload) => {
-        const enveloped = yoga.getEnveloped({ authorization: ctx.extra.authorization, client: ctx.extra.client }) as Enveloped;
+        // Every operation message counts against the key's request budget, as an HTTP request would
+        // (graphql-ws refuses operations before onConnect accepted, so the principal is there).
+        const limited = ctx.extra.principal && (await app.chargeRateLimit(ctx.extra.principal));
+        if (limited) return [toGraphqlError(limited)];
+        const enveloped = yoga.getEnveloped({ authorization: ctx.extra.authorization, client: ctx.extra.client, connection: ctx.extra.socket }) as Enveloped;
         let document;
         try {
           document = enveloped.parse(payload.query);
@@ -141,5 +188,5 @@ export function mountGraphql(app: FastifyInstance, deps: AppDeps, options: Graph
     })());
   // Open SSE streams and sockets would otherwise keep `app.close()` waiting for ever.
   app.addHook('preClose', close);
-  return { yoga, close };
+  return { yoga, close, connectionsOf: (keyId) => connections.countOf(keyId) };
 }

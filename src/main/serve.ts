@@ -37,7 +37,10 @@ async function startApi(runtime: Runtime, config: Config, log: Logger): Promise<
     hstsMaxAge: config.hstsMaxAge,
   });
   // `/graphql` over HTTPS, SSE and WebSockets; `app.close()` ends its subscriptions first.
-  mountGraphql(app, runtime.deps);
+  mountGraphql(app, runtime.deps, {
+    subscriptionCaps: { perConnection: config.graphqlSubscriptionsPerConnection, perAccount: config.graphqlSubscriptionsPerAccount },
+    connectionsPerKey: config.graphqlConnectionsPerKey,
+  });
   await app.listen({ port: config.port, host: config.host });
   log.info({ url: publicUrlOf(config) }, 'feedmill API is listening (HTTPS only)');
   return app;

@@ -88,3 +88,30 @@ t.test('a query costing more than 1000 is refused before anything runs, however 
   const one = await graphql<{ f0: { total: number } }>(yoga, alice, `{ f0: feeds { total data { ${full} } } }`);
   t.same(one.errors, undefined, 'one full listing is well within the limit');
 });
+
+t.test('misspelled names get no "Did you mean" hint, signed in or not', async (t) => {
+  const misspelled = [
+    '{ feeds { totl } }',
+    '{ feeds(limt: 5) { total } }',
+    '{ feeds { data { ... on Fed { id } } } }',
+    'query ($s: ItemSrt) { feeds { total } }',
+  ];
+  for (const query of misspelled) {
+    for (const [who, authorization] of [
+      ['anonymous', undefined],
+      ['signed in', alice],
+    ] as const) {
+      const response = await graphql(yoga, authorization, query);
+      t.ok(codesOf(response).length > 0 && codesOf(response).every((code) => code === 'validation_failed'), `${who}: ${query} is refused`);
+      const messages = (response.errors ?? []).map((error) => error.message);
+      t.notMatch(messages.join('\n'), /Did you mean/, `${who}: ${query} suggests nothing`);
+      t.match(messages[0], /Cannot query field "totl"|Unknown argument "limt"|Unknown type "Fed"|Unknown type "ItemSrt"/, 'still says what was wrong');
+    }
+  }
+  const badEnum = await graphql(yoga, alice, '{ feeds { data { items(sort: dat) { url } } } }');
+  t.notMatch(badEnum.errors?.[0]?.message ?? '', /Did you mean/, 'nor for an enum value');
+  const badVariable = await graphql(yoga, alice, 'query ($sort: ItemSort) { feeds { data { items(sort: $sort) { url } } } }', { sort: 'dat' });
+  t.same(codesOf(badVariable), ['validation_failed'], 'a bad variable value is the request\'s fault, not ours');
+  t.match(badVariable.errors?.[0]?.message, /\$sort.*"dat"/, 'and says which value of which variable');
+  t.notMatch(badVariable.errors?.[0]?.message ?? '', /Did you mean/, 'nor for a variable value');
+});

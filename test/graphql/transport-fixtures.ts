@@ -5,8 +5,8 @@ import { generate } from 'selfsigned';
 import { Agent, request } from 'undici';
 import WebSocket from 'ws';
 import type { AppDeps } from '../../src/app/deps.js';
-import { buildHttpApp } from '../../src/http/app.js';
-import { mountGraphql, type GraphqlMount } from '../../src/main/graphql-mount.js';
+import { buildHttpApp, type HttpAppOptions } from '../../src/http/app.js';
+import { mountGraphql, type GraphqlMount, type GraphqlMountOptions } from '../../src/main/graphql-mount.js';
 
 export interface GraphqlHttps {
   readonly app: FastifyInstance;
@@ -21,14 +21,17 @@ export interface GraphqlHttps {
 }
 
 /** The real HTTPS app with `/graphql` mounted, on 127.0.0.1 and a free port. */
-export async function startGraphqlHttps(deps: AppDeps): Promise<GraphqlHttps> {
+export async function startGraphqlHttps(
+  deps: AppDeps,
+  options: { rateLimit?: HttpAppOptions['rateLimit']; mount?: GraphqlMountOptions } = {},
+): Promise<GraphqlHttps> {
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
     keyType: 'ec',
     algorithm: 'sha256',
     extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
   });
-  const app = await buildHttpApp(deps, { https: { key: pems.private, cert: pems.cert } });
-  const mount = mountGraphql(app, deps);
+  const app = await buildHttpApp(deps, { https: { key: pems.private, cert: pems.cert }, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) });
+  const mount = mountGraphql(app, deps, options.mount);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {
@@ -154,7 +157,9 @@ export async function sseSubscribe(
   return {
     status: response.statusCode,
     events,
+    // Idempotent, so a test may close a stream early and still leave it to its teardown.
     close: async () => {
+      if (abort.signal.aborted) return;
       abort.abort();
       await dispatcher.close();
     },
