@@ -12,6 +12,10 @@ export const errorCodes = [
   'rate_limited',
   'payload_too_large',
   'route_not_found',
+  'method_not_allowed',
+  'uri_too_long',
+  'headers_too_large',
+  'request_timeout',
   // authentication and transport
   'unauthorized',
   'forbidden',

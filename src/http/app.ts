@@ -3,12 +3,14 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { createAuthenticator } from '../app/authenticate.js';
 import type { AppDeps } from '../app/deps.js';
 import { createHostedFeedRenderer } from '../app/hosted-feed.js';
-import { registerErrorHandling } from './errors.js';
+import { clientErrorHandler } from './client-errors.js';
+import { frameworkErrors, registerErrorHandling } from './errors.js';
 import { registerOpenApi } from './openapi.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerDrain } from './plugins/drain.js';
 import { registerHttpsOnly } from './plugins/https-only.js';
 import { registerIdempotency } from './plugins/idempotency.js';
+import { registerMethodNotAllowed } from './plugins/method-not-allowed.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerRateLimit, type RateLimitOptions } from './plugins/rate-limit.js';
 import { bundleRoutes } from './routes/bundles.js';
@@ -39,6 +41,11 @@ export interface HttpAppOptions {
 const apiPrefixes = ['/v1', '/api/v1'];
 const feedPaths = ['/feeds', '/feed'];
 const bundlePaths = ['/bundles', '/bundled'];
+/**
+ * The longest path segment routed; a longer one is 414 `uri_too_long`. Far above any id, so an id of
+ * the wrong shape reaches its route's schema and is answered 400 or 404, as the OpenAPI document says.
+ */
+const maxParamLength = 2048;
 
 /** The HTTP surface, without listening: the process file listens, tests call `app.inject`. */
 export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}): Promise<FastifyInstance> {
@@ -50,11 +57,16 @@ export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}):
     // Unknown body fields are rejected (400), never silently dropped: a typo should not pass.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     return503OnClosing: true,
+    maxParamLength,
+    // Errors met while routing, and requests Node's parser refuses, leave in our error shape too.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Bodies are JSON only (spec "Endpoints"); Fastify would otherwise also take text/plain.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
+  registerMethodNotAllowed(app);
   registerDrain(app);
   if (options.httpsOnly ?? true) registerHttpsOnly(app);
   registerMetrics(app, deps.metrics);
