@@ -27,7 +27,7 @@ export const statusOf: Record<ErrorCode, number> = {
   webhook_not_found: 404,
   delivery_not_found: 404,
   key_not_found: 404,
-  address_not_allowed: 400,
+  address_not_allowed: 402,
   source_unreachable: 402,
   upstream_timeout: 402,
   upstream_status: 402,

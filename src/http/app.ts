@@ -5,6 +5,7 @@ import type { AppDeps } from '../app/deps.js';
 import { createHostedFeedRenderer } from '../app/hosted-feed.js';
 import { clientErrorHandler } from './client-errors.js';
 import { frameworkErrors, registerErrorHandling } from './errors.js';
+import { messageKeywords } from './validation-messages.js';
 import { registerOpenApi } from './openapi.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerDrain } from './plugins/drain.js';
@@ -55,7 +56,9 @@ export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}):
     trustProxy: options.trustProxy ?? false,
     bodyLimit: options.bodyLimit ?? 65_536,
     // Unknown body fields are rejected (400), never silently dropped: a typo should not pass.
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    // `verbose` hands the error handler each failing value and schema, so messages say what was
+    // expected and what arrived (validation-messages.ts); the `x-` keywords feed those messages.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, verbose: true, keywords: [...messageKeywords] } },
     return503OnClosing: true,
     maxParamLength,
     // Errors met while routing, and requests Node's parser refuses, leave in our error shape too.

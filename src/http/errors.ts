@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { statusOf } from '../domain/error-status.js';
 import { isFeedmillError, type ErrorCode, type FeedmillError } from '../domain/errors.js';
+import { describeValidation } from './validation-messages.js';
 
 export interface ErrorBody {
   message: string;
@@ -36,12 +37,8 @@ const replacedMessages: Record<string, (maxParamLength: number) => string> = {
 
 function translate(error: FastifyError, maxParamLength: number): { code: ErrorCode; message: string; titles?: string[] } {
   if (error.validation) {
-    const titles = error.validation.map((issue) => {
-      const where = `${error.validationContext ?? 'request'}${issue.instancePath.replaceAll('/', '.')}`;
-      const extra = issue.keyword === 'additionalProperties' ? ` \`${String(issue.params.additionalProperty)}\`` : '';
-      return `\`${where}\` ${issue.message ?? 'is invalid'}${extra}`;
-    });
-    return { code: 'validation_failed', message: titles.join('; '), titles };
+    const { code, titles } = describeValidation(error.validation, error.validationContext ?? 'request');
+    return { code, message: titles.join('; '), titles };
   }
   const code = fastifyCodes[error.code];
   const replaced = replacedMessages[error.code];
