@@ -13,7 +13,7 @@ export interface FilterCondition {
 }
 
 /**
- * The filter language: a condition, or `all` / `any` of filters (nested at most 4 deep).
+ * The filter language: a condition, or `all` / `any` of filters (limits in `filterLimits`).
  * `contains` / `not_contains` compare case-insensitively; `matches` is a regular expression
  * (case-insensitive) from a safe subset that runs in linear time (see `checkPattern`).
  */
