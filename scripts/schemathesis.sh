@@ -62,6 +62,9 @@ port=$(node -e 'const s = require("node:net").createServer().listen(0, "127.0.0.
 export FEEDMILL_DATA_DIR=$data FEEDMILL_PORT=$port FEEDMILL_HOST=127.0.0.1 FEEDMILL_METRICS_PORT=0
 # Schemathesis sends a few thousand requests with one key; the default budget would answer 429.
 export FEEDMILL_RATE_LIMIT=1000000
+# Generated sources and webhook targets are mostly names that do not resolve or hosts that do not
+# answer; short deadlines keep each such request from eating the time budget.
+export FEEDMILL_FETCH_TIMEOUT=3 FEEDMILL_WEBHOOK_TIMEOUT=3
 export FEEDMILL_PUBLIC_URL="https://localhost:$port"
 
 credentials=$(node dist/src/main/cli.js keys create --account schemathesis --scopes read,write --json)
