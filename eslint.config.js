@@ -3,7 +3,7 @@ import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', '.tap/'] },
+  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', '.tap/', '.cache/'] },
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

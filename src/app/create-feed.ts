@@ -22,8 +22,10 @@ async function locate(deps: RefreshDeps, input: CreateFeedInput): Promise<{ sour
     return { sourceUrl: url.href, source: await resolveSource(deps, url.href) };
   }
   const keyword = input.keyword.trim();
-  if (keyword.length === 0 || keyword.length > maxKeywordLength) {
-    throw new FeedmillError('validation_failed', `Expected \`keyword\` of 1 to ${maxKeywordLength} characters, got ${keyword.length}`);
+  // Counted in code points, as the schema's `maxLength` counts them.
+  const length = [...keyword].length;
+  if (length === 0 || length > maxKeywordLength) {
+    throw new FeedmillError('validation_failed', `Expected \`keyword\` of 1 to ${maxKeywordLength} characters, got ${length}`);
   }
   const region = parseRegion(input.region);
   const upstream = keywordSearchUrl(deps.settings.keywordSearchUrl, keyword, region);

@@ -11,7 +11,7 @@ import type { AppDeps } from './deps.js';
 import { findFeed } from './find-feed.js';
 import { seal } from './secret-box.js';
 
-export type WebhookDeps = Pick<AppDeps, 'webhooks' | 'deliveries' | 'feeds' | 'bundles' | 'clock' | 'random' | 'settings'>;
+export type WebhookDeps = Pick<AppDeps, 'webhooks' | 'deliveries' | 'feeds' | 'bundles' | 'clock' | 'random' | 'settings' | 'webhookSender'>;
 
 export interface WebhookInput {
   url?: string;
@@ -52,7 +52,12 @@ async function scopeOf(deps: WebhookDeps, principal: Principal, input: WebhookIn
   return { kind: 'all' };
 }
 
-const targetUrl = (url: string): string => parseSourceUrl(url).href;
+/** A target passes the address rule when it is set, not only when a delivery reaches for it. */
+async function targetUrl(deps: WebhookDeps, url: string): Promise<string> {
+  const { href } = parseSourceUrl(url);
+  await deps.webhookSender.checkTarget(href);
+  return href;
+}
 
 /** POST /v1/webhooks: the response carries the signing secret, the only time it is shown. */
 export async function createWebhook(deps: WebhookDeps, principal: Principal, input: WebhookInput & { url: string }): Promise<ApiWebhookWithSecret> {
@@ -61,7 +66,7 @@ export async function createWebhook(deps: WebhookDeps, principal: Principal, inp
   const webhook: Webhook = {
     id: newWebhookId(deps.random),
     accountId: principal.accountId,
-    url: targetUrl(input.url),
+    url: await targetUrl(deps, input.url),
     scope: await scopeOf(deps, principal, input),
     filters: input.filters === undefined || input.filters === null ? null : parseFilter(input.filters),
     secrets: [{ sealed: seal(deps.settings.secretKey, secret), createdAt: now, expiresAt: null }],
@@ -92,7 +97,7 @@ export async function updateWebhook(deps: WebhookDeps, principal: Principal, web
   const enabling = input.enabled === true && !webhook.enabled;
   const updated: Webhook = {
     ...webhook,
-    url: input.url === undefined ? webhook.url : targetUrl(input.url),
+    url: input.url === undefined ? webhook.url : await targetUrl(deps, input.url),
     scope: scopeChanged ? await scopeOf(deps, principal, input) : webhook.scope,
     filters: input.filters === undefined ? webhook.filters : input.filters === null ? null : parseFilter(input.filters),
     enabled: input.enabled ?? webhook.enabled,

@@ -14,6 +14,10 @@ export const errorCodes = [
   'too_many_connections',
   'payload_too_large',
   'route_not_found',
+  'method_not_allowed',
+  'uri_too_long',
+  'headers_too_large',
+  'request_timeout',
   // authentication and transport
   'unauthorized',
   'forbidden',

@@ -13,15 +13,22 @@ export interface FilterCondition {
 }
 
 /**
- * The filter language: a condition, or `all` / `any` of filters (nested at most 4 deep).
+ * The filter language: a condition, or `all` / `any` of filters (limits in `filterLimits`).
  * `contains` / `not_contains` compare case-insensitively; `matches` is a regular expression
  * (case-insensitive) from a safe subset that runs in linear time (see `checkPattern`).
  */
 export type WebhookFilter = FilterCondition | { all: WebhookFilter[] } | { any: WebhookFilter[] };
 
-const maxDepth = 4;
-const maxConditions = 32;
-const maxPattern = 200;
+/**
+ * The filter language's limits, which the REST schema publishes too: a group holds at most 8 filters,
+ * a group inside a group at most 4, and nothing nests deeper, so a filter has at most 32 conditions.
+ * Each limit is one a JSON Schema can state, so the published contract is exactly the rule.
+ */
+export const filterLimits = { groupSizes: [8, 4], maxPattern: 200, maxValue: 500 } as const;
+const maxDepth = filterLimits.groupSizes.length;
+const { maxPattern } = filterLimits;
+/** Length in characters (code points), as JSON Schema's `maxLength` counts, not UTF-16 units. */
+const lengthOf = (text: string): number => [...text].length;
 // Matching never reads more than this of a field, bounding the work per item.
 const maxText = 10_000;
 
@@ -33,7 +40,7 @@ const invalid = (path: string, why: string): FeedmillError => new FeedmillError(
  * with any of them are refused, which leaves expressions that match in linear time.
  */
 export function checkPattern(pattern: string, path: string): RegExp {
-  if (pattern.length > maxPattern) throw invalid(path, `expected a pattern of at most ${maxPattern} characters, got ${pattern.length}`);
+  if (lengthOf(pattern) > maxPattern) throw invalid(path, `expected a pattern of at most ${maxPattern} characters, got ${lengthOf(pattern)}`);
   if (/\\[1-9]|\\k<|\(\?<?[=!]/.test(pattern)) throw invalid(path, 'backreferences and lookarounds are not allowed in `matches`');
   const isQuantifier = (char: string | undefined): boolean => char === '*' || char === '+' || char === '?' || char === '{';
   // For each open group: does it hold a quantifier or an alternation?
@@ -65,16 +72,17 @@ export function checkPattern(pattern: string, path: string): RegExp {
 }
 
 /** Checks a filter from a request body; the message names the path of the first problem. */
-export function parseFilter(value: unknown, path = 'filters', depth = 0, count = { n: 0 }): WebhookFilter {
-  if (depth > maxDepth) throw invalid(path, `filters nest at most ${maxDepth} deep`);
+export function parseFilter(value: unknown, path = 'filters', depth = 0): WebhookFilter {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid(path, 'expected an object');
   const record = value as Record<string, unknown>;
   for (const group of ['all', 'any'] as const) {
     if (group in record) {
       const list = record[group];
       if (Object.keys(record).length !== 1) throw invalid(path, `\`${group}\` stands alone in its object`);
-      if (!Array.isArray(list) || list.length === 0) throw invalid(`${path}.${group}`, 'expected a non-empty array of filters');
-      const parsed = list.map((entry, index) => parseFilter(entry, `${path}.${group}[${index}]`, depth + 1, count));
+      const most = filterLimits.groupSizes[depth] ?? 0;
+      if (most === 0) throw invalid(`${path}.${group}`, `groups nest at most ${maxDepth} deep`);
+      if (!Array.isArray(list) || list.length === 0 || list.length > most) throw invalid(`${path}.${group}`, `expected an array of 1 to ${most} filters`);
+      const parsed = list.map((entry, index) => parseFilter(entry, `${path}.${group}[${index}]`, depth + 1));
       return group === 'all' ? { all: parsed } : { any: parsed };
     }
   }
@@ -82,8 +90,9 @@ export function parseFilter(value: unknown, path = 'filters', depth = 0, count =
   if (Object.keys(rest).length > 0) throw invalid(path, `unknown keys ${Object.keys(rest).join(', ')}; expected field, op, value, or all / any`);
   if (!(filterFields as readonly unknown[]).includes(field)) throw invalid(`${path}.field`, `expected one of ${filterFields.join(', ')}, got \`${String(field)}\``);
   if (!(filterOperators as readonly unknown[]).includes(op)) throw invalid(`${path}.op`, `expected one of ${filterOperators.join(', ')}, got \`${String(op)}\``);
-  if (typeof text !== 'string' || text.length === 0 || text.length > 500) throw invalid(`${path}.value`, 'expected a string of 1 to 500 characters');
-  if ((count.n += 1) > maxConditions) throw invalid(path, `at most ${maxConditions} conditions`);
+  if (typeof text !== 'string' || text.length === 0 || lengthOf(text) > filterLimits.maxValue) {
+    throw invalid(`${path}.value`, `expected a string of 1 to ${filterLimits.maxValue} characters`);
+  }
   if (op === 'matches') checkPattern(text, `${path}.value`);
   return { field: field as FilterField, op: op as FilterOperator, value: text };
 }

@@ -3,12 +3,15 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { createAuthenticator, type AuthenticatorOptions } from '../app/authenticate.js';
 import type { AppDeps } from '../app/deps.js';
 import { createHostedFeedRenderer } from '../app/hosted-feed.js';
-import { registerErrorHandling } from './errors.js';
+import { clientErrorHandler } from './client-errors.js';
+import { frameworkErrors, registerErrorHandling } from './errors.js';
+import { messageKeywords } from './validation-messages.js';
 import { registerOpenApi } from './openapi.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerDrain } from './plugins/drain.js';
 import { registerHttpsOnly } from './plugins/https-only.js';
 import { registerIdempotency } from './plugins/idempotency.js';
+import { registerMethodNotAllowed } from './plugins/method-not-allowed.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerRateLimit, type RateLimitOptions } from './plugins/rate-limit.js';
@@ -45,6 +48,11 @@ export interface HttpAppOptions {
 const apiPrefixes = ['/v1', '/api/v1'];
 const feedPaths = ['/feeds', '/feed'];
 const bundlePaths = ['/bundles', '/bundled'];
+/**
+ * The longest path segment routed; a longer one is 414 `uri_too_long`. Far above any id, so an id of
+ * the wrong shape reaches its route's schema and is answered 400 or 404, as the OpenAPI document says.
+ */
+const maxParamLength = 2048;
 
 /** The HTTP surface, without listening: the process file listens, tests call `app.inject`. */
 export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}): Promise<FastifyInstance> {
@@ -56,13 +64,20 @@ export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}):
     trustProxy: trustProxy === false ? false : trust,
     bodyLimit: options.bodyLimit ?? 65_536,
     // Unknown body fields are rejected (400), never silently dropped: a typo should not pass.
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    // `verbose` hands the error handler each failing value and schema, so messages say what was
+    // expected and what arrived (validation-messages.ts); the `x-` keywords feed those messages.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, verbose: true, keywords: [...messageKeywords] } },
     return503OnClosing: true,
+    maxParamLength,
+    // Errors met while routing, and requests Node's parser refuses, leave in our error shape too.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Bodies are JSON only (spec "Endpoints"); Fastify would otherwise also take text/plain.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
+  registerMethodNotAllowed(app);
   registerDrain(app);
   registerSecurityHeaders(app, { hstsMaxAge: options.hstsMaxAge ?? 31_536_000 });
   if (options.httpsOnly ?? true) registerHttpsOnly(app);

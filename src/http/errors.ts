@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { statusOf } from '../domain/error-status.js';
 import { isFeedmillError, type ErrorCode, type FeedmillError } from '../domain/errors.js';
+import { describeValidation } from './validation-messages.js';
 
 export interface ErrorBody {
   message: string;
@@ -19,6 +20,8 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_json',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'validation_failed',
+  FST_ERR_BAD_URL: 'validation_failed',
+  FST_ERR_MAX_PARAM_LENGTH: 'uri_too_long',
 };
 
 const fastifyMessages: Partial<Record<ErrorCode, string>> = {
@@ -26,16 +29,20 @@ const fastifyMessages: Partial<Record<ErrorCode, string>> = {
   invalid_json: 'Expected a JSON body',
 };
 
-function translate(error: FastifyError): { code: ErrorCode; message: string; titles?: string[] } {
+/** Fastify's own messages for these repeat the whole path, which may be kilobytes long; ours say what was expected. */
+const replacedMessages: Record<string, (maxParamLength: number) => string> = {
+  FST_ERR_MAX_PARAM_LENGTH: (limit) => `Expected each path segment to be at most ${limit} characters; check the id in the path`,
+  FST_ERR_BAD_URL: () => 'Expected a path of valid percent-encoded UTF-8; a `%` must be followed by two hex digits',
+};
+
+function translate(error: FastifyError, maxParamLength: number): { code: ErrorCode; message: string; titles?: string[] } {
   if (error.validation) {
-    const titles = error.validation.map((issue) => {
-      const where = `${error.validationContext ?? 'request'}${issue.instancePath.replaceAll('/', '.')}`;
-      const extra = issue.keyword === 'additionalProperties' ? ` \`${String(issue.params.additionalProperty)}\`` : '';
-      return `\`${where}\` ${issue.message ?? 'is invalid'}${extra}`;
-    });
-    return { code: 'validation_failed', message: titles.join('; '), titles };
+    const { code, titles } = describeValidation(error.validation, error.validationContext ?? 'request');
+    return { code, message: titles.join('; '), titles };
   }
   const code = fastifyCodes[error.code];
+  const replaced = replacedMessages[error.code];
+  if (code && replaced) return { code, message: replaced(maxParamLength) };
   if (code) {
     const hint = fastifyMessages[code];
     return { code, message: hint ? `${hint}: ${error.message}` : error.message };
@@ -46,15 +53,25 @@ function translate(error: FastifyError): { code: ErrorCode; message: string; tit
   return { code: 'internal_error', message: 'Something went wrong on our side; try again, and report it if it persists' };
 }
 
+function send(error: FastifyError | FeedmillError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const mapped = isFeedmillError(error) ? { code: error.code, message: error.message } : translate(error, request.server.initialConfig.maxParamLength ?? 100);
+  const body = errorBody(mapped.code, mapped.message, 'titles' in mapped ? mapped.titles : undefined);
+  if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+  if (isFeedmillError(error) && error.details.retryAfter !== undefined) void reply.header('retry-after', String(error.details.retryAfter));
+  return reply.status(body.statusCode).send(body);
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors met while routing (a bad percent-encoding, a path
+ * segment over `maxParamLength`), before any hook runs, leave in our shape too.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  void send(error, request, reply);
+}
+
 /** Every failure leaves in the spec's error shape, including unknown routes and Fastify's own errors. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | FeedmillError, request, reply) => {
-    const mapped = isFeedmillError(error) ? { code: error.code, message: error.message } : translate(error);
-    const body = errorBody(mapped.code, mapped.message, 'titles' in mapped ? mapped.titles : undefined);
-    if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-    if (isFeedmillError(error) && error.details.retryAfter !== undefined) void reply.header('retry-after', String(error.details.retryAfter));
-    return reply.status(body.statusCode).send(body);
-  });
+  app.setErrorHandler((error: FastifyError | FeedmillError, request, reply) => send(error, request, reply));
   app.setNotFoundHandler((request, reply) => {
     const body = errorBody('route_not_found', `No route ${request.method} ${request.url.split('?')[0] ?? ''}; the README lists every route`);
     return reply.status(404).send(body);

@@ -25,6 +25,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       },
     },
     transform: ({ schema, url, route }) => {
+      // A route without a schema (`/graphql`, which documents itself by introspection) is not part of the REST contract.
+      if ((schema as typeof schema | undefined) === undefined) return { schema: { hide: true }, url };
       const scope = route.config?.scope;
       const documented = { ...schema, hide: isVariant(url) || schema.hide === true };
       // A prefix's `/` route answers with and without the slash; the spec writes it without.

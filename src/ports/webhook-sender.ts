@@ -13,6 +13,12 @@ export interface WebhookResponse {
  * `source_unreachable`, `invalid_url`) when no answer came.
  */
 export interface WebhookSender {
+  /**
+   * Applies the address rule to a target when it is set (webhook create and update): the scheme, an
+   * IP literal, and the addresses its name resolves to now. Throws FeedmillError `invalid_url` or
+   * `address_not_allowed`; a name that does not resolve yet passes (each send checks again).
+   */
+  checkTarget(url: string): Promise<void>;
   send(url: string, headers: Record<string, string>, body: string): Promise<WebhookResponse>;
   close(): Promise<void>;
 }

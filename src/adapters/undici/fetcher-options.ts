@@ -56,6 +56,8 @@ export interface FetcherSettings {
   readonly userAgent: string;
   readonly lookup: LookupAll;
   readonly isAddressAllowed: AddressCheck;
+  /** The address rule is lifted: nothing needs resolving before a connection. */
+  readonly allowPrivateNetworks: boolean;
 }
 
 export function resolveFetcherOptions(options: UndiciFetcherOptions): FetcherSettings {
@@ -68,6 +70,7 @@ export function resolveFetcherOptions(options: UndiciFetcherOptions): FetcherSet
     lookup: options.lookup ?? systemLookup,
     isAddressAllowed:
       options.allowPrivateNetworks === true ? () => true : (options.isAddressAllowed ?? isPublicAddress),
+    allowPrivateNetworks: options.allowPrivateNetworks === true,
   };
 }
 

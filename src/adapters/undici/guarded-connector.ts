@@ -34,7 +34,16 @@ export function createGuardedConnector(options: GuardedConnectorOptions): buildC
   };
 }
 
-async function allowedAddresses(hostname: string, options: GuardedConnectorOptions): Promise<string[]> {
+/**
+ * The addresses of a host, every one of them allowed: an IP literal is checked as it is, a name after
+ * DNS. A name with any refused address is refused entirely, even when another of its addresses is
+ * public: whoever controls its DNS could otherwise point feedmill at the private one by making the
+ * public one fail.
+ * @throws FeedmillError `address_not_allowed`; DNS failures as they come (`ENOTFOUND`, `ETIMEDOUT`)
+ */
+export async function allowedAddresses(host: string, options: Pick<GuardedConnectorOptions, 'lookup' | 'isAllowed' | 'connectTimeoutMs'>): Promise<string[]> {
+  // WHATWG URLs keep IPv6 literals in brackets.
+  const hostname = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
   if (isIP(hostname) !== 0) {
     if (options.isAllowed(hostname)) return [hostname];
     const range = classifyAddress(hostname) ?? 'unknown';
@@ -44,10 +53,10 @@ async function allowedAddresses(hostname: string, options: GuardedConnectorOptio
   if (resolved.length === 0) {
     throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
   }
-  const allowed = resolved.map((entry) => entry.address).filter((address) => options.isAllowed(address));
+  const addresses = resolved.map((entry) => entry.address);
   // The resolved addresses stay out of the message: naming them would let anyone map internal DNS.
-  if (allowed.length === 0) throw notAllowed(`${hostname} resolves only to non-public addresses`);
-  return allowed;
+  if (!addresses.every((address) => options.isAllowed(address))) throw notAllowed(`${hostname} resolves to a non-public address`);
+  return addresses;
 }
 
 /** A lookup that hangs would otherwise keep undici's connection slot for this origin forever. */
@@ -69,8 +78,8 @@ async function withinTime<T>(lookup: Promise<T>, ms: number, hostname: string): 
 function notAllowed(what: string): FeedmillError {
   return new FeedmillError(
     'address_not_allowed',
-    `Expected a source on the public internet, but ${what} (loopback, private, link-local, multicast ` +
-      'or reserved); feedmill does not fetch from such addresses unless FEEDMILL_ALLOW_PRIVATE_NETWORKS is true',
+    `Expected an address on the public internet, but ${what} (loopback, private, link-local, multicast ` +
+      'or reserved); feedmill does not connect to such addresses unless FEEDMILL_ALLOW_PRIVATE_NETWORKS is true',
   );
 }
 

@@ -5,6 +5,7 @@ import { resolveFetcherOptions, type UndiciFetcherOptions } from './fetcher-opti
 import { createGuardedConnector } from './guarded-connector.js';
 import { headerValue } from './response-headers.js';
 import { parseSourceUrl } from './source-url.js';
+import { createTargetCheck } from './target-check.js';
 
 const excerptBytes = 4096;
 
@@ -21,6 +22,7 @@ export function createUndiciWebhookSender(options: Omit<UndiciFetcherOptions, 'm
     bodyTimeout: settings.timeoutMs,
   });
   return {
+    checkTarget: createTargetCheck(settings),
     async send(target, headers, body) {
       const url = parseSourceUrl(target);
       const started = performance.now();

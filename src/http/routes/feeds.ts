@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
+import type { Static } from 'typebox';
 import { createFeed, type CreateFeedInput } from '../../app/create-feed.js';
 import { deleteFeed } from '../../app/delete-feed.js';
 import type { AppDeps } from '../../app/deps.js';
@@ -7,7 +8,6 @@ import { getFeedSettings, updateFeedSettings } from '../../app/feed-settings.js'
 import { viewFeed } from '../../app/get-feed.js';
 import { listFeeds } from '../../app/list-feeds.js';
 import { updateFeed } from '../../app/update-feed.js';
-import { FeedmillError } from '../../domain/errors.js';
 import { principalOf } from '../plugins/auth.js';
 import { DeletionResult, ErrorBody, errorResponses, IdParams, PageQuery, SortQuery } from '../schemas/common.js';
 import { CreateFeedBody, Feed, FeedList, FeedSettings, FeedWithItems, UpdateFeedBody, UpdateFeedSettingsBody } from '../schemas/feed.js';
@@ -18,14 +18,9 @@ const sourceErrors = { 402: ErrorBody };
 const bytesOf = (serialized: string | ArrayBuffer | Buffer): Buffer =>
   typeof serialized === 'string' ? Buffer.from(serialized) : Buffer.isBuffer(serialized) ? serialized : Buffer.from(serialized);
 
-/** Create-feed rules 1 and 2: `url` alone, or `keyword` with `region`. */
-function createFeedInput(body: { url?: string; keyword?: string; region?: string }): CreateFeedInput {
-  const { url, keyword, region } = body;
-  if (url !== undefined && keyword === undefined && region === undefined) return { url };
-  if (url === undefined && keyword !== undefined && region !== undefined) return { keyword, region };
-  if (url === undefined && keyword !== undefined) throw new FeedmillError('validation_failed', 'Expected `region` (e.g. `US:en`) with `keyword`');
-  throw new FeedmillError('validation_failed', 'Expected either `url`, or `keyword` with `region`, in the body');
-}
+/** Create-feed rules 1 and 2 (`url` alone, or `keyword` with `region`) are the body schema's `oneOf`. */
+const createFeedInput = (body: Static<typeof CreateFeedBody>): CreateFeedInput =>
+  'url' in body ? { url: body.url } : { keyword: body.keyword, region: body.region };
 
 /** Spec "Endpoints → Feeds", mounted at `/feeds` and `/feed`. Each handler: decode → use case → encode. */
 export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app/deps.js';
 import { retryDelivery, sendTestEvent } from '../../app/webhook-deliveries.js';
 import { createWebhook, deleteWebhook, getWebhook, listDeliveryAttempts, listWebhooks, rotateWebhookSecret, updateWebhook } from '../../app/webhooks.js';
 import { principalOf } from '../plugins/auth.js';
-import { DeletionResult, errorResponses, IdParams, PageQuery } from '../schemas/common.js';
+import { DeletionResult, ErrorBody, errorResponses, IdParams, PageQuery } from '../schemas/common.js';
 import {
   CreateWebhookBody,
   DeliveryAttempt,
@@ -16,11 +16,14 @@ import {
   WebhookWithSecret,
 } from '../schemas/webhook.js';
 
+/** A target refused by the address rule when it is set: `address_not_allowed`, like a source. */
+const targetErrors = { 402: ErrorBody };
+
 /** DESIGN.md "Webhooks": management, test, call history and manual retry. */
 export const webhookRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   app.post(
     '/',
-    { config: { scope: 'write' }, schema: { body: CreateWebhookBody, response: { 200: WebhookWithSecret, ...errorResponses } } },
+    { config: { scope: 'write' }, schema: { body: CreateWebhookBody, response: { 200: WebhookWithSecret, ...errorResponses, ...targetErrors } } },
     async (request) => createWebhook(deps, principalOf(request), request.body),
   );
 
@@ -38,7 +41,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
 
   app.patch(
     '/:id',
-    { config: { scope: 'write' }, schema: { params: IdParams, body: UpdateWebhookBody, response: { 200: Webhook, ...errorResponses } } },
+    { config: { scope: 'write' }, schema: { params: IdParams, body: UpdateWebhookBody, response: { 200: Webhook, ...errorResponses, ...targetErrors } } },
     async (request) => updateWebhook(deps, principalOf(request), request.params.id, request.body),
   );
 

@@ -1,4 +1,5 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
+import { httpUrl } from './common.js';
 
 /** Maximum lengths we accept for the editable strings (the spec leaves them open). */
 export const maxLengths = { title: 500, description: 5000, icon: 2048, url: 2048 } as const;
@@ -29,14 +30,30 @@ export const Feed = Type.Object(feedFields);
 /** Spec "Feed" with items: create and retrieve responses. */
 export const FeedWithItems = Type.Object({ ...feedFields, items: Type.Array(FeedItem) });
 
-export const CreateFeedBody = Type.Object(
+const CreateFromUrl = Type.Object(
+  { url: Type.String({ ...httpUrl, maxLength: maxLengths.url, description: 'A website or native feed address.' }) },
+  { additionalProperties: false },
+);
+
+const CreateFromKeyword = Type.Object(
   {
-    url: Type.Optional(Type.String({ maxLength: maxLengths.url, description: 'A website or native feed address.' })),
-    keyword: Type.Optional(Type.String({ maxLength: 500 })),
-    region: Type.Optional(Type.String({ maxLength: 10, description: '`CC:ll`, e.g. `US:en`.' })),
+    // At least one character that is not white space: the keyword is trimmed before use.
+    keyword: Type.String({ maxLength: 500, pattern: '\\S', 'x-expected': 'a keyword with a character other than white space' }),
+    region: Type.String({
+      maxLength: 10,
+      pattern: '^[A-Za-z]{2}:[A-Za-z]{2}$',
+      'x-expected': 'COUNTRY:language (ISO 3166-1 and 639-1, e.g. `US:en`)',
+      description: '`CC:ll`: ISO 3166-1 country and ISO 639-1 language, e.g. `US:en`.',
+    }),
   },
   { additionalProperties: false },
 );
+
+/** Create-feed rules 1 and 2: `url` alone, or `keyword` with `region`; never both. */
+export const CreateFeedBody = Type.Unsafe<Static<typeof CreateFromUrl> | Static<typeof CreateFromKeyword>>({
+  oneOf: [CreateFromUrl, CreateFromKeyword],
+  description: 'either `url`, or `keyword` with `region`',
+});
 
 export const UpdateFeedBody = Type.Object(
   {

@@ -72,7 +72,7 @@ t.test('a public-looking name that resolves to loopback is refused after DNS', a
   const fetcher = createUndiciFetcher({ lookup: dns.lookup, timeoutMs: 2000 });
   t.teardown(() => fetcher.close());
   const error = await fetcher.fetch({ url: `http://feeds.example.test:${fixture.port}/` }).catch((e: unknown) => e);
-  t.match(error, { code: 'address_not_allowed', message: /feeds\.example\.test resolves only to non-public/ });
+  t.match(error, { code: 'address_not_allowed', message: /feeds\.example\.test resolves to a non-public address/ });
   t.notMatch((error as Error).message, /127\.0\.0\.1/, 'the resolved address is not disclosed');
   t.same(dns.asked, ['feeds.example.test'], 'the name was resolved by the fetcher');
   t.same(fixture.hits, []);
@@ -82,7 +82,7 @@ t.test('the connection goes to the address the fetcher resolved and checked', as
   const fixture = await countingFixture('via checked address');
   t.teardown(fixture.close);
   // feeds.example.test exists in no real DNS: success proves the socket went to the looked-up address.
-  const dns = fakeDns({ 'feeds.example.test': ['10.0.0.7', '127.0.0.1'] });
+  const dns = fakeDns({ 'feeds.example.test': ['127.0.0.1'] });
   const allowedAsked: string[] = [];
   const fetcher = createUndiciFetcher({
     lookup: dns.lookup,
@@ -93,8 +93,21 @@ t.test('the connection goes to the address the fetcher resolved and checked', as
   const result = await fetcher.fetch({ url: `http://feeds.example.test:${fixture.port}/feed.xml` });
   t.equal(result.status, 200);
   t.equal(result.status === 200 && Buffer.from(result.body).toString(), 'via checked address');
-  t.same(allowedAsked, ['10.0.0.7', '127.0.0.1'], 'every resolved address was checked');
+  t.same(allowedAsked, ['127.0.0.1'], 'the resolved address was checked');
   t.same(fixture.hits, [`feeds.example.test:${fixture.port}/feed.xml`], 'the Host header keeps the name');
+});
+
+t.test('a name with one allowed and one refused address is refused entirely', async (t) => {
+  const fixture = await countingFixture();
+  t.teardown(fixture.close);
+  // The fixture address stands in for the public one; the DNS owner could make it fail at will.
+  const dns = fakeDns({ 'feeds.example.test': ['127.0.0.1', '10.0.0.7'] });
+  const fetcher = createUndiciFetcher({ lookup: dns.lookup, isAddressAllowed: publicOrFixture, timeoutMs: 2000 });
+  t.teardown(() => fetcher.close());
+  const error = await fetcher.fetch({ url: `http://feeds.example.test:${fixture.port}/feed.xml` }).catch((e: unknown) => e);
+  t.match(error, { code: 'address_not_allowed', message: /feeds\.example\.test resolves to a non-public address/ });
+  t.notMatch((error as Error).message, /10\.0\.0\.7/, 'the resolved addresses are not disclosed');
+  t.same(fixture.hits, [], 'not even the allowed address was reached');
 });
 
 t.test('a redirect to a private address is refused on that hop', async (t) => {
