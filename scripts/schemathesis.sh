@@ -33,6 +33,22 @@ if ! installed; then
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "schemathesis==$version"
 fi
 
+# The run itself happens in a network namespace of its own, with nothing but a loopback interface:
+# fuzzed sources and webhook targets name random hosts and public addresses, and none of those
+# requests (nor a DNS lookup for them) may leave this machine. feedmill refuses them with
+# `source_unreachable` at once, which is also what keeps the run fast.
+if [[ -z ${FEEDMILL_SCHEMATHESIS_ISOLATED:-} ]]; then
+  if ! command -v unshare >/dev/null || ! command -v ip >/dev/null; then
+    say "installing util-linux and iproute2 (unshare and ip make the run's private network)"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y --no-install-recommends util-linux iproute2 >&2 || { apt-get update >&2 && apt-get install -y --no-install-recommends util-linux iproute2 >&2; }
+  fi
+  # Root may make a namespace outright; anyone else maps themselves to root inside one.
+  as_root=()
+  if [[ $(id -u) -ne 0 ]]; then as_root=(--map-root-user); fi
+  exec env FEEDMILL_SCHEMATHESIS_ISOLATED=1 unshare --net "${as_root[@]}" -- bash -c 'ip link set lo up && exec bash "$0"' "${BASH_SOURCE[0]}"
+fi
+
 if [[ ! -f dist/src/main/cli.js ]]; then
   say "dist/ is missing; run \`npm run build\` first"
   exit 1

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { FeedItem } from './feed.js';
+import { httpUrlOrEmpty } from './common.js';
 
 export const bundleMaxLengths = { name: 200, description: 5000, icon: 2048, feeds: 500 } as const;
 
@@ -30,7 +31,7 @@ export const UpdateBundleBody = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: bundleMaxLengths.name })),
     description: Type.Optional(Type.String({ maxLength: bundleMaxLengths.description })),
-    icon: Type.Optional(Type.String({ maxLength: bundleMaxLengths.icon, description: 'An absolute http(s) URL, or "" for none.' })),
+    icon: Type.Optional(Type.String({ ...httpUrlOrEmpty, description: 'An absolute http(s) URL, or "" for none.' })),
   },
   { additionalProperties: false },
 );

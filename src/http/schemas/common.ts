@@ -88,3 +88,11 @@ export const httpUrl = {
   'x-expected': 'an absolute http or https URL without credentials',
   'x-error-code': 'invalid_url',
 } as const;
+
+/** An icon: such a URL (credentials refused here too), or "" for none. */
+export const httpUrlOrEmpty = {
+  maxLength: 2048,
+  pattern: `^$|${httpUrlPattern}`,
+  'x-expected': 'an absolute http or https URL, or "" for none',
+  'x-error-code': 'invalid_url',
+} as const;

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { httpUrl } from './common.js';
+import { httpUrl, httpUrlOrEmpty } from './common.js';
 
 /** Maximum lengths we accept for the editable strings (the spec leaves them open). */
 export const maxLengths = { title: 500, description: 5000, icon: 2048, url: 2048 } as const;
@@ -59,7 +59,7 @@ export const UpdateFeedBody = Type.Object(
   {
     title: Type.Optional(Type.String({ minLength: 1, maxLength: maxLengths.title })),
     description: Type.Optional(Type.String({ maxLength: maxLengths.description })),
-    icon: Type.Optional(Type.String({ maxLength: maxLengths.icon, description: 'An absolute http(s) URL, or "" for none.' })),
+    icon: Type.Optional(Type.String({ ...httpUrlOrEmpty, description: 'An absolute http(s) URL, or "" for none.' })),
   },
   { additionalProperties: false },
 );
