@@ -25,7 +25,9 @@ export function cassandraTestOptions(): CassandraStoreOptions {
 export async function dropKeyspace(options: CassandraStoreOptions): Promise<void> {
   const client = new Client({ contactPoints: options.contactPoints, localDataCenter: options.localDataCenter });
   try {
-    await client.execute(`DROP KEYSPACE IF EXISTS ${options.keyspace}`);
+    // Dropping waits for every node to flush and agree; on a loaded machine that outlasts the
+    // driver's 12 s default.
+    await client.execute(`DROP KEYSPACE IF EXISTS ${options.keyspace}`, [], { readTimeout: 120_000 });
   } finally {
     await client.shutdown();
   }

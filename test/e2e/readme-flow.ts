@@ -138,9 +138,9 @@ export async function readmeFlow(storeEnv: Record<string, string>, roles: 'all' 
     t.match(exposition, /feedmill_http_request_duration_seconds_count\{[^}]*route="\/v1\/feeds\/:id"[^}]*status="200"/, 'requests by route pattern and status');
     t.match(exposition, queued, 'the feed waits in the refresh queue');
     t.match(exposition, /feedmill_parser_pool_utilization/);
-    // The webhook dispatcher lives where the jobs run: in the worker when the roles are split.
+    // Webhook dispatch and delivery run as jobs where the jobs run: in the worker when the roles are split.
     const workerExposition = worker ? await (await fetch(`http://127.0.0.1:${workerMetricsPort}/metrics`)).text() : exposition;
-    t.match(workerExposition, new RegExp(`feedmill_event_bus_listeners\\{role="${worker ? 'worker' : 'all'}"\\} [1-9]`), 'the webhook dispatcher listens');
+    t.match(workerExposition, new RegExp(`feedmill_delivery_queue_size\\{role="${worker ? 'worker' : 'all'}"\\} \\d`), 'the delivery queue runs there');
     t.match(exposition, /feedmill_job_lag_seconds/);
     const viaApi = await service.call('GET', '/metrics');
     t.equal(viaApi.status, 404, 'the public HTTPS port does not serve /metrics');

@@ -5,8 +5,10 @@ import { createCql, statement } from './cql.js';
 import { int } from './row.js';
 
 // DDL runs once and unprepared: a prepared unqualified statement is tied to its connection's
-// keyspace, and Cassandra logs an error each time it meets it on another keyspace.
-const ddl = { prepare: false };
+// keyspace, and Cassandra logs an error each time it meets it on another keyspace. A schema change
+// waits for the nodes to apply and agree on it, which outlasts the driver's 12 s read timeout on a
+// busy cluster (seen at start-up beside other work): a slow migration is not a failed one.
+const ddl = { prepare: false, readTimeout: 120_000 };
 
 const defaultReplication = { class: 'SimpleStrategy', replication_factor: 1 };
 
