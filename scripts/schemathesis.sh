@@ -27,8 +27,12 @@ if ! installed; then
   rm -rf "$venv"
   # A venv keeps it apart from the system's packages (which pip may refuse to touch, PEP 668).
   if ! python3 -m venv "$venv"; then
-    say "python3 -m venv failed; on Debian or Ubuntu install python3-venv"
-    exit 1
+    # Debian ships the venv module apart from python3.
+    say "python3 -m venv failed; installing python3-venv"
+    rm -rf "$venv"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y --no-install-recommends python3-venv >&2 || { apt-get update >&2 && apt-get install -y --no-install-recommends python3-venv >&2; }
+    python3 -m venv "$venv"
   fi
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "schemathesis==$version"
 fi
