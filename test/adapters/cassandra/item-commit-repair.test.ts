@@ -5,6 +5,10 @@ import type { FeedEventEnvelope } from '../../../src/domain/feed-event.js';
 import type { StoredItem } from '../../../src/domain/stored-item.js';
 import { cassandraTestOptions, dropKeyspace } from '../../contract/cassandra-test-options.js';
 
+// Each test migrates a keyspace of its own: schema changes take tens of seconds on a loaded
+// machine, past tap's default of 120 s for the whole file.
+t.setTimeout(600_000);
+
 const feedId = 'RRRRRRRRRRRRRRRR';
 
 const item = (n: number): StoredItem => ({

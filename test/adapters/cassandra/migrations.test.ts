@@ -6,6 +6,10 @@ import { splitStatements } from '../../../src/adapters/cassandra/migrations.js';
 import { historyRetentionSeconds } from '../../../src/domain/retention.js';
 import { cassandraTestOptions, dropKeyspace } from '../../contract/cassandra-test-options.js';
 
+// Each test migrates a keyspace of its own: schema changes take tens of seconds on a loaded
+// machine, past tap's default of 120 s for the whole file.
+t.setTimeout(600_000);
+
 t.test('a new keyspace gets every migration, and opening it again applies none', async (t) => {
   const options = cassandraTestOptions();
   t.teardown(() => dropKeyspace(options));
