@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { freePort, runCommand, startFeedmill, startWorker, type FeedmillProcess, type WorkerProcess } from '../fixtures/feedmill-process.js';
+import { eventually, sleep } from '../fixtures/eventually.js';
 import { startGrowingFeeds } from '../fixtures/growing-feeds.js';
 import { startRedisServer } from '../fixtures/redis-server.js';
 import { startWebhookSink } from '../fixtures/webhook-sink.js';
@@ -24,22 +25,11 @@ const lockTimeout = 4;
 // plus slack for a loaded 2-core machine.
 const longestGap = (pollMax + 2 * lockTimeout + 8) * 1000;
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Runs `work` over `inputs` with at most `width` at once, keeping the order of results. */
 async function inBatches<T, R>(inputs: T[], width: number, work: (input: T) => Promise<R>): Promise<R[]> {
   const results: R[] = [];
   for (let i = 0; i < inputs.length; i += width) results.push(...(await Promise.all(inputs.slice(i, i + width).map(work))));
   return results;
-}
-
-/** Polls `check` until it returns true, or fails with what `describe` says after `ms`. */
-async function eventually(ms: number, check: () => Promise<boolean>, describe: () => string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms / 1000} s: ${describe()}`);
-    await sleep(500);
-  }
 }
 
 interface ApiItem {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { freePort, runCommand, startFeedmill, startWorker, type FeedmillProcess, type WorkerProcess } from '../fixtures/feedmill-process.js';
+import { eventually, sleep } from '../fixtures/eventually.js';
 import { startGrowingFeeds } from '../fixtures/growing-feeds.js';
 import { startRedisServer } from '../fixtures/redis-server.js';
 import { startTcpProxy } from '../fixtures/tcp-proxy.js';
@@ -27,17 +28,6 @@ const feedCount = 20;
 // Sources created while the API is killed mid-create.
 const createdLater = 12;
 const lockTimeout = 4;
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `check` until it returns true, or fails with what `describe` says after `ms`. */
-async function eventually(ms: number, check: () => Promise<boolean>, describe: () => string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms / 1000} s: ${describe()}`);
-    await sleep(250);
-  }
-}
 
 const run = randomBytes(4).toString('hex');
 const dataDir = mkdtempSync(join(tmpdir(), 'feedmill-outage-'));
