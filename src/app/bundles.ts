@@ -2,6 +2,7 @@ import { toApiBundle, toApiBundleWithItems, type ApiBundle, type ApiBundleWithIt
 import type { Principal } from '../domain/api-key.js';
 import type { Bundle, BundlePatch } from '../domain/bundle.js';
 import { FeedmillError } from '../domain/errors.js';
+import { bundleFieldLimits, checkLength } from '../domain/field-limits.js';
 import type { ItemSort } from '../domain/feed.js';
 import { newBundleId } from '../domain/ids.js';
 import { parsePage, type ListEnvelope, type PageQuery } from '../domain/pagination.js';
@@ -32,6 +33,7 @@ const stillThere = async (deps: BundleDeps, principal: Principal, bundleId: stri
 
 /** POST /v1/bundles: every listed feed must be the caller's (404 otherwise); duplicates count once. */
 export async function createBundle(deps: BundleDeps, principal: Principal, input: { name: string; feeds: string[] }): Promise<ApiBundleWithItems> {
+  checkLength('name', input.name, bundleFieldLimits.name, 1);
   const feedIds = [...new Set(input.feeds)];
   for (const feedId of feedIds) await findFeed(deps, principal, feedId);
   const now = deps.clock.now().toISOString();
@@ -64,6 +66,9 @@ export async function listBundles(deps: BundleDeps, principal: Principal, query:
 
 /** PATCH /v1/bundles/:id: name, description, icon. */
 export async function updateBundle(deps: BundleDeps, principal: Principal, bundleId: string, patch: BundlePatch): Promise<ApiBundleWithItems> {
+  checkLength('name', patch.name, bundleFieldLimits.name, 1);
+  checkLength('description', patch.description, bundleFieldLimits.description);
+  checkLength('icon', patch.icon, bundleFieldLimits.icon);
   const checked = patch.icon === undefined ? patch : { ...patch, icon: userIcon(patch.icon) };
   await findBundle(deps, principal, bundleId);
   const updated = await deps.bundles.update(principal.accountId, bundleId, checked, deps.clock.now().toISOString());

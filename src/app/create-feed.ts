@@ -3,6 +3,7 @@ import type { Principal } from '../domain/api-key.js';
 import { FeedmillError } from '../domain/errors.js';
 import { defaultFeedSettings, type Feed, type FetchState } from '../domain/feed.js';
 import { newFeedId } from '../domain/ids.js';
+import type { ParsedItem } from '../domain/item.js';
 import { keywordSearchUrl, keywordSourceUrl, parseRegion } from '../domain/keyword-source.js';
 import { parseSourceUrl } from '../domain/source-url.js';
 import { itemsShown, type AppDeps } from './deps.js';
@@ -30,6 +31,18 @@ async function locate(deps: RefreshDeps, input: CreateFeedInput): Promise<{ sour
   const region = parseRegion(input.region);
   const upstream = keywordSearchUrl(deps.settings.keywordSearchUrl, keyword, region);
   return { sourceUrl: keywordSourceUrl(deps.settings.publicUrl, keyword, region), source: await resolveSource(deps, upstream) };
+}
+
+/** How many items a preview shows: enough to recognise the source. */
+const previewSize = 10;
+
+/**
+ * What creating a feed from this input would read, without storing anything or scheduling a
+ * fetch: the dashboard shows it before the person saves. The same rules as a create apply.
+ */
+export async function previewFeed(deps: RefreshDeps, input: CreateFeedInput): Promise<{ title: string; sourceUrl: string; items: ParsedItem[] }> {
+  const { sourceUrl, source } = await locate(deps, input);
+  return { title: source.parsed.title || new URL(source.fetched.url).hostname, sourceUrl, items: source.parsed.items.slice(0, previewSize) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Principal } from '../domain/api-key.js';
 import { FeedmillError } from '../domain/errors.js';
 import type { FeedSettings, ItemSort } from '../domain/feed.js';
+import { checkLength, feedFieldLimits } from '../domain/field-limits.js';
 import type { AppDeps } from './deps.js';
 import { findFeed } from './find-feed.js';
 
@@ -22,6 +23,7 @@ export async function updateFeedSettings(
   feedId: string,
   patch: FeedSettingsPatch,
 ): Promise<FeedSettings> {
+  checkLength('customAuthor', patch.customAuthor ?? undefined, feedFieldLimits.customAuthor);
   const feed = await findFeed(deps, principal, feedId);
   const customAuthor = patch.customAuthor === undefined ? feed.settings.customAuthor : patch.customAuthor?.trim() || null;
   const next: FeedSettings = { customAuthor, sort: patch.sort ?? feed.settings.sort };

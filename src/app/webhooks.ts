@@ -15,6 +15,8 @@ export type WebhookDeps = Pick<AppDeps, 'webhooks' | 'deliveries' | 'feeds' | 'b
 
 export interface WebhookInput {
   url?: string;
+  /** `all` sets the scope back to every feed (then neither `feeds` nor `bundles` may be given). */
+  scope?: 'all';
   feeds?: string[];
   bundles?: string[];
   filters?: unknown;
@@ -34,6 +36,9 @@ export async function findWebhook(deps: Pick<AppDeps, 'webhooks'>, principal: Pr
 }
 
 async function scopeOf(deps: WebhookDeps, principal: Principal, input: WebhookInput): Promise<WebhookScope> {
+  if (input.scope === 'all' && (input.feeds !== undefined || input.bundles !== undefined)) {
+    throw new FeedmillError('validation_failed', 'Expected either scope `all` or a list of `feeds` or `bundles`, not both');
+  }
   if (input.feeds !== undefined && input.bundles !== undefined) {
     throw new FeedmillError('validation_failed', 'Expected `feeds` or `bundles`, not both; omit both to receive every feed');
   }
@@ -93,7 +98,7 @@ export async function listWebhooks(deps: WebhookDeps, principal: Principal, quer
 /** PATCH /v1/webhooks/:id. `filters: null` removes them; enabling again clears why it was disabled. */
 export async function updateWebhook(deps: WebhookDeps, principal: Principal, webhookId: string, input: WebhookInput): Promise<ApiWebhook> {
   const webhook = await findWebhook(deps, principal, webhookId);
-  const scopeChanged = input.feeds !== undefined || input.bundles !== undefined;
+  const scopeChanged = input.scope !== undefined || input.feeds !== undefined || input.bundles !== undefined;
   const enabling = input.enabled === true && !webhook.enabled;
   const updated: Webhook = {
     ...webhook,

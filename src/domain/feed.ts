@@ -1,5 +1,14 @@
+import { FeedmillError } from './errors.js';
+
 export type ItemSort = 'last_added' | 'date';
 export const itemSorts: readonly ItemSort[] = ['last_added', 'date'];
+
+/** A sort named by a person or a client; anything else is refused with what was expected. */
+export function parseItemSort(text: string): ItemSort {
+  const sort = itemSorts.find((name) => name === text);
+  if (!sort) throw new FeedmillError('validation_failed', `\`sort\` must be ${itemSorts.join(' or ')}, got ${JSON.stringify(text.slice(0, 40))}`);
+  return sort;
+}
 
 /** Spec "Feed settings", plus `sort`: the dashboard preference used when a request gives none. */
 export interface FeedSettings {

@@ -52,6 +52,16 @@ const editions: Record<string, { hl: string; ceid: string }> = {
   'GB:en': { hl: 'en-GB', ceid: 'GB:en' },
 };
 
+/**
+ * Regions to offer in a picker: the editions above and the common ones whose codes are plain. Any
+ * other COUNTRY:language still works through the API; this is a list to choose from, not a rule.
+ */
+export const knownRegions: readonly string[] = [
+  ...Object.keys(editions),
+  ...['AU:en', 'CA:en', 'CA:fr', 'IE:en', 'IN:en', 'NZ:en', 'SG:en', 'ZA:en', 'BE:fr', 'BE:nl', 'CH:de', 'CH:fr', 'AT:de'],
+  ...['SE:sv', 'NO:no', 'DK:da', 'FI:fi', 'PL:pl', 'CZ:cs', 'GR:el', 'TR:tr', 'UA:uk', 'IL:he', 'ID:id', 'TH:th', 'VN:vi'],
+];
+
 /** The default upstream: Google News RSS search for the region's edition. */
 export function googleNewsSearchUrl(keyword: string, region: Region): string {
   const edition = editions[`${region.country}:${region.lang}`] ?? { hl: `${region.lang}-${region.country}`, ceid: `${region.country}:${region.lang}` };

@@ -1,8 +1,10 @@
 import { Type } from 'typebox';
+import { bundleFieldLimits } from '../../domain/field-limits.js';
 import { FeedItem } from './feed.js';
 import { httpUrlOrEmpty } from './common.js';
 
-export const bundleMaxLengths = { name: 200, description: 5000, icon: 2048, feeds: 500 } as const;
+/** The use cases' limits, published in the schema so the contract states them. */
+export const bundleMaxLengths = bundleFieldLimits;
 
 const bundleFields = {
   id: Type.String({ description: '`_` + 16 url-safe characters.' }),

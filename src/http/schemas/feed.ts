@@ -1,8 +1,9 @@
 import { Type, type Static } from 'typebox';
+import { feedFieldLimits } from '../../domain/field-limits.js';
 import { httpUrl, httpUrlOrEmpty } from './common.js';
 
-/** Maximum lengths we accept for the editable strings (the spec leaves them open). */
-export const maxLengths = { title: 500, description: 5000, icon: 2048, url: 2048 } as const;
+/** The use cases' limits, published in the schema so the contract states them. */
+export const maxLengths = feedFieldLimits;
 
 /** Spec "Feed item". */
 export const FeedItem = Type.Object({
@@ -83,7 +84,7 @@ export const FeedSettings = Type.Object({
 
 export const UpdateFeedSettingsBody = Type.Object(
   {
-    customAuthor: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()], { description: 'null resets it to the source authors.' })),
+    customAuthor: Type.Optional(Type.Union([Type.String({ maxLength: maxLengths.customAuthor }), Type.Null()], { description: 'null resets it to the source authors.' })),
     sort: Type.Optional(Sort),
   },
   { additionalProperties: false },

@@ -1,0 +1,77 @@
+import { FeedmillError } from '../domain/errors.js';
+import { html, type Fragment, type Html } from './html.js';
+
+/** A use case's refusal, shown next to the field it concerns; the form keeps what was typed. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/**
+ * The use case's own message for the person, tied to `field`. Only refusals of the input are shown
+ * on the form; anything else (the store down, a bug) goes to the error page.
+ */
+export function fieldErrorOf(error: unknown, field: string): FieldError {
+  if (error instanceof FeedmillError && !['internal_error', 'store_unavailable', 'unauthorized'].includes(error.code)) {
+    return { field, message: error.message };
+  }
+  throw error;
+}
+
+export interface InputOptions {
+  /** The element id; the label points at it and the error's id derives from it. */
+  id: string;
+  name: string;
+  label: string;
+  type?: 'text' | 'url' | 'email' | 'password';
+  value?: string;
+  error?: FieldError | undefined;
+  hint?: string;
+  required?: boolean;
+  autocomplete?: string;
+  readonly?: boolean;
+}
+
+/** A labelled input with its hint and error tied to it (`aria-describedby`), as screen readers expect. */
+export function input(options: InputOptions): Html {
+  const error = options.error?.field === options.name ? options.error : undefined;
+  const hintId = `${options.id}-hint`;
+  const errorId = `${options.id}-error`;
+  const described = [options.hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
+  return html`<label for="${options.id}">${options.label}</label>
+<input id="${options.id}" name="${options.name}" type="${options.type ?? 'text'}" value="${options.value ?? ''}"${options.required ? html` required` : ''}${
+    options.readonly ? html` readonly` : ''
+  }${options.autocomplete ? html` autocomplete="${options.autocomplete}"` : ''}${error ? html` aria-invalid="true"` : ''}${
+    described ? html` aria-describedby="${described}"` : ''
+  }>
+${options.hint ? html`<p class="hint" id="${hintId}">${options.hint}</p>` : ''}
+${error ? html`<p class="field-error" id="${errorId}">${error.message}</p>` : ''}`;
+}
+
+export interface SelectOptions {
+  id: string;
+  name: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  value?: string;
+  error?: FieldError | undefined;
+}
+
+export function select(options: SelectOptions): Html {
+  const error = options.error?.field === options.name ? options.error : undefined;
+  const choices = options.options.map(
+    (choice) => html`<option value="${choice.value}"${choice.value === options.value ? html` selected` : ''}>${choice.label}</option>`,
+  );
+  return html`<label for="${options.id}">${options.label}</label>
+<select id="${options.id}" name="${options.name}"${error ? html` aria-invalid="true" aria-describedby="${options.id}-error"` : ''}>${choices}</select>
+${error ? html`<p class="field-error" id="${options.id}-error">${error.message}</p>` : ''}`;
+}
+
+/** A read-only address with a copy button (the button appears only when the script runs). */
+export function copyField(id: string, label: string, value: string, buttonLabel: string): Html {
+  return html`<label for="${id}">${label}</label>
+<div class="copy-row"><input id="${id}" type="text" value="${value}" readonly><button type="button" class="secondary" data-copy="${id}" hidden>${buttonLabel}</button></div>`;
+}
+
+/** An error that concerns the whole form rather than one field. */
+export const formAlert = (message: Fragment): Html => html`<p class="error" role="alert">${message}</p>`;

@@ -1,0 +1,86 @@
+import type { ApiFeedWithItems } from '../../domain/api-shapes.js';
+import type { FeedSettings } from '../../domain/feed.js';
+import type { Assets } from '../assets.js';
+import { copyField, input, select, type FieldError } from '../forms.js';
+import { html, type Html } from '../html.js';
+import { csrfField, page, type Viewer } from '../layout.js';
+import type { FeedHealth } from './feeds.js';
+import { itemList, time } from './items.js';
+
+export interface FeedView {
+  viewer: Viewer;
+  feed: ApiFeedWithItems & { status?: FeedHealth };
+  settings: FeedSettings;
+  /** The order shown; absent means the feed's preference. */
+  sort: 'last_added' | 'date';
+  /** What was typed into a form that the use case refused, with why. */
+  edit?: { title: string; description: string; icon: string; error?: FieldError };
+  settingsForm?: { customAuthor: string; sort: string; error?: FieldError };
+  notice?: string;
+}
+
+const sortChoices = [
+  { value: 'last_added', label: 'Newest added first' },
+  { value: 'date', label: 'By publication date' },
+];
+
+function health(status: FeedHealth | undefined): Html {
+  if (!status) return html`<div id="feed-health" data-live></div>`;
+  return html`<section id="feed-health" data-live class="panel" aria-label="Health">
+<p><strong>State:</strong> <span class="state-${status.state}">${status.state}</span> · <strong>Last outcome:</strong> ${status.last_outcome ?? '—'}</p>
+<p><strong>Last fetch:</strong> ${time(status.last_fetched_at)} · <strong>Next fetch:</strong> ${time(status.next_fetch_at)} · <strong>Consecutive errors:</strong> ${status.consecutive_errors}</p>
+${status.last_error ? html`<p class="error">${status.last_error.code}: ${status.last_error.message}</p>` : ''}
+</section>`;
+}
+
+export function feedPage(assets: Assets, view: FeedView): Html {
+  const { feed, viewer } = view;
+  const edit = view.edit ?? { title: feed.title, description: feed.description, icon: feed.icon };
+  const settings = view.settingsForm ?? { customAuthor: view.settings.customAuthor ?? '', sort: view.settings.sort };
+  const base = `/dashboard/feeds/${feed.id}`;
+  return page(assets, {
+    title: feed.title || feed.id,
+    section: 'feeds',
+    viewer,
+    liveFeeds: [feed.id],
+    body: html`<p><a href="/dashboard/feeds">← Feeds</a></p>
+<h1>${feed.title || feed.id}</h1>
+${view.notice ? html`<p class="notice" role="status">${view.notice}</p>` : ''}
+<p class="muted">Source: ${feed.source_url}</p>
+${copyField('hosted-address', 'Hosted feed address', feed.rss_feed_url, 'Copy address')}
+${health(feed.status)}
+<h2>Items</h2>
+<p class="sort-links"><a href="${base}?sort=last_added"${view.sort === 'last_added' ? html` aria-current="true"` : ''}>Newest added</a>
+<a href="${base}?sort=date"${view.sort === 'date' ? html` aria-current="true"` : ''}>By date</a></p>
+${itemList('feed-items', feed.items)}
+<h2>Edit feed</h2>
+<form class="panel" method="post" action="${base}" aria-label="Edit feed">
+${csrfField(viewer)}
+${input({ id: 'title', name: 'title', label: 'Title', value: edit.title, error: edit.error })}
+${input({ id: 'description', name: 'description', label: 'Description', value: edit.description, error: edit.error })}
+${input({ id: 'icon', name: 'icon', label: 'Icon URL', type: 'url', value: edit.icon, error: edit.error })}
+<button type="submit">Save feed</button>
+</form>
+<h2>Settings</h2>
+<form class="panel" method="post" action="${base}/settings" aria-label="Settings">
+${csrfField(viewer)}
+${input({ id: 'custom-author', name: 'customAuthor', label: 'Custom author', value: settings.customAuthor, error: settings.error, hint: 'Replaces every item’s authors, everywhere items are shown. Leave empty to keep the source’s.' })}
+${select({ id: 'default-sort', name: 'sort', label: 'Default sort', options: sortChoices, value: settings.sort, error: settings.error })}
+<button type="submit">Save settings</button>
+</form>
+<h2>Delete</h2>
+<form method="get" action="${base}/delete"><button type="submit" class="danger">Delete feed</button></form>`,
+  });
+}
+
+export function deleteFeedPage(assets: Assets, viewer: Viewer, feed: { id: string; title: string }): Html {
+  return page(assets, {
+    title: `Delete ${feed.title}`,
+    section: 'feeds',
+    viewer,
+    body: html`<h1>Delete ${feed.title || feed.id}?</h1>
+<p class="warning">The feed, its items and its hosted address go away; bundles lose it. This cannot be undone.</p>
+<form method="post" action="/dashboard/feeds/${feed.id}/delete">${csrfField(viewer)}
+<button type="submit" class="danger">Delete permanently</button> <a href="/dashboard/feeds/${feed.id}">Cancel</a></form>`,
+  });
+}

@@ -1,0 +1,85 @@
+import type { ApiFeed } from '../../domain/api-shapes.js';
+import type { Assets } from '../assets.js';
+import { input, select, type FieldError } from '../forms.js';
+import { html, type Html } from '../html.js';
+import { csrfField, page, type Viewer } from '../layout.js';
+import { itemList, time, type ListedItem } from './items.js';
+
+/** The health a feed response carries (`status`), as far as this page shows it. */
+export interface FeedHealth {
+  state: string;
+  last_fetched_at: string | null;
+  next_fetch_at: string | null;
+  last_outcome: string | null;
+  consecutive_errors: number;
+  last_error: { code: string; message: string } | null;
+}
+
+export type FeedRow = ApiFeed & { status?: FeedHealth };
+
+export interface AddFeedForm {
+  url?: string;
+  keyword?: string;
+  region?: string;
+  error?: FieldError;
+  /** Items read from `url` (or the keyword) without saving anything. */
+  preview?: { title: string; items: readonly ListedItem[] };
+}
+
+export interface FeedsView {
+  viewer: Viewer;
+  feeds: readonly FeedRow[];
+  total: number;
+  regions: readonly { value: string; label: string }[];
+  form?: AddFeedForm;
+}
+
+export function healthCells(status: FeedHealth | undefined): Html {
+  if (!status) return html`<td colspan="4" class="muted">—</td>`;
+  const outcome = status.last_error ? html`<span class="state-failing">${status.last_error.code}</span>` : html`${status.last_outcome ?? '—'}`;
+  return html`<td>${time(status.last_fetched_at)}</td><td><span class="state-${status.state}">${status.state}</span> · ${outcome}</td><td>${time(
+    status.next_fetch_at,
+  )}</td><td>${status.consecutive_errors}</td>`;
+}
+
+function feedTable(feeds: readonly FeedRow[], total: number): Html {
+  if (feeds.length === 0) return html`<p id="feed-table" data-live class="muted">No feeds yet: add one below.</p>`;
+  const rows = feeds.map((feed) => html`<tr><th scope="row"><a href="/dashboard/feeds/${feed.id}">${feed.title || feed.source_url}</a></th>${healthCells(feed.status)}</tr>`);
+  return html`<div id="feed-table" data-live class="table-wrap"><table>
+<caption>Your feeds${total > feeds.length ? html` (${feeds.length} of ${total} shown)` : ''}</caption>
+<thead><tr><th scope="col">Feed</th><th scope="col">Last fetch</th><th scope="col">Outcome</th><th scope="col">Next fetch</th><th scope="col">Errors</th></tr></thead>
+<tbody>${rows}</tbody></table></div>`;
+}
+
+function addForms(view: FeedsView): Html {
+  const form = view.form ?? {};
+  const preview = form.preview
+    ? html`<section aria-label="Preview" class="panel"><h3>${form.preview.title}</h3>${itemList('preview-items', form.preview.items.slice(0, 10), 'Preview')}</section>`
+    : '';
+  return html`<h2 id="add-feed">Add a feed</h2>
+<form class="panel" method="post" action="/dashboard/feeds" aria-label="Add a feed">
+${csrfField(view.viewer)}
+${input({ id: 'feed-url', name: 'url', label: 'Feed URL', type: 'url', value: form.url ?? '', error: form.error, hint: 'A feed (RSS, Atom, JSON Feed) or any web page: its advertised feed or its articles are used.' })}
+<button type="submit" name="action" value="preview" class="secondary">Preview</button>
+<button type="submit" name="action" value="add">Add feed</button>
+${form.url !== undefined ? preview : ''}
+</form>
+<form class="panel" method="post" action="/dashboard/feeds" aria-label="Add a keyword feed">
+${csrfField(view.viewer)}
+${input({ id: 'keyword', name: 'keyword', label: 'Keyword', value: form.keyword ?? '', error: form.error, hint: 'News about this keyword, from the region’s edition.' })}
+${select({ id: 'region', name: 'region', label: 'Region', options: view.regions, value: form.region ?? 'US:en', error: form.error })}
+<button type="submit" name="action" value="preview" class="secondary">Preview</button>
+<button type="submit" name="action" value="add">Add keyword feed</button>
+${form.keyword !== undefined ? preview : ''}
+</form>`;
+}
+
+export function feedsPage(assets: Assets, view: FeedsView): Html {
+  return page(assets, {
+    title: 'Feeds',
+    section: 'feeds',
+    viewer: view.viewer,
+    liveFeeds: ['*'],
+    body: html`<h1>Feeds</h1>${feedTable(view.feeds, view.total)}${addForms(view)}`,
+  });
+}

@@ -1,0 +1,29 @@
+import type { ApiItem } from '../../domain/item.js';
+import { html, type Html } from '../html.js';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+/** A time as people read it (UTC, said so), in a <time> element machines can read too. */
+export function time(iso: string | null | undefined): Html {
+  if (!iso) return html`<span class="muted">—</span>`;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? html`${iso}` : html`<time datetime="${iso}">${dateFormat.format(date)} UTC</time>`;
+}
+
+/** Only web addresses become links: an item's URL comes from someone else's document. */
+const linkable = (url: string): boolean => /^https?:\/\//i.test(url);
+
+/** What a list shows of an item: stored ones (ApiItem) and previewed ones (ParsedItem) alike. */
+export type ListedItem = Pick<ApiItem, 'url' | 'title' | 'authors'> & { date_published: string | null };
+
+/** A feed's or bundle's items; `id` makes the list a live region the script can swap. */
+export function itemList(id: string, items: readonly ListedItem[], label = 'Items'): Html {
+  if (items.length === 0) return html`<p id="${id}" data-live class="muted">No items yet.</p>`;
+  const rows = items.map((item) => {
+    const title = item.title || item.url || '(untitled)';
+    const authors = item.authors.map((author) => author.name).filter(Boolean).join(', ');
+    return html`<li>${linkable(item.url) ? html`<a href="${item.url}" rel="noopener noreferrer">${title}</a>` : title}
+<div class="item-meta">${time(item.date_published)}${authors ? html` · ${authors}` : ''}</div></li>`;
+  });
+  return html`<ol id="${id}" data-live class="items" aria-label="${label}">${rows}</ol>`;
+}

@@ -1,0 +1,175 @@
+import type { ApiBundle, ApiFeed } from '../../domain/api-shapes.js';
+import type { ApiDeliveryAttempt, ApiWebhook } from '../../domain/webhook-shapes.js';
+import type { Assets } from '../assets.js';
+import { copyField, formAlert, input, type FieldError } from '../forms.js';
+import { html, type Html } from '../html.js';
+import { csrfField, page, type Viewer } from '../layout.js';
+import { time } from './items.js';
+
+/** What the webhook form holds, as typed: on a refusal it comes back unchanged. */
+export interface WebhookForm {
+  url: string;
+  scope: 'all' | 'feeds' | 'bundles';
+  feeds: readonly string[];
+  bundles: readonly string[];
+  filters: string;
+  error?: FieldError;
+}
+
+export const emptyWebhookForm: WebhookForm = { url: '', scope: 'all', feeds: [], bundles: [], filters: '' };
+
+const filterExample = '{"any": [{"field": "title", "op": "contains", "value": "release"}, {"field": "url", "op": "matches", "value": "/blog/"}]}';
+
+function checkboxes(name: string, legend: string, choices: readonly { id: string; label: string }[], checked: readonly string[]): Html {
+  if (choices.length === 0) return html`<p class="hint">${legend}: none yet.</p>`;
+  const boxes = choices.map(
+    (choice) =>
+      html`<label class="inline"><input type="checkbox" name="${name}" value="${choice.id}"${checked.includes(choice.id) ? html` checked` : ''}> ${choice.label}</label>`,
+  );
+  return html`<fieldset><legend>${legend}</legend>${boxes}</fieldset>`;
+}
+
+/** The fields shared by "Add a webhook" and "Edit webhook". */
+function webhookFields(form: WebhookForm, feeds: readonly ApiFeed[], bundles: readonly ApiBundle[], withUrl: boolean): Html {
+  const radio = (value: WebhookForm['scope'], label: string): Html =>
+    html`<label class="inline"><input type="radio" name="scope" value="${value}"${form.scope === value ? html` checked` : ''}> ${label}</label>`;
+  const filtersError = form.error?.field === 'filters' ? form.error : undefined;
+  return html`${withUrl ? input({ id: 'webhook-url', name: 'url', label: 'Target URL', type: 'url', value: form.url, error: form.error, required: true, hint: 'An https:// address that answers 2xx; feedmill signs every call (Standard Webhooks).' }) : ''}
+<fieldset><legend>Scope</legend>${radio('all', 'All feeds')}${radio('feeds', 'Some feeds')}${radio('bundles', 'Some bundles')}</fieldset>
+${checkboxes('feeds', 'Feeds (for “Some feeds”)', feeds.map((feed) => ({ id: feed.id, label: feed.title || feed.id })), form.feeds)}
+${checkboxes('bundles', 'Bundles (for “Some bundles”)', bundles.map((bundle) => ({ id: bundle.id, label: bundle.name || bundle.id })), form.bundles)}
+${
+  form.error && !['url', 'filters'].includes(form.error.field) ? formAlert(form.error.message) : ''
+}
+<label for="webhook-filters">Filters (JSON)</label>
+<textarea id="webhook-filters" name="filters" aria-describedby="webhook-filters-hint${filtersError ? ' webhook-filters-error' : ''}"${
+    filtersError ? html` aria-invalid="true"` : ''
+  }>${form.filters}</textarea>
+<p class="hint" id="webhook-filters-hint">Optional: only items that pass are sent. Fields title, description, author, url; ops contains, not_contains, matches; groups all / any. Example: <code>${filterExample}</code></p>
+${filtersError ? html`<p class="field-error" id="webhook-filters-error">${filtersError.message}</p>` : ''}`;
+}
+
+export interface WebhooksView {
+  viewer: Viewer;
+  webhooks: readonly ApiWebhook[];
+  feeds: readonly ApiFeed[];
+  bundles: readonly ApiBundle[];
+  form?: WebhookForm;
+}
+
+const scopeText = (webhook: ApiWebhook): string =>
+  webhook.scope === 'all' ? 'all feeds' : webhook.scope === 'feeds' ? `${webhook.feeds.length} feed(s)` : `${webhook.bundles.length} bundle(s)`;
+
+export function webhooksPage(assets: Assets, view: WebhooksView): Html {
+  const rows = view.webhooks.map(
+    (webhook) => html`<tr><th scope="row"><a href="/dashboard/webhooks/${webhook.id}">${webhook.url}</a></th><td>${scopeText(webhook)}</td><td>${
+      webhook.enabled ? 'enabled' : html`<span class="state-failing">disabled</span>`
+    }</td></tr>`,
+  );
+  const table =
+    view.webhooks.length === 0
+      ? html`<p class="muted">No webhooks yet: feedmill calls a webhook with every feed update in its scope.</p>`
+      : html`<div class="table-wrap"><table><caption>Your webhooks</caption>
+<thead><tr><th scope="col">Target</th><th scope="col">Scope</th><th scope="col">State</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+  return page(assets, {
+    title: 'Webhooks',
+    section: 'webhooks',
+    viewer: view.viewer,
+    body: html`<h1>Webhooks</h1>${table}
+<h2>Add a webhook</h2>
+<form class="panel" method="post" action="/dashboard/webhooks" aria-label="Add a webhook">
+${csrfField(view.viewer)}
+${webhookFields(view.form ?? emptyWebhookForm, view.feeds, view.bundles, true)}
+<button type="submit">Add webhook</button>
+</form>`,
+  });
+}
+
+export interface WebhookView {
+  viewer: Viewer;
+  webhook: ApiWebhook;
+  attempts: readonly ApiDeliveryAttempt[];
+  feeds: readonly ApiFeed[];
+  bundles: readonly ApiBundle[];
+  /** Shown once, right after creation or rotation. */
+  secret?: string;
+  form?: WebhookForm;
+  notice?: string;
+  error?: string;
+}
+
+function history(viewer: Viewer, webhookId: string, attempts: readonly ApiDeliveryAttempt[]): Html {
+  if (attempts.length === 0) return html`<p id="call-history" class="muted">No calls yet: send a test request.</p>`;
+  const rows = attempts.map(
+    (attempt) => html`<tr><td>${time(attempt.at)}</td><td><code>${attempt.event_id}</code></td><td>${attempt.attempt}</td><td>${
+      attempt.status_code ?? html`<span class="state-failing">${attempt.error ?? 'no answer'}</span>`
+    } ${attempt.outcome === 'failed' ? html`<span class="state-failing">(failed)</span>` : ''}</td><td>${attempt.latency_ms} ms</td><td><code>${attempt.response_excerpt.slice(0, 200)}</code></td><td>${
+      attempt.outcome === 'failed'
+        ? html`<form method="post" action="/dashboard/webhooks/${webhookId}/deliveries/${attempt.delivery_id}/retry">${csrfField(viewer)}<button type="submit" class="secondary" aria-label="Retry ${attempt.delivery_id}">Retry</button></form>`
+        : ''
+    }</td></tr>`,
+  );
+  return html`<div id="call-history" class="table-wrap"><table><caption>Call history</caption>
+<thead><tr><th scope="col">Time</th><th scope="col">Event</th><th scope="col">Attempt</th><th scope="col">Status</th><th scope="col">Latency</th><th scope="col">Response</th><th scope="col"><span class="muted">Action</span></th></tr></thead>
+<tbody>${rows}</tbody></table></div>`;
+}
+
+export function webhookPage(assets: Assets, view: WebhookView): Html {
+  const { webhook, viewer } = view;
+  const base = `/dashboard/webhooks/${webhook.id}`;
+  const form: WebhookForm = view.form ?? {
+    url: webhook.url,
+    scope: webhook.scope,
+    feeds: webhook.feeds,
+    bundles: webhook.bundles,
+    filters: webhook.filters ? JSON.stringify(webhook.filters, null, 2) : '',
+  };
+  return page(assets, {
+    title: webhook.url,
+    section: 'webhooks',
+    viewer,
+    body: html`<p><a href="/dashboard/webhooks">← Webhooks</a></p>
+<h1>${webhook.url}</h1>
+${view.notice ? html`<p class="notice" role="status">${view.notice}</p>` : ''}
+${view.error ? formAlert(view.error) : ''}
+${
+  view.secret
+    ? html`<section class="panel" aria-label="Signing secret"><p class="warning">Copy the signing secret now: it is shown only this once.</p>${copyField('signing-secret', 'Signing secret', view.secret, 'Copy secret')}</section>`
+    : ''
+}
+${
+  webhook.enabled
+    ? ''
+    : html`<section class="panel warning" aria-label="Disabled"><p><strong>Disabled:</strong> ${webhook.disabled_reason ?? 'by request'}${
+        webhook.failing_since ? html` (failing since ${time(webhook.failing_since)})` : ''
+      }</p><form method="post" action="${base}/enable">${csrfField(viewer)}<button type="submit">Re-enable</button></form></section>`
+}
+<form method="post" action="${base}/test">${csrfField(viewer)}<button type="submit">Send test request</button></form>
+<h2>Call history</h2>
+${history(viewer, webhook.id, view.attempts)}
+<h2>Edit webhook</h2>
+<form class="panel" method="post" action="${base}" aria-label="Edit webhook">
+${csrfField(viewer)}
+${input({ id: 'edit-webhook-url', name: 'url', label: 'Target URL', type: 'url', value: form.url, error: form.error, required: true })}
+${webhookFields(form, view.feeds, view.bundles, false)}
+<button type="submit">Save webhook</button>
+</form>
+<h2>Secret</h2>
+<form method="post" action="${base}/rotate-secret">${csrfField(viewer)}<button type="submit" class="secondary">Rotate secret</button>
+<p class="hint">The old secret keeps signing for 24 hours beside the new one, so the receiver can switch without losing calls.</p></form>
+<h2>Delete</h2>
+<form method="get" action="${base}/delete"><button type="submit" class="danger">Delete webhook</button></form>`,
+  });
+}
+
+export function deleteWebhookPage(assets: Assets, viewer: Viewer, webhook: { id: string; url: string }): Html {
+  return page(assets, {
+    title: 'Delete webhook',
+    section: 'webhooks',
+    viewer,
+    body: html`<h1>Delete the webhook to ${webhook.url}?</h1>
+<p class="warning">No more calls go to this address, and its call history goes too. This cannot be undone.</p>
+<form method="post" action="/dashboard/webhooks/${webhook.id}/delete">${csrfField(viewer)}
+<button type="submit" class="danger">Delete permanently</button> <a href="/dashboard/webhooks/${webhook.id}">Cancel</a></form>`,
+  });
+}

@@ -1,0 +1,112 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { createFeed, previewFeed, type CreateFeedInput } from '../../app/create-feed.js';
+import { deleteFeed } from '../../app/delete-feed.js';
+import { getFeedSettings, updateFeedSettings } from '../../app/feed-settings.js';
+import { getFeed } from '../../app/get-feed.js';
+import { listFeeds } from '../../app/list-feeds.js';
+import { updateFeed } from '../../app/update-feed.js';
+import { statusOf } from '../../domain/error-status.js';
+import { parseItemSort, type ItemSort } from '../../domain/feed.js';
+import { knownRegions } from '../../domain/keyword-source.js';
+import { pageLimits } from '../../domain/pagination.js';
+import { fieldErrorOf } from '../forms.js';
+import { deleteFeedPage, feedPage, type FeedView } from '../pages/feed.js';
+import { feedsPage, type AddFeedForm } from '../pages/feeds.js';
+import { sendPage, type DashboardOptions } from '../plugin.js';
+import { fieldOf, principalOf, viewerOf, type FormBody } from '../request.js';
+
+type IdParams = { Params: { id: string } };
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+/** The region picker: every known region by its English name, e.g. "Brazil (Portuguese)". */
+const regions = knownRegions
+  .map((code) => {
+    const [country = '', lang = ''] = code.split(':');
+    return { value: code, label: `${regionNames.of(country) ?? country} (${languageNames.of(lang) ?? lang})` };
+  })
+  .sort((a, b) => a.label.localeCompare(b.label));
+
+export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { deps, assets }) => {
+  const secretKey = deps.settings.secretKey;
+
+  const renderFeeds = async (request: Parameters<typeof principalOf>[0], form?: AddFeedForm): Promise<ReturnType<typeof feedsPage>> => {
+    const list = await listFeeds(deps, principalOf(request), { limit: pageLimits.maxLimit });
+    return feedsPage(assets, { viewer: viewerOf(request, secretKey), feeds: list.data, total: list.total, regions, ...(form ? { form } : {}) });
+  };
+
+  app.get('/', async (_request, reply) => reply.redirect('/dashboard/feeds', 303));
+  app.get('/feeds', async (request, reply) => sendPage(reply, await renderFeeds(request)));
+
+  // One form posts both "Preview" and "Add feed" (the button pressed is `action`): the URL or keyword
+  // stays in the field either way, and a refusal is shown next to it.
+  app.post<{ Body: FormBody }>('/feeds', async (request, reply) => {
+    const byKeyword = request.body.keyword !== undefined;
+    const url = fieldOf(request.body, 'url');
+    const keyword = fieldOf(request.body, 'keyword');
+    const region = fieldOf(request.body, 'region');
+    const input: CreateFeedInput = byKeyword ? { keyword, region } : { url };
+    const form: AddFeedForm = byKeyword ? { keyword, region } : { url };
+    const field = (message: string): string => (!byKeyword ? 'url' : message.includes('`region`') ? 'region' : 'keyword');
+    try {
+      if (fieldOf(request.body, 'action') === 'preview') {
+        const preview = await previewFeed(deps, input);
+        return sendPage(reply, await renderFeeds(request, { ...form, preview }));
+      }
+      const feed = await createFeed(deps, principalOf(request), input);
+      return reply.redirect(`/dashboard/feeds/${feed.id}`, 303);
+    } catch (error) {
+      const refused = fieldErrorOf(error, 'url');
+      const fieldError = { field: field(refused.message), message: refused.message };
+      return sendPage(reply, await renderFeeds(request, { ...form, error: fieldError }), statusOf.validation_failed);
+    }
+  });
+
+  const renderFeed = async (request: Parameters<typeof principalOf>[0], id: string, sort: ItemSort | undefined, extra: Partial<FeedView> = {}) => {
+    const principal = principalOf(request);
+    const [feed, settings] = await Promise.all([getFeed(deps, principal, id, sort), getFeedSettings(deps, principal, id)]);
+    return feedPage(assets, { viewer: viewerOf(request, secretKey), feed, settings, sort: sort ?? settings.sort, ...extra });
+  };
+
+  app.get<IdParams & { Querystring: { sort?: string; saved?: string } }>('/feeds/:id', async (request, reply) => {
+    const sort = request.query.sort === 'date' || request.query.sort === 'last_added' ? request.query.sort : undefined;
+    const notice = request.query.saved !== undefined ? 'Saved.' : undefined;
+    return sendPage(reply, await renderFeed(request, request.params.id, sort, notice ? { notice } : {}));
+  });
+
+  app.post<IdParams & { Body: FormBody }>('/feeds/:id', async (request, reply) => {
+    const edit = { title: fieldOf(request.body, 'title'), description: fieldOf(request.body, 'description'), icon: fieldOf(request.body, 'icon') };
+    try {
+      await updateFeed(deps, principalOf(request), request.params.id, edit);
+      return reply.redirect(`/dashboard/feeds/${request.params.id}?saved`, 303);
+    } catch (error) {
+      const refused = fieldErrorOf(error, 'title');
+      const field = ['description', 'icon'].find((name) => refused.message.includes(`\`${name}\``)) ?? 'title';
+      const page = await renderFeed(request, request.params.id, undefined, { edit: { ...edit, error: { field, message: refused.message } } });
+      return sendPage(reply, page, statusOf.validation_failed);
+    }
+  });
+
+  app.post<IdParams & { Body: FormBody }>('/feeds/:id/settings', async (request, reply) => {
+    const typed = { customAuthor: fieldOf(request.body, 'customAuthor'), sort: fieldOf(request.body, 'sort') };
+    try {
+      await updateFeedSettings(deps, principalOf(request), request.params.id, { customAuthor: typed.customAuthor || null, sort: parseItemSort(typed.sort) });
+      return reply.redirect(`/dashboard/feeds/${request.params.id}?saved`, 303);
+    } catch (error) {
+      const refused = fieldErrorOf(error, 'customAuthor');
+      if (refused.message.includes('`sort`')) refused.field = 'sort';
+      const page = await renderFeed(request, request.params.id, undefined, { settingsForm: { ...typed, error: refused } });
+      return sendPage(reply, page, statusOf.validation_failed);
+    }
+  });
+
+  app.get<IdParams>('/feeds/:id/delete', async (request, reply) => {
+    const feed = await getFeed(deps, principalOf(request), request.params.id);
+    return sendPage(reply, deleteFeedPage(assets, viewerOf(request, secretKey), feed));
+  });
+
+  app.post<IdParams>('/feeds/:id/delete', async (request, reply) => {
+    await deleteFeed(deps, principalOf(request), request.params.id);
+    return reply.redirect('/dashboard/feeds', 303);
+  });
+};

@@ -1,0 +1,20 @@
+import { FeedmillError } from './errors.js';
+
+/**
+ * How long each editable text may be (the spec leaves them open). The use cases enforce them, so
+ * REST, GraphQL and the dashboard refuse alike; the REST schema publishes the same numbers.
+ */
+export const feedFieldLimits = { title: 500, description: 5000, icon: 2048, url: 2048, customAuthor: 200 } as const;
+export const bundleFieldLimits = { name: 200, description: 5000, icon: 2048, feeds: 500 } as const;
+
+/** Length in characters (code points), as JSON Schema's `maxLength` counts. */
+const lengthOf = (text: string): number => [...text].length;
+
+export function checkLength(field: string, value: string | undefined, max: number, min = 0): void {
+  if (value === undefined) return;
+  const length = lengthOf(value);
+  if (length < min || length > max) {
+    const range = min > 0 ? `${min} to ${max} characters` : `at most ${max} characters`;
+    throw new FeedmillError('validation_failed', `\`${field}\` must be ${range}, got ${length}`);
+  }
+}
