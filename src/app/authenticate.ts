@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { parseBearer, type Principal, type Scope } from '../domain/api-key.js';
+import { parseBearer, type ApiKey, type Principal, type Scope } from '../domain/api-key.js';
 import { FeedmillError } from '../domain/errors.js';
 import { isKeyId } from '../domain/ids.js';
 import type { AppDeps } from './deps.js';
@@ -28,6 +28,9 @@ const throttled = (seconds: number): FeedmillError =>
 
 const digest = (secret: string): Buffer => createHash('sha256').update(secret).digest();
 
+/** A key's `lastUsedAt` is written at most this often per process: the key page shows minutes, not requests. */
+export const touchEveryMs = 5 * 60_000;
+
 /**
  * Checks `Authorization: Bearer KEY:SECRET`. The slow scrypt check runs once per key and secret:
  * afterwards a fast digest of the secret is remembered, so a busy client does not pay 40 ms per
@@ -38,6 +41,8 @@ const digest = (secret: string): Buffer => createHash('sha256').update(secret).d
  * address with too many recent failures is answered 429: wrong secrets cost the guesser time,
  * not us CPU. A secret already proven in this process still passes a throttled key, so an attack
  * on a key does not lock its owner out.
+ *
+ * An accepted key's `lastUsedAt` is written at most once per `touchEveryMs` per key in this process.
  */
 export function createAuthenticator(deps: Pick<AppDeps, 'keys' | 'clock' | 'authThrottle'>, options: AuthenticatorOptions = {}): Authenticator {
   const throttle = deps.authThrottle;
@@ -48,6 +53,24 @@ export function createAuthenticator(deps: Pick<AppDeps, 'keys' | 'clock' | 'auth
   // sending thousands of operations at once) share one scrypt check instead of queueing one each
   // on the thread pool, where they also held up every other crypto, DNS and file task.
   const checking = new Map<string, Promise<boolean>>();
+  const touched = new Map<string, number>();
+  // Awaited, so it is done when the request is; a failed write only leaves "last used" a little
+  // old, which never fails the request: it is tried again on the next one.
+  const touch = async (keyId: string): Promise<void> => {
+    const now = deps.clock.now();
+    const last = touched.get(keyId);
+    if (last !== undefined && now.getTime() - last < touchEveryMs) return;
+    touched.set(keyId, now.getTime());
+    try {
+      await deps.keys.touch(keyId, now.toISOString());
+    } catch {
+      touched.delete(keyId);
+    }
+  };
+  const accepted = async (key: ApiKey): Promise<Principal> => {
+    await touch(key.id);
+    return { accountId: key.accountId, keyId: key.id, scopes: key.scopes };
+  };
   const check = async (keyId: string, secret: string, fast: Buffer, hash: string): Promise<boolean> => {
     const attempt = `${keyId}:${fast.toString('base64')}`;
     let pending = checking.get(attempt);
@@ -65,7 +88,7 @@ export function createAuthenticator(deps: Pick<AppDeps, 'keys' | 'clock' | 'auth
     const live = key && key.revokedAt === null ? key : undefined;
     const fast = digest(credentials.secret);
     const known = live && verified.get(live.id);
-    if (live && known && timingSafeEqual(known, fast)) return { accountId: live.accountId, keyId: live.id, scopes: live.scopes };
+    if (live && known && timingSafeEqual(known, fast)) return accepted(live);
     const keySubject = `key:${credentials.keyId}`;
     // An id that cannot be a key is counted against the address only: no subject per made-up string.
     const subjects = [...(isKeyId(credentials.keyId) ? [keySubject] : []), ...(client ? [`address:${client}`] : [])];
@@ -80,7 +103,7 @@ export function createAuthenticator(deps: Pick<AppDeps, 'keys' | 'clock' | 'auth
     }
     await throttle.succeeded(keySubject);
     verified.set(live.id, fast);
-    return { accountId: live.accountId, keyId: live.id, scopes: live.scopes };
+    return accepted(live);
   };
 }
 

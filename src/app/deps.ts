@@ -14,6 +14,8 @@ import type { ItemStore } from '../ports/item-store.js';
 import type { KeyStore } from '../ports/key-store.js';
 import type { Metrics } from '../ports/metrics.js';
 import type { Scheduler } from '../ports/scheduler.js';
+import type { SessionStore } from '../ports/session-store.js';
+import type { UserStore } from '../ports/user-store.js';
 import type { WebhookSender } from '../ports/webhook-sender.js';
 import type { WebhookStore } from '../ports/webhook-store.js';
 
@@ -27,6 +29,10 @@ export interface AppSettings {
   secretKey: Buffer;
   /** A webhook whose deliveries have all failed for this long is disabled. */
   webhookDisableAfterSeconds: number;
+  /** `FEEDMILL_SESSION_IDLE_TIMEOUT`: a dashboard session unused for this long is over. @default 86400 */
+  sessionIdleSeconds: number;
+  /** `FEEDMILL_SESSION_MAX_AGE`: a dashboard session is over this long after sign-in, used or not. @default 1209600 */
+  sessionMaxAgeSeconds: number;
 }
 
 /** Every port the use cases need; each use case asks only for its part with `Pick`. */
@@ -34,6 +40,9 @@ export interface AppDeps {
   feeds: FeedStore;
   items: ItemStore;
   keys: KeyStore;
+  /** People who sign in to the dashboard, and their sessions. */
+  users: UserStore;
+  sessions: SessionStore;
   /** Failed authentications per key id and client address: in memory, or shared in Redis. */
   authThrottle: AuthThrottle;
   bundles: BundleStore;

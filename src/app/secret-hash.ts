@@ -1,28 +1,57 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-// OWASP's scrypt floor is N=2^17 r=8 p=1 for passwords; API secrets carry 192 random bits, so
-// 2^14 (16 MiB, ~40 ms) already puts brute force out of reach while keeping a cold check cheap.
-const params = { N: 2 ** 14, r: 8, p: 1 };
-const keyLength = 32;
+/**
+ * Slow hashes of what people and clients prove themselves with. One format and one verifier for
+ * both costs: `scrypt$N$r$p$salt$hash`, so the parameters travel with the hash and can be raised later.
+ */
+interface Cost {
+  N: number;
+  r: number;
+  p: number;
+}
 
-function derive(secret: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+// API secrets carry 192 random bits, so 2^14 (16 MiB, ~40 ms) already puts brute force out of
+// reach while keeping a cold check cheap.
+const secretCost: Cost = { N: 2 ** 14, r: 8, p: 1 };
+// Passwords are chosen by people and guessable: OWASP Password Storage Cheat Sheet, scrypt with
+// N=2^17, r=8, p=1 (128 MiB per hash).
+const passwordCost: Cost = { N: 2 ** 17, r: 8, p: 1 };
+const keyLength = 32;
+/** The most memory a stored hash may ask for (twice the password cost's): more is refused rather than run. */
+const maxMemory = 256 * 1024 * 1024;
+
+// scrypt needs 128 * N * r bytes; Node refuses past maxmem (32 MiB by default), so the limit is
+// set from the cost itself, with room for the rest of its working memory.
+const memoryOf = ({ N, r }: Cost): number => 128 * N * r + 1024 * 1024;
+
+function derive(secret: string, salt: Buffer, cost: Cost): Promise<Buffer> {
+  const options: ScryptOptions = { ...cost, maxmem: memoryOf(cost) };
   return new Promise((resolve, reject) => {
-    scrypt(secret, salt, keyLength, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(secret, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
   });
 }
 
-/** `scrypt$N$r$p$salt$hash`: the parameters travel with the hash, so they can be raised later. */
-export async function hashSecret(secret: string): Promise<string> {
+async function hash(secret: string, cost: Cost): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await derive(secret, salt, params);
-  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
+  const derived = await derive(secret, salt, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), derived.toString('base64url')].join('$');
 }
 
-/** Constant-time comparison of the derived key; a malformed stored hash never matches. */
-export async function verifySecret(secret: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const actual = await derive(secret, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
+/** Constant-time comparison of the derived key; a malformed or absurdly costly stored hash never matches. */
+async function verify(secret: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, expectedText] = stored.split('$');
+  const cost = { N: Number(n), r: Number(r), p: Number(p) };
+  const sane = Number.isInteger(Math.log2(cost.N)) && cost.N >= 2 && cost.r >= 1 && cost.p >= 1 && cost.p <= 16 && 128 * cost.N * cost.r <= maxMemory;
+  if (scheme !== 'scrypt' || !salt || !expectedText || !sane) return false;
+  const expected = Buffer.from(expectedText, 'base64url');
+  const actual = await derive(secret, Buffer.from(salt, 'base64url'), cost);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
+
+/** An API key's secret, at the secret cost. */
+export const hashSecret = (secret: string): Promise<string> => hash(secret, secretCost);
+export const verifySecret = verify;
+
+/** A person's password, at OWASP's password cost. */
+export const hashPassword = (password: string): Promise<string> => hash(password, passwordCost);
+export const verifyPassword = verify;

@@ -10,6 +10,8 @@ export interface ApiKey {
   secretHash: string;
   createdAt: string;
   revokedAt: string | null;
+  /** When a request last authenticated with it, to the nearest few minutes (src/app/authenticate.ts); null until then. */
+  lastUsedAt: string | null;
 }
 
 /** Who is calling, once authenticated. */

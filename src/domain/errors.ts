@@ -20,6 +20,7 @@ export const errorCodes = [
   'request_timeout',
   // authentication and transport
   'unauthorized',
+  'sign_in_failed',
   'forbidden',
   'https_required',
   // resources
@@ -30,6 +31,8 @@ export const errorCodes = [
   'webhook_not_found',
   'delivery_not_found',
   'key_not_found',
+  'user_not_found',
+  'user_exists',
   // the source behind a feed
   'address_not_allowed',
   'source_unreachable',

@@ -102,6 +102,8 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     feeds: store.feeds,
     items: store.items,
     keys: store.keys,
+    users: store.users,
+    sessions: store.sessions,
     authThrottle,
     bundles: store.bundles,
     idempotency: store.idempotency,
@@ -123,6 +125,8 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
       keywordSearchUrl: config.keywordSearchUrl,
       secretKey: loadSecretKey(config),
       webhookDisableAfterSeconds: config.webhookDisableAfter,
+      sessionIdleSeconds: config.sessionIdleTimeout,
+      sessionMaxAgeSeconds: config.sessionMaxAge,
     },
   };
   metrics.gauge('feedmill_refresh_queue_size', 'Feed refreshes waiting or running in this process.', () => scheduler.size);

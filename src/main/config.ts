@@ -123,6 +123,8 @@ export const settings = {
   secretKey: setting('FEEDMILL_SECRET_KEY', undefined, 'Base64 of 32 random bytes that seal webhook signing secrets at rest. Default: made once in the data directory (`secret.key`); set it when several processes share a store.', base64Key),
   webhookTimeout: setting('FEEDMILL_WEBHOOK_TIMEOUT', '10', 'Time a webhook receiver has to answer, in seconds.', integer(1, 120)),
   webhookDisableAfter: setting('FEEDMILL_WEBHOOK_DISABLE_AFTER', '259200', 'A webhook whose deliveries have all failed for this many seconds is disabled (visibly).', integer(60, 31_536_000)),
+  sessionIdleTimeout: setting('FEEDMILL_SESSION_IDLE_TIMEOUT', '86400', 'A dashboard session unused for this many seconds is over; the person signs in again.', integer(60, 31_536_000)),
+  sessionMaxAge: setting('FEEDMILL_SESSION_MAX_AGE', '1209600', 'A dashboard session is over this many seconds after sign-in, however busy (14 days).', integer(60, 31_536_000)),
   shutdownTimeout: setting('FEEDMILL_SHUTDOWN_TIMEOUT', '25', 'On SIGTERM, how long requests and jobs in flight may take to finish, in seconds.', integer(1, 600)),
   logLevel: setting('FEEDMILL_LOG_LEVEL', 'info', 'One of fatal, error, warn, info, debug, trace, silent.', logLevel),
 } as const;

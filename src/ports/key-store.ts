@@ -6,4 +6,6 @@ export interface KeyStore {
   list(): Promise<ApiKey[]>;
   /** True when it revoked a live key. */
   revoke(keyId: string, revokedAt: string): Promise<boolean>;
+  /** Records that the key was used at `at`; an unknown key is left unknown (nothing is created). */
+  touch(keyId: string, at: string): Promise<void>;
 }

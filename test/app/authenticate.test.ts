@@ -4,14 +4,14 @@ import { createAuthenticator } from '../../src/app/authenticate.js';
 import { hashSecret, verifySecret } from '../../src/app/secret-hash.js';
 import type { ApiKey } from '../../src/domain/api-key.js';
 
-const key: ApiKey = { id: 'fmk_keyauthtest00001', accountId: 'alice', scopes: ['read'], secretHash: await hashSecret('right-secret'), createdAt: '2026-11-24T00:00:00.000Z', revokedAt: null };
+const key: ApiKey = { id: 'fmk_keyauthtest00001', accountId: 'alice', scopes: ['read'], secretHash: await hashSecret('right-secret'), createdAt: '2026-11-24T00:00:00.000Z', revokedAt: null, lastUsedAt: null };
 
 /** An authenticator whose scrypt checks are counted. */
 function counted() {
   const checks = { count: 0 };
   const authenticate = createAuthenticator(
     {
-      keys: { get: async (id: string) => (id === key.id ? key : undefined), insert: async () => undefined, list: async () => [key], revoke: async () => false },
+      keys: { get: async (id: string) => (id === key.id ? key : undefined), insert: async () => undefined, list: async () => [key], revoke: async () => false, touch: async () => undefined },
       clock: { now: () => new Date() },
       authThrottle: createLocalAuthThrottle(),
     },

@@ -8,6 +8,7 @@ const keyOf = ({ ns }: ContractContext, fields: Partial<ApiKey> = {}): ApiKey =>
   secretHash: 'scrypt$16384$8$1$c2FsdA$aGFzaA',
   createdAt: '2024-03-01T00:00:00.000Z',
   revokedAt: null,
+  lastUsedAt: null,
   ...fields,
 });
 
@@ -48,5 +49,15 @@ export function keyStoreContract(test: ContractTest): void {
     await keys.insert(keyOf(ctx));
     await t.rejects(keys.insert(keyOf(ctx, { secretHash: 'other' })));
     t.equal((await keys.get(ctx.ns('fmk_A')))?.secretHash, keyOf(ctx).secretHash);
+  });
+
+  test('a touch records when a key was last used; an unknown key stays unknown', async (t, ctx) => {
+    const { keys } = ctx.store;
+    await keys.insert(keyOf(ctx));
+    t.equal((await keys.get(ctx.ns('fmk_A')))?.lastUsedAt, null, 'a new key has not been used');
+    await keys.touch(ctx.ns('fmk_A'), '2024-03-02T10:00:00.000Z');
+    t.same(await keys.get(ctx.ns('fmk_A')), keyOf(ctx, { lastUsedAt: '2024-03-02T10:00:00.000Z' }));
+    await keys.touch(ctx.ns('fmk_unknown'), '2024-03-02T10:00:00.000Z');
+    t.equal(await keys.get(ctx.ns('fmk_unknown')), undefined);
   });
 }

@@ -7,6 +7,8 @@ import type { FeedStore } from '../../src/ports/feed-store.js';
 import type { IdempotencyStore } from '../../src/ports/idempotency-store.js';
 import type { ItemStore } from '../../src/ports/item-store.js';
 import type { KeyStore } from '../../src/ports/key-store.js';
+import type { SessionStore } from '../../src/ports/session-store.js';
+import type { UserStore } from '../../src/ports/user-store.js';
 import type { WebhookStore } from '../../src/ports/webhook-store.js';
 import { bundleStoreContract } from './store-bundles.js';
 import { deliveryStoreContract } from './store-deliveries.js';
@@ -15,6 +17,7 @@ import { idempotencyStoreContract } from './store-idempotency.js';
 import { itemStoreContract } from './store-items.js';
 import { keyStoreContract } from './store-keys.js';
 import { eventOutboxContract } from './store-outbox.js';
+import { sessionStoreContract, userStoreContract } from './store-users.js';
 import { webhookStoreContract } from './store-webhooks.js';
 
 /** The store ports one adapter provides. `bundles` is optional while an adapter grows into it. */
@@ -27,6 +30,8 @@ export interface StoreUnderTest {
   outbox: EventOutbox;
   webhooks: WebhookStore;
   deliveries: DeliveryStore;
+  users: UserStore;
+  sessions: SessionStore;
   close(): void | Promise<void>;
 }
 
@@ -75,4 +80,6 @@ export function storeContract(t: Test, name: string, open: () => Promise<StoreUn
   eventOutboxContract(test);
   webhookStoreContract(test);
   deliveryStoreContract(test);
+  userStoreContract(test);
+  sessionStoreContract(test);
 }

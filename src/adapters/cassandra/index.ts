@@ -6,6 +6,8 @@ import type { FeedStore } from '../../ports/feed-store.js';
 import type { IdempotencyStore } from '../../ports/idempotency-store.js';
 import type { ItemStore } from '../../ports/item-store.js';
 import type { KeyStore } from '../../ports/key-store.js';
+import type { SessionStore } from '../../ports/session-store.js';
+import type { UserStore } from '../../ports/user-store.js';
 import type { WebhookStore } from '../../ports/webhook-store.js';
 import { createCassandraBundleStore } from './bundle-store.js';
 import { createCql } from './cql.js';
@@ -17,6 +19,8 @@ import { createCassandraItemStore } from './item-store.js';
 import { createCassandraKeyStore } from './key-store.js';
 import { applyMigrations, createKeyspace } from './migrations.js';
 import { checkKeyspace, type CassandraStoreOptions } from './options.js';
+import { createCassandraSessionStore } from './session-store.js';
+import { createCassandraUserStore } from './user-store.js';
 import { createCassandraWebhookStore } from './webhook-store.js';
 
 export { consistencyFromName, type CassandraStoreOptions, type Consistency } from './options.js';
@@ -30,6 +34,8 @@ export interface CassandraStore {
   outbox: EventOutbox;
   webhooks: WebhookStore;
   deliveries: DeliveryStore;
+  users: UserStore;
+  sessions: SessionStore;
   /** The migrations this open applied (opening applies every pending one). */
   applied: string[];
   /** Closes every connection; call it after the last query (STYLE.md habit 14). */
@@ -76,6 +82,8 @@ export async function openCassandraStore(options: CassandraStoreOptions): Promis
       outbox,
       webhooks: createCassandraWebhookStore(cql),
       deliveries: createCassandraDeliveryStore(cql),
+      users: createCassandraUserStore(cql),
+      sessions: createCassandraSessionStore(cql),
       close: () => client.shutdown(),
     };
   } catch (error) {

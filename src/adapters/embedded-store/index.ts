@@ -6,6 +6,8 @@ import type { FeedStore } from '../../ports/feed-store.js';
 import type { IdempotencyStore } from '../../ports/idempotency-store.js';
 import type { ItemStore } from '../../ports/item-store.js';
 import type { KeyStore } from '../../ports/key-store.js';
+import type { SessionStore } from '../../ports/session-store.js';
+import type { UserStore } from '../../ports/user-store.js';
 import type { WebhookStore } from '../../ports/webhook-store.js';
 import { createEmbeddedBundleStore } from './bundle-store.js';
 import { migrate, openDatabase } from './database.js';
@@ -16,6 +18,8 @@ import { createEmbeddedIdempotencyStore } from './idempotency-store.js';
 import { createEmbeddedItemStore } from './item-store.js';
 import { createEmbeddedKeyStore } from './key-store.js';
 import { pruneHistory } from './prune-history.js';
+import { createEmbeddedSessionStore, pruneSessions } from './session-store.js';
+import { createEmbeddedUserStore } from './user-store.js';
 import { createEmbeddedWebhookStore } from './webhook-store.js';
 
 export interface EmbeddedStore {
@@ -27,6 +31,8 @@ export interface EmbeddedStore {
   outbox: EventOutbox;
   webhooks: WebhookStore;
   deliveries: DeliveryStore;
+  users: UserStore;
+  sessions: SessionStore;
   /** The migrations this open applied (opening applies every pending one). */
   applied: string[];
   close(): void;
@@ -37,7 +43,10 @@ export function openEmbeddedStore(options: { file: string; schemaDir: string }):
   const db = openDatabase(options.file);
   const applied = migrate(db, options.schemaDir);
   // Hourly, and not kept alive for it: a process that is ending does not wait for the next prune.
-  const prune = (): void => void pruneHistory(db, new Date(Date.now() - historyRetentionSeconds * 1000));
+  const prune = (): void => {
+    pruneHistory(db, new Date(Date.now() - historyRetentionSeconds * 1000));
+    pruneSessions(db, new Date());
+  };
   prune();
   const pruning = setInterval(prune, 3_600_000).unref();
   return {
@@ -50,6 +59,8 @@ export function openEmbeddedStore(options: { file: string; schemaDir: string }):
     outbox: createEmbeddedEventOutbox(db),
     webhooks: createEmbeddedWebhookStore(db),
     deliveries: createEmbeddedDeliveryStore(db),
+    users: createEmbeddedUserStore(db),
+    sessions: createEmbeddedSessionStore(db),
     close: () => {
       clearInterval(pruning);
       db.close();

@@ -9,6 +9,7 @@ interface KeyRow {
   secret_hash: string;
   created_at: string;
   revoked_at: string | null;
+  last_used_at: string | null;
 }
 
 const toKey = (row: KeyRow): ApiKey => ({
@@ -18,18 +19,20 @@ const toKey = (row: KeyRow): ApiKey => ({
   secretHash: row.secret_hash,
   createdAt: row.created_at,
   revokedAt: row.revoked_at,
+  lastUsedAt: row.last_used_at,
 });
 
 export function createEmbeddedKeyStore(db: Db): KeyStore {
   const insert = db.prepare(
-    'INSERT INTO api_keys (id, account_id, scopes, secret_hash, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, NULL)',
+    'INSERT INTO api_keys (id, account_id, scopes, secret_hash, created_at, revoked_at, last_used_at) VALUES (?, ?, ?, ?, ?, NULL, ?)',
   );
   const byId = db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?');
   const all = db.prepare<[], KeyRow>('SELECT * FROM api_keys ORDER BY created_at, id');
   const revoke = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
+  const touch = db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?');
   return {
     async insert(key) {
-      insert.run(key.id, key.accountId, key.scopes.join(','), key.secretHash, key.createdAt);
+      insert.run(key.id, key.accountId, key.scopes.join(','), key.secretHash, key.createdAt, key.lastUsedAt);
     },
     async get(id) {
       const row = byId.get(id);
@@ -40,6 +43,9 @@ export function createEmbeddedKeyStore(db: Db): KeyStore {
     },
     async revoke(id, revokedAt) {
       return revoke.run(revokedAt, id).changes === 1;
+    },
+    async touch(id, at) {
+      touch.run(at, id);
     },
   };
 }

@@ -17,7 +17,7 @@ t.test('a new keyspace gets every migration, and opening it again applies none',
   const files = readdirSync(options.schemaDir).filter((name) => name.endsWith('.cql')).sort();
   t.ok(files.length > 0);
   t.same(first.applied, files);
-  await first.keys.insert({ id: 'fmk_A', accountId: 'a', scopes: ['read'], secretHash: 'h', createdAt: '2024-03-01T00:00:00.000Z', revokedAt: null });
+  await first.keys.insert({ id: 'fmk_A', accountId: 'a', scopes: ['read'], secretHash: 'h', createdAt: '2024-03-01T00:00:00.000Z', revokedAt: null, lastUsedAt: null });
   await first.close();
 
   const second = await openCassandraStore(options);

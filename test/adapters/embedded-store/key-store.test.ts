@@ -9,6 +9,7 @@ const key = (fields: Partial<ApiKey> = {}): ApiKey => ({
   secretHash: 'scrypt$16384$8$1$c2FsdA$aGFzaA',
   createdAt: '2024-03-01T00:00:00.000Z',
   revokedAt: null,
+  lastUsedAt: null,
   ...fields,
 });
 

@@ -27,6 +27,6 @@ t.test('two stores open on one file at once both work', async (t) => {
   const command = openEmbeddedStore({ file, schemaDir });
   t.teardown(() => command.close());
   t.same(command.applied, []);
-  await command.keys.insert({ id: 'fmk_AAAAAAAAAAAAAAAA', accountId: 'a', scopes: ['read'], secretHash: 'h', createdAt: '2024-03-01T00:00:00.000Z', revokedAt: null });
+  await command.keys.insert({ id: 'fmk_AAAAAAAAAAAAAAAA', accountId: 'a', scopes: ['read'], secretHash: 'h', createdAt: '2024-03-01T00:00:00.000Z', revokedAt: null, lastUsedAt: null });
   t.equal((await service.keys.get('fmk_AAAAAAAAAAAAAAAA'))?.accountId, 'a');
 });
