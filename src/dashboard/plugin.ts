@@ -1,12 +1,12 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app/deps.js';
 import { resumeSession } from '../app/sessions.js';
 import { statusOf } from '../domain/error-status.js';
 import { FeedmillError } from '../domain/errors.js';
 import type { Assets } from './assets.js';
-import type { Html } from './html.js';
+import { sendPage, type DashboardOptions } from './context.js';
 import { errorPage } from './pages/error.js';
 import { fieldOf, type FormBody } from './request.js';
 import { bundleRoutes } from './routes/bundles.js';
@@ -16,16 +16,6 @@ import { keyRoutes } from './routes/keys.js';
 import { signInRoutes } from './routes/sign-in.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { csrfTokenMatches, sameOrigin, sessionCookie } from './session-cookie.js';
-
-export interface DashboardOptions {
-  deps: AppDeps;
-  assets: Assets;
-}
-
-/** Every page is about one person's account: never kept by a cache, never shown from history after sign-out. */
-export function sendPage(reply: FastifyReply, page: Html, status = 200): FastifyReply {
-  return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.text);
-}
 
 const signInAddress = (next: string): string => `/dashboard/sign-in?next=${encodeURIComponent(next)}`;
 

@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { createAuthenticator, type AuthenticatorOptions } from '../app/authenticate.js';
 import type { AppDeps } from '../app/deps.js';
 import { createHostedFeedRenderer } from '../app/hosted-feed.js';
+import { loadAssets } from '../dashboard/assets.js';
+import { dashboardRoutes } from '../dashboard/plugin.js';
 import { clientErrorHandler } from './client-errors.js';
 import { frameworkErrors, registerErrorHandling } from './errors.js';
 import { messageKeywords } from './validation-messages.js';
@@ -95,5 +97,8 @@ export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}):
   await app.register(hostedRoutes, { render: createHostedFeedRenderer(deps) });
   await app.register(openApiRoutes, { prefixes: apiPrefixes });
   await app.register(healthRoutes, { ready: options.ready ?? (async () => true) });
+  // The dashboard is a client of the same use cases; people arrive at `/`.
+  await app.register(dashboardRoutes, { prefix: '/dashboard', deps, assets: loadAssets() });
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/dashboard/feeds', 303));
   return app;
 }

@@ -5,7 +5,7 @@ import { statusOf } from '../../domain/error-status.js';
 import { pageLimits } from '../../domain/pagination.js';
 import { fieldErrorOf } from '../forms.js';
 import { bundlePage, bundlesPage, deleteBundlePage, type BundleView } from '../pages/bundles.js';
-import { sendPage, type DashboardOptions } from '../plugin.js';
+import { sendPage, type DashboardOptions } from '../context.js';
 import { fieldOf, principalOf, viewerOf, type FormBody } from '../request.js';
 
 type IdParams = { Params: { id: string } };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { FeedmillError } from '../../domain/errors.js';
-import type { DashboardOptions } from '../plugin.js';
+import type { DashboardOptions } from '../context.js';
 import { principalOf } from '../request.js';
 
 /** Proxies and load balancers close a stream that stays silent for a minute; a comment keeps it open. */

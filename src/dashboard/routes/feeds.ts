@@ -12,7 +12,7 @@ import { pageLimits } from '../../domain/pagination.js';
 import { fieldErrorOf } from '../forms.js';
 import { deleteFeedPage, feedPage, type FeedView } from '../pages/feed.js';
 import { feedsPage, type AddFeedForm } from '../pages/feeds.js';
-import { sendPage, type DashboardOptions } from '../plugin.js';
+import { sendPage, type DashboardOptions } from '../context.js';
 import { fieldOf, principalOf, viewerOf, type FormBody } from '../request.js';
 
 type IdParams = { Params: { id: string } };

@@ -3,7 +3,7 @@ import { createKey, listAccountKeys, revokeAccountKey } from '../../app/api-keys
 import { parseScopes } from '../../domain/api-key.js';
 import { statusOf } from '../../domain/error-status.js';
 import { keysPage, revokeKeyPage, type KeysView } from '../pages/keys.js';
-import { sendPage, type DashboardOptions } from '../plugin.js';
+import { sendPage, type DashboardOptions } from '../context.js';
 import { principalOf, valuesOf, viewerOf, type FormBody } from '../request.js';
 
 export const keyRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { deps, assets }) => {

@@ -3,8 +3,7 @@ import { signIn, signOut, signOutEverywhere } from '../../app/sessions.js';
 import { statusOf } from '../../domain/error-status.js';
 import { FeedmillError } from '../../domain/errors.js';
 import { signInPage } from '../pages/sign-in.js';
-import type { DashboardOptions } from '../plugin.js';
-import { sendPage } from '../plugin.js';
+import { sendPage, type DashboardOptions } from '../context.js';
 import { fieldOf, type FormBody } from '../request.js';
 import { clearSessionCookie, safeNext, sessionCookie, setSessionCookie } from '../session-cookie.js';
 

@@ -17,7 +17,7 @@ import { FeedmillError } from '../../domain/errors.js';
 import { pageLimits } from '../../domain/pagination.js';
 import { fieldErrorOf } from '../forms.js';
 import { deleteWebhookPage, webhookPage, webhooksPage, type WebhookForm, type WebhookView } from '../pages/webhooks.js';
-import { sendPage, type DashboardOptions } from '../plugin.js';
+import { sendPage, type DashboardOptions } from '../context.js';
 import { fieldOf, principalOf, valuesOf, viewerOf, type FormBody } from '../request.js';
 
 type IdParams = { Params: { id: string } };
