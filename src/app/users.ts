@@ -30,10 +30,15 @@ function checkPassword(password: string): void {
 
 const notFound = (email: string): FeedmillError => new FeedmillError('user_not_found', `No user with the email \`${email}\`; see \`feedmill users list\``);
 
+/** The account and the stored email of a new user, or validation_failed; `feedmill users create` asks before prompting for a password. */
+export function checkNewUser(input: { account: string; email: string }): { account: string; email: string } {
+  if (!isAccountName(input.account)) throw invalid(`Expected ${accountNameRule}, got \`${input.account}\``);
+  return { account: input.account, email: checkEmail(input.email) };
+}
+
 /** A new person of `account`, who signs in with `email` and `password`. */
 export async function createUser(deps: Pick<AppDeps, 'users' | 'clock'>, input: { account: string; email: string; password: string }): Promise<UserView> {
-  if (!isAccountName(input.account)) throw invalid(`Expected ${accountNameRule}, got \`${input.account}\``);
-  const email = checkEmail(input.email);
+  const { email } = checkNewUser(input);
   checkPassword(input.password);
   const user: User = { email, accountId: input.account, passwordHash: await hashPassword(input.password), createdAt: deps.clock.now().toISOString(), sessionsValidAfter: null };
   if (!(await deps.users.insert(user))) {

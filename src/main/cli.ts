@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 import { isFeedmillError } from '../domain/errors.js';
 import { ConfigError, loadConfig } from './config.js';
+import { ExitError } from './exit-error.js';
 import { keysCommand } from './keys-command.js';
 import { createLogger } from './logger.js';
 import { schemaCommand } from './schema-command.js';
 import { serve } from './serve.js';
 import { openStores } from './stores.js';
+import { usersCommand } from './users-command.js';
 import { version } from './version.js';
 
 const help = `feedmill ${version}
@@ -20,6 +22,10 @@ usage: feedmill <command>
   keys create --account NAME --scopes read,write [--json]
   keys list [--json]
   keys revoke KEY_ID
+  users create --account NAME --email EMAIL [--password-stdin]
+  users list [--json]
+  users reset-password EMAIL [--password-stdin]
+  users delete EMAIL
 
 Configuration is read from FEEDMILL_* environment variables; see README.md.`;
 
@@ -49,6 +55,8 @@ async function main(argv: string[]): Promise<void> {
       return schemaCommand(config, createLogger({ logLevel: 'warn' }), (line) => console.log(line));
     case 'keys':
       return keysCommand(args, config, (line) => console.log(line));
+    case 'users':
+      return usersCommand(args, config, { print: (line) => console.log(line), input: process.stdin, prompts: process.stderr });
     default:
       throw new Error(`unknown command \`${command}\`\n\n${help}`);
   }
@@ -57,5 +65,5 @@ async function main(argv: string[]): Promise<void> {
 main(process.argv.slice(2)).catch((error: unknown) => {
   const message = error instanceof ConfigError || isFeedmillError(error) || error instanceof Error ? error.message : String(error);
   console.error(`feedmill: ${message}`);
-  process.exit(1);
+  process.exit(error instanceof ExitError ? error.exitCode : 1);
 });
