@@ -52,6 +52,7 @@ export function page(assets: Assets, options: PageOptions): Html {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${options.title} · feedmill</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${assets.css.path}">
 <script type="module" src="${assets.js.path}"></script>
 </head>

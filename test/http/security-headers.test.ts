@@ -8,8 +8,12 @@ t.teardown(() => env.close());
 t.test('an HTML response gets a strict Content-Security-Policy: own scripts and styles only, no framing', async (t) => {
   const app = await buildHttpApp(env.deps, { trustProxy: 1 });
   t.teardown(() => app.close());
-  // No HTML route exists yet (the dashboard will bring them); any route answering HTML is covered.
+  // The dashboard's sign-in page, and any other route answering HTML.
   app.get('/page', async (_request, reply) => reply.type('text/html; charset=utf-8').send('<!doctype html><p>hi</p>'));
+  for (const url of ['/page', '/dashboard/sign-in']) {
+    const page = await app.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
+    t.equal(page.headers['referrer-policy'], 'same-origin', `${url}: its forms send our origin, other sites learn nothing`);
+  }
   const page = await app.inject({ method: 'GET', url: '/page', headers: { 'x-forwarded-proto': 'https' } });
   const policy = String(page.headers['content-security-policy']);
   t.match(policy, /default-src 'none'/);
