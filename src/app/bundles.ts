@@ -15,7 +15,7 @@ import { findFeed } from './find-feed.js';
 export type BundleDeps = Pick<AppDeps, 'bundles' | 'feeds' | 'items' | 'clock' | 'random' | 'settings'>;
 
 /** The caller's live bundle, or `bundle_not_found` (another account's bundle is not found, never forbidden). */
-async function findBundle(deps: Pick<AppDeps, 'bundles'>, principal: Principal, bundleId: string): Promise<Bundle> {
+export async function findBundle(deps: Pick<AppDeps, 'bundles'>, principal: Principal, bundleId: string): Promise<Bundle> {
   const lookup = await deps.bundles.get(principal.accountId, bundleId);
   if (lookup.state === 'present') return lookup.bundle;
   const why = lookup.state === 'deleted' ? 'was deleted' : 'does not exist in this account';

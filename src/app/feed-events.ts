@@ -5,7 +5,8 @@ import type { ItemDiff } from '../domain/item-diff.js';
 import type { StoredItem } from '../domain/stored-item.js';
 import type { AppDeps } from './deps.js';
 
-const eventItem = (item: StoredItem, customAuthor: string | null): EventItem => ({
+/** An item as events (and the filters that judge them) see it: the feed's custom author applied. */
+export const eventItem = (item: StoredItem, customAuthor: string | null): EventItem => ({
   url: item.url,
   title: item.title,
   description_text: item.description_text,

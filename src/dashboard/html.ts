@@ -1,4 +1,4 @@
-import { encodeXML } from 'entities';
+import { escapeUTF8 } from 'entities';
 
 /** Markup that is already safe to send: only `html` and `joinHtml` make one. */
 export class Html {
@@ -17,7 +17,7 @@ function render(value: Fragment): string {
   if (Array.isArray(value)) return (value as readonly Fragment[]).map(render).join('');
   // Every text is escaped for element content and quoted attribute values alike (& < > " '), so a
   // template cannot forget which of the two it is writing into.
-  return encodeXML(String(value));
+  return escapeUTF8(String(value));
 }
 
 /**

@@ -155,7 +155,7 @@ t.test('API keys: the secret is shown once and works; revoking it makes the API 
 
 t.test('webhooks: add one, send the test request and read it in the call history', async (t) => {
   await alice.get('/dashboard/webhooks');
-  const badFilter = await alice.post('/dashboard/webhooks', { url: sink.url, scope: 'all', filters: '{not json' });
+  const badFilter = await alice.post('/dashboard/webhooks', { url: sink.url, scope: 'all', filter_mode: 'json', filters: '{not json' });
   t.equal(badFilter.statusCode, 400);
   t.match(badFilter.body, /id="webhook-filters" name="filters"[^>]*aria-invalid="true">\{not json<\/textarea>/);
   t.match(badFilter.body, /`filters` must be JSON/);
@@ -172,4 +172,40 @@ t.test('webhooks: add one, send the test request and read it in the call history
   t.match(page.body, /<td>200 <\/td>/);
   t.match(page.body, /sink says 200/);
   t.notMatch(page.body, /whsec_/, 'the secret is not shown again');
+});
+
+t.test('the filter builder writes the API’s filter language, and its preview says which recent items would be sent', async (t) => {
+  await alice.get('/dashboard/webhooks');
+  const fields = {
+    url: sink.url,
+    scope: 'feeds',
+    feeds: feedId,
+    filter_mode: 'builder',
+    match: 'any',
+    condition_field: ['title', 'title', 'title'],
+    condition_op: ['contains', 'matches', 'contains'],
+    condition_value: ['Post 1', '^Post 3$', ''],
+    filters: '',
+  };
+  const preview = await alice.post('/dashboard/webhooks', { ...fields, action: 'preview' });
+  t.equal(preview.statusCode, 200);
+  t.match(preview.body, /<section class="panel" aria-label="Filter preview"><p role="status">2 of 3 recent items would be sent\.<\/p>/);
+  t.match(preview.body, /not sent<\/strong> — Post 2/);
+  t.match(preview.body, /id="condition-value-2" name="condition_value" type="text" value="\^Post 3\$"/, 'the rows keep what was typed');
+  const refused = await alice.post('/dashboard/webhooks', { ...fields, condition_value: ['(a+)+', '', ''], condition_op: ['matches', 'contains', 'contains'] });
+  t.equal(refused.statusCode, 400);
+  t.match(refused.body, /class="field-error" id="webhook-filters-error" role="alert">`filters/);
+  const created = await alice.post('/dashboard/webhooks', fields);
+  t.equal(created.statusCode, 200);
+  const webhookId = /action="\/dashboard\/webhooks\/(wh_[^/"]+)\/test"/.exec(created.body)?.[1] ?? '';
+  const rest = await app.inject({ method: 'GET', url: `/v1/webhooks/${webhookId}`, headers: { authorization: await env.bearer('alice') } });
+  t.same(rest.json<{ filters: unknown }>().filters, {
+    any: [
+      { field: 'title', op: 'contains', value: 'Post 1' },
+      { field: 'title', op: 'matches', value: '^Post 3$' },
+    ],
+  });
+  const page = await alice.get(`/dashboard/webhooks/${webhookId}`);
+  t.match(page.body, /name="match" value="any" checked/, 'the stored filter opens in the builder');
+  t.match(page.body, /id="condition-value-1" name="condition_value" type="text" value="Post 1"/);
 });

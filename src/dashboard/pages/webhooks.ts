@@ -1,7 +1,9 @@
 import type { ApiBundle, ApiFeed } from '../../domain/api-shapes.js';
 import type { ApiDeliveryAttempt, ApiWebhook } from '../../domain/webhook-shapes.js';
 import type { Assets } from '../assets.js';
-import { copyField, formAlert, input, type FieldError } from '../forms.js';
+import type { FilterVerdict } from '../../app/filter-preview.js';
+import { fieldChoices, filterFormOf, maxConditions, operatorChoices, type FilterForm } from '../filter-form.js';
+import { copyField, formAlert, input, select, type FieldError } from '../forms.js';
 import { html, type Html } from '../html.js';
 import { csrfField, page, type Viewer } from '../layout.js';
 import { time } from './items.js';
@@ -12,13 +14,37 @@ export interface WebhookForm {
   scope: 'all' | 'feeds' | 'bundles';
   feeds: readonly string[];
   bundles: readonly string[];
-  filters: string;
+  filter: FilterForm;
   error?: FieldError;
+  /** A dry run of the filter over recent items of the scope (the "Preview filter" button). */
+  preview?: readonly FilterVerdict[];
 }
 
-export const emptyWebhookForm: WebhookForm = { url: '', scope: 'all', feeds: [], bundles: [], filters: '' };
+export const emptyWebhookForm: WebhookForm = { url: '', scope: 'all', feeds: [], bundles: [], filter: filterFormOf(null) };
 
-const filterExample = '{"any": [{"field": "title", "op": "contains", "value": "release"}, {"field": "url", "op": "matches", "value": "/blog/"}]}';
+const filterExample = '{"any": [{"field": "title", "op": "contains", "value": "release"}, {"all": [{"field": "url", "op": "matches", "value": "/blog/"}, {"field": "author", "op": "not_contains", "value": "bot"}]}]}';
+
+function builderRows(filter: FilterForm): Html {
+  const rows = [...filter.conditions, { field: 'title', op: 'contains', value: '' }].slice(0, maxConditions);
+  return html`${rows.map((row, index) => {
+    const n = index + 1;
+    return html`<div class="condition" role="group" aria-label="Condition ${n}">
+${select({ id: `condition-field-${n}`, name: 'condition_field', label: `Field ${n}`, options: fieldChoices, value: row.field })}
+${select({ id: `condition-op-${n}`, name: 'condition_op', label: `Operator ${n}`, options: operatorChoices, value: row.op })}
+${input({ id: `condition-value-${n}`, name: 'condition_value', label: `Value ${n}`, value: row.value })}
+</div>`;
+  })}`;
+}
+
+function filterPreview(preview: readonly FilterVerdict[] | undefined): Html {
+  if (!preview) return html``;
+  if (preview.length === 0) return html`<section class="panel" aria-label="Filter preview"><p class="muted">No recent items in this scope to try the filter on.</p></section>`;
+  const kept = preview.filter((verdict) => verdict.kept).length;
+  const rows = preview.map(
+    (verdict) => html`<li><strong class="${verdict.kept ? 'state-active' : 'state-failing'}">${verdict.kept ? 'sent' : 'not sent'}</strong> — ${verdict.item.title || verdict.item.url} <span class="item-meta">(${verdict.feedTitle})</span></li>`,
+  );
+  return html`<section class="panel" aria-label="Filter preview"><p role="status">${kept} of ${preview.length} recent items would be sent.</p><ul class="plain">${rows}</ul></section>`;
+}
 
 function checkboxes(name: string, legend: string, choices: readonly { id: string; label: string }[], checked: readonly string[]): Html {
   if (choices.length === 0) return html`<p class="hint">${legend}: none yet.</p>`;
@@ -34,6 +60,10 @@ function webhookFields(form: WebhookForm, feeds: readonly ApiFeed[], bundles: re
   const radio = (value: WebhookForm['scope'], label: string): Html =>
     html`<label class="inline"><input type="radio" name="scope" value="${value}"${form.scope === value ? html` checked` : ''}> ${label}</label>`;
   const filtersError = form.error?.field === 'filters' ? form.error : undefined;
+  const mode = (value: FilterForm['mode'], label: string): Html =>
+    html`<label class="inline"><input type="radio" name="filter_mode" value="${value}"${form.filter.mode === value ? html` checked` : ''}> ${label}</label>`;
+  const match = (value: FilterForm['match'], label: string): Html =>
+    html`<label class="inline"><input type="radio" name="match" value="${value}"${form.filter.match === value ? html` checked` : ''}> ${label}</label>`;
   return html`${withUrl ? input({ id: 'webhook-url', name: 'url', label: 'Target URL', type: 'url', value: form.url, error: form.error, required: true, hint: 'An https:// address that answers 2xx; feedmill signs every call (Standard Webhooks).' }) : ''}
 <fieldset><legend>Scope</legend>${radio('all', 'All feeds')}${radio('feeds', 'Some feeds')}${radio('bundles', 'Some bundles')}</fieldset>
 ${checkboxes('feeds', 'Feeds (for “Some feeds”)', feeds.map((feed) => ({ id: feed.id, label: feed.title || feed.id })), form.feeds)}
@@ -41,12 +71,20 @@ ${checkboxes('bundles', 'Bundles (for “Some bundles”)', bundles.map((bundle)
 ${
   form.error && !['url', 'filters'].includes(form.error.field) ? formAlert(form.error.message) : ''
 }
+<fieldset><legend>Filter</legend>
+<p class="hint">Optional: only items that pass are sent. Conditions with an empty value are left out; save or preview to get another row.</p>
+${filtersError ? html`<p class="field-error" id="webhook-filters-error" role="alert">${filtersError.message}</p>` : ''}
+<fieldset><legend>Written with</legend>${mode('builder', 'the builder')}${mode('json', 'JSON (for nested groups)')}</fieldset>
+<fieldset><legend>Send an item when it matches</legend>${match('all', 'all of the conditions')}${match('any', 'any of the conditions')}</fieldset>
+${builderRows(form.filter)}
 <label for="webhook-filters">Filters (JSON)</label>
 <textarea id="webhook-filters" name="filters" aria-describedby="webhook-filters-hint${filtersError ? ' webhook-filters-error' : ''}"${
     filtersError ? html` aria-invalid="true"` : ''
-  }>${form.filters}</textarea>
-<p class="hint" id="webhook-filters-hint">Optional: only items that pass are sent. Fields title, description, author, url; ops contains, not_contains, matches; groups all / any. Example: <code>${filterExample}</code></p>
-${filtersError ? html`<p class="field-error" id="webhook-filters-error">${filtersError.message}</p>` : ''}`;
+  }>${form.filter.json}</textarea>
+<p class="hint" id="webhook-filters-hint">Used when “JSON” is chosen: the API’s filter language — fields title, description, author, url; operators contains, not_contains, matches (a regular expression); groups all / any, nested twice at most. Example: <code>${filterExample}</code></p>
+<button type="submit" name="action" value="preview" class="secondary">Preview filter</button>
+${filterPreview(form.preview)}
+</fieldset>`;
 }
 
 export interface WebhooksView {
@@ -122,7 +160,7 @@ export function webhookPage(assets: Assets, view: WebhookView): Html {
     scope: webhook.scope,
     feeds: webhook.feeds,
     bundles: webhook.bundles,
-    filters: webhook.filters ? JSON.stringify(webhook.filters, null, 2) : '',
+    filter: filterFormOf(webhook.filters),
   };
   return page(assets, {
     title: webhook.url,

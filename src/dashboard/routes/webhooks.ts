@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { listBundles } from '../../app/bundles.js';
+import { previewWebhookFilter } from '../../app/filter-preview.js';
 import { listFeeds } from '../../app/list-feeds.js';
 import { retryDelivery, sendTestEvent } from '../../app/webhook-deliveries.js';
 import {
@@ -15,6 +16,7 @@ import {
 import { statusOf } from '../../domain/error-status.js';
 import { FeedmillError } from '../../domain/errors.js';
 import { pageLimits } from '../../domain/pagination.js';
+import { filterFormFrom, filterOf } from '../filter-form.js';
 import { fieldErrorOf } from '../forms.js';
 import { deleteWebhookPage, webhookPage, webhooksPage, type WebhookForm, type WebhookView } from '../pages/webhooks.js';
 import { sendPage, type DashboardOptions } from '../context.js';
@@ -29,20 +31,13 @@ function formOf(body: FormBody): WebhookForm {
     scope: scope === 'feeds' || scope === 'bundles' ? scope : 'all',
     feeds: valuesOf(body, 'feeds'),
     bundles: valuesOf(body, 'bundles'),
-    filters: fieldOf(body, 'filters'),
+    filter: filterFormFrom(body),
   };
 }
 
 /** The form as the use case's input; filters are the same JSON the REST API takes. */
 function inputOf(form: WebhookForm): WebhookInput & { url: string } {
-  let filters: unknown = null;
-  if (form.filters.trim() !== '') {
-    try {
-      filters = JSON.parse(form.filters);
-    } catch (error) {
-      throw new FeedmillError('validation_failed', `\`filters\` must be JSON (or empty for none): ${(error as Error).message}`);
-    }
-  }
+  const filters = filterOf(form.filter);
   if (form.scope === 'feeds' && form.feeds.length === 0) throw new FeedmillError('validation_failed', 'Choose at least one feed for “Some feeds”, or pick “All feeds”');
   if (form.scope === 'bundles' && form.bundles.length === 0) throw new FeedmillError('validation_failed', 'Choose at least one bundle for “Some bundles”, or pick “All feeds”');
   return {
@@ -66,6 +61,11 @@ export const webhookRoutes: FastifyPluginAsync<DashboardOptions> = async (app, {
     return { feeds: feeds.data, bundles: bundles.data };
   };
 
+  const preview = async (request: FastifyRequest, form: WebhookForm) => {
+    const { filters, feeds, bundles } = inputOf(form);
+    return previewWebhookFilter(deps, principalOf(request), { filters, ...(feeds ? { feeds } : {}), ...(bundles ? { bundles } : {}) });
+  };
+
   const renderWebhooks = async (request: FastifyRequest, form?: WebhookForm) => {
     const list = await listWebhooks(deps, principalOf(request), page);
     return webhooksPage(assets, { viewer: viewerOf(request, secretKey), webhooks: list.data, ...(await choices(request)), ...(form ? { form } : {}) });
@@ -83,6 +83,7 @@ export const webhookRoutes: FastifyPluginAsync<DashboardOptions> = async (app, {
   app.post<{ Body: FormBody }>('/webhooks', async (request, reply) => {
     const form = formOf(request.body);
     try {
+      if (fieldOf(request.body, 'action') === 'preview') return sendPage(reply, await renderWebhooks(request, { ...form, preview: await preview(request, form) }));
       const created = await createWebhook(deps, principalOf(request), inputOf(form));
       return sendPage(reply, await renderWebhook(request, created.id, { secret: created.secret, notice: 'Webhook added.' }));
     } catch (error) {
@@ -101,6 +102,9 @@ export const webhookRoutes: FastifyPluginAsync<DashboardOptions> = async (app, {
   app.post<IdParams & { Body: FormBody }>('/webhooks/:id', async (request, reply) => {
     const form = formOf(request.body);
     try {
+      if (fieldOf(request.body, 'action') === 'preview') {
+        return sendPage(reply, await renderWebhook(request, request.params.id, { form: { ...form, preview: await preview(request, form) } }));
+      }
       const input = inputOf(form);
       // Scope "all" is the absence of both lists; the update sets what the form shows.
       await updateWebhook(deps, principalOf(request), request.params.id, input);
