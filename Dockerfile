@@ -56,6 +56,8 @@ COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/schema ./schema
+# The dashboard's stylesheet is read from its source folder (src/dashboard/assets.ts); its script is in dist.
+COPY --from=build /app/src/dashboard/assets ./src/dashboard/assets
 
 USER 10001:10001
 EXPOSE 8443
