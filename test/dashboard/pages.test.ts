@@ -209,3 +209,34 @@ t.test('the filter builder writes the API’s filter language, and its preview s
   t.match(page.body, /name="match" value="any" checked/, 'the stored filter opens in the builder');
   t.match(page.body, /id="condition-value-1" name="condition_value" type="text" value="Post 1"/);
 });
+
+t.test('a long feed list comes in pages of 100 with links between them', async (t) => {
+  await createUser(env.deps, { account: 'carol', email: 'carol@example.test', password });
+  const carol = await signedIn('carol@example.test');
+  for (let n = 0; n < 102; n += 1) {
+    const at = new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
+    await env.deps.feeds.insert({
+      id: `carolfeed${String(n).padStart(7, '0')}`,
+      accountId: 'carol',
+      title: `Feed ${n}`,
+      description: '',
+      icon: '',
+      sourceUrl: `https://example.test/${n}`,
+      fetchUrl: `https://example.test/${n}`,
+      link: '',
+      createdAt: at,
+      updatedAt: at,
+      settings: { customAuthor: null, sort: 'last_added' },
+      fetch: { errorCount: 0, unchangedStreak: 0 },
+    });
+  }
+  const first = await carol.get('/dashboard/feeds');
+  t.equal(first.body.match(/<th scope="row">/g)?.length, 100);
+  t.match(first.body, /<caption>Your feeds \(1–100 of 102\)<\/caption>/);
+  t.match(first.body, /<a href="\/dashboard\/feeds\?offset=100" rel="next">Next page<\/a>/);
+  t.notMatch(first.body, /rel="prev"/);
+  const second = await carol.get('/dashboard/feeds?offset=100');
+  t.equal(second.body.match(/<th scope="row">/g)?.length, 2);
+  t.match(second.body, /<a href="\/dashboard\/feeds\?offset=0" rel="prev">Previous page<\/a>/);
+  t.match(second.body, /Feed 0<\/a>/, 'the oldest feed is on the last page');
+});

@@ -30,6 +30,9 @@ export interface FeedsView {
   viewer: Viewer;
   feeds: readonly FeedRow[];
   total: number;
+  /** Where this page of the list starts; pages hold `pageSize` feeds. */
+  offset: number;
+  pageSize: number;
   regions: readonly { value: string; label: string }[];
   form?: AddFeedForm;
 }
@@ -42,13 +45,22 @@ export function healthCells(status: FeedHealth | undefined): Html {
   )}</td><td>${status.consecutive_errors}</td>`;
 }
 
-function feedTable(feeds: readonly FeedRow[], total: number): Html {
-  if (feeds.length === 0) return html`<p id="feed-table" data-live class="muted">No feeds yet: add one below.</p>`;
+function pager(view: FeedsView): Html {
+  const { offset, pageSize, total } = view;
+  if (total <= pageSize) return html``;
+  const previous = offset > 0 ? html`<a href="/dashboard/feeds?offset=${Math.max(0, offset - pageSize)}" rel="prev">Previous page</a>` : '';
+  const next = offset + pageSize < total ? html`<a href="/dashboard/feeds?offset=${offset + pageSize}" rel="next">Next page</a>` : '';
+  return html`<nav aria-label="Pages of feeds" class="sort-links">${previous}${next}</nav>`;
+}
+
+function feedTable(view: FeedsView): Html {
+  const { feeds, total, offset } = view;
+  if (feeds.length === 0 && offset === 0) return html`<p id="feed-table" data-live class="muted">No feeds yet: add one below.</p>`;
   const rows = feeds.map((feed) => html`<tr><th scope="row"><a href="/dashboard/feeds/${feed.id}">${feed.title || feed.source_url}</a></th>${healthCells(feed.status)}</tr>`);
   return html`<div id="feed-table" data-live class="table-wrap"><table>
-<caption>Your feeds${total > feeds.length ? html` (${feeds.length} of ${total} shown)` : ''}</caption>
+<caption>Your feeds${total > feeds.length ? html` (${offset + 1}–${offset + feeds.length} of ${total})` : ''}</caption>
 <thead><tr><th scope="col">Feed</th><th scope="col">Last fetch</th><th scope="col">Outcome</th><th scope="col">Next fetch</th><th scope="col">Errors</th></tr></thead>
-<tbody>${rows}</tbody></table></div>`;
+<tbody>${rows}</tbody></table>${pager(view)}</div>`;
 }
 
 function addForms(view: FeedsView): Html {
@@ -80,6 +92,6 @@ export function feedsPage(assets: Assets, view: FeedsView): Html {
     section: 'feeds',
     viewer: view.viewer,
     liveFeeds: ['*'],
-    body: html`<h1>Feeds</h1>${feedTable(view.feeds, view.total)}${addForms(view)}`,
+    body: html`<h1>Feeds</h1>${feedTable(view)}${addForms(view)}`,
   });
 }

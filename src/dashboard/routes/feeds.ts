@@ -30,13 +30,18 @@ const regions = knownRegions
 export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { deps, assets }) => {
   const secretKey = deps.settings.secretKey;
 
-  const renderFeeds = async (request: Parameters<typeof principalOf>[0], form?: AddFeedForm): Promise<ReturnType<typeof feedsPage>> => {
-    const list = await listFeeds(deps, principalOf(request), { limit: pageLimits.maxLimit });
-    return feedsPage(assets, { viewer: viewerOf(request, secretKey), feeds: list.data, total: list.total, regions, ...(form ? { form } : {}) });
+  const renderFeeds = async (request: Parameters<typeof principalOf>[0], form?: AddFeedForm, offset = 0): Promise<ReturnType<typeof feedsPage>> => {
+    const pageSize = pageLimits.maxLimit;
+    const list = await listFeeds(deps, principalOf(request), { limit: pageSize, offset });
+    const view = { viewer: viewerOf(request, secretKey), feeds: list.data, total: list.total, offset, pageSize, regions };
+    return feedsPage(assets, { ...view, ...(form ? { form } : {}) });
   };
 
   app.get('/', async (_request, reply) => reply.redirect('/dashboard/feeds', 303));
-  app.get('/feeds', async (request, reply) => sendPage(reply, await renderFeeds(request)));
+  app.get<{ Querystring: { offset?: string } }>('/feeds', async (request, reply) => {
+    const offset = Number(request.query.offset ?? 0);
+    return sendPage(reply, await renderFeeds(request, undefined, Number.isSafeInteger(offset) && offset > 0 ? offset : 0));
+  });
 
   // One form posts both "Preview" and "Add feed" (the button pressed is `action`): the URL or keyword
   // stays in the field either way, and a refusal is shown next to it.
