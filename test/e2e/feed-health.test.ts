@@ -61,12 +61,12 @@ const sample = (exposition: string, series: string): number => {
   return line === undefined ? 0 : Number(line.slice(series.length + 1));
 };
 
-let seen: unknown;
+let seen: Status | undefined;
 t.test('a source that starts answering 500 shows failing, with consecutive errors growing, in REST', async (t) => {
   t.equal(created.status, 200, created.text);
   t.equal((JSON.parse(created.text) as { status: Status }).status.state, 'active');
   failing = true;
-  await eventually(60_000, async () => ((seen = await restStatus()) as Status).consecutive_errors >= 2, () => `REST status: ${JSON.stringify(seen)}`);
+  await eventually(60_000, async () => (seen = await restStatus()).consecutive_errors >= 2, () => `REST status: ${JSON.stringify(seen)}`);
   const status = await restStatus();
   t.match(status, { state: 'failing', last_outcome: 'upstream_status', last_error: { code: 'upstream_status' } });
   const later = status.consecutive_errors;
@@ -89,7 +89,7 @@ t.test('/metrics counts the feed as failing and its failed fetches under its hos
 
 t.test('once the source answers again the feed recovers to active everywhere', async (t) => {
   failing = false;
-  await eventually(60_000, async () => ((seen = await restStatus()) as Status).state === 'active', () => `REST status: ${JSON.stringify(seen)}`);
+  await eventually(60_000, async () => (seen = await restStatus()).state === 'active', () => `REST status: ${JSON.stringify(seen)}`);
   t.match(await restStatus(), { consecutive_errors: 0, last_error: null });
   t.match(await graphqlStatus(), { state: 'active', consecutive_errors: 0, last_error: null });
   let exposition = '';
