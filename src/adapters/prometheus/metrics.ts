@@ -15,6 +15,7 @@ export function createPrometheusMetrics(options: {
   defaults?: boolean;
   /** Source hosts counted under their own name in `feedmill_fetches_total`; the rest are `other`. @default 50 */
   namedHosts?: number;
+  /** Milliseconds since the epoch, for when a feed's counted state expires. @default Date.now */
   now?: () => number;
 }): Metrics {
   const now = options.now ?? Date.now;
