@@ -2,6 +2,7 @@ import { toApiFeedWithItems, type ApiFeedWithItems } from '../domain/api-shapes.
 import type { Principal } from '../domain/api-key.js';
 import { FeedmillError } from '../domain/errors.js';
 import { defaultFeedSettings, type Feed, type FetchState } from '../domain/feed.js';
+import { feedHealth } from '../domain/feed-health.js';
 import { newFeedId } from '../domain/ids.js';
 import type { ParsedItem } from '../domain/item.js';
 import { keywordSearchUrl, keywordSourceUrl, parseRegion } from '../domain/keyword-source.js';
@@ -50,7 +51,7 @@ export async function previewFeed(deps: RefreshDeps, input: CreateFeedInput): Pr
  * creates nothing (spec "Create-feed rules" 3); then store the feed and its items (a baseline: no
  * event) and schedule its actor.
  */
-export async function createFeed(deps: RefreshDeps & Pick<AppDeps, 'scheduler'>, principal: Principal, input: CreateFeedInput): Promise<ApiFeedWithItems> {
+export async function createFeed(deps: RefreshDeps & Pick<AppDeps, 'scheduler' | 'metrics'>, principal: Principal, input: CreateFeedInput): Promise<ApiFeedWithItems> {
   const { sourceUrl, source } = await locate(deps, input);
   const { parsed, fetched } = source;
   if (parsed.items.length === 0) {
@@ -82,10 +83,14 @@ export async function createFeed(deps: RefreshDeps & Pick<AppDeps, 'scheduler'>,
     lastModified: fetched.lastModified,
     bodyHash: source.bodyHash,
     lastFetchedAt: now.toISOString(),
-    lastStatus: 'ok',
+    lastSuccessAt: now.toISOString(),
+    lastError: null,
+    // The first items are all new: the baseline counts as a change.
+    lastStatus: 'changed',
   };
-  const next = await planNextRefresh(deps, feed, state, { outcome: 'changed', ...hintSignals(fetched, now) }, now, fetched.url);
-  await deps.scheduler.schedule(feed.id, next);
+  const planned = await planNextRefresh(deps, feed, state, { outcome: 'changed', ...hintSignals(fetched, now) }, now, fetched.url);
+  await deps.scheduler.schedule(feed.id, planned.next);
+  deps.metrics.feedState(feed.id, feedHealth({ fetch: planned.state }).state, planned.next);
   const items = await deps.items.list(feed.id, feed.settings.sort, itemsShown);
-  return toApiFeedWithItems(feed, items, deps.settings.publicUrl);
+  return toApiFeedWithItems({ ...feed, fetchUrl: fetched.url, fetch: planned.state }, items, deps.settings.publicUrl);
 }

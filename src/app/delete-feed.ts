@@ -9,7 +9,7 @@ export interface DeletionResult {
 }
 
 /** DELETE /v1/feeds/:id; a second delete says the feed was already deleted (spec Errors rule 1). */
-export async function deleteFeed(deps: Pick<AppDeps, 'feeds' | 'bundles' | 'scheduler' | 'clock'>, principal: Principal, feedId: string): Promise<DeletionResult> {
+export async function deleteFeed(deps: Pick<AppDeps, 'feeds' | 'bundles' | 'scheduler' | 'clock' | 'metrics'>, principal: Principal, feedId: string): Promise<DeletionResult> {
   const lookup = await deps.feeds.get(principal.accountId, feedId);
   if (lookup.state === 'deleted') {
     throw new FeedmillError('feed_already_deleted', `Feed \`${feedId}\` has already been deleted`);
@@ -21,5 +21,6 @@ export async function deleteFeed(deps: Pick<AppDeps, 'feeds' | 'bundles' | 'sche
   // Spec "States and transitions": the feed is removed from every bundle that contained it.
   await deps.bundles.removeFeedEverywhere(principal.accountId, feedId, now);
   await deps.scheduler.cancel(feedId);
+  deps.metrics.feedRemoved(feedId);
   return { id: feedId, deleted: true };
 }

@@ -1,4 +1,4 @@
-import { shownAuthors, toApiFeed } from '../domain/api-shapes.js';
+import { shownAuthors, toSpecFeed } from '../domain/api-shapes.js';
 import type { Feed } from '../domain/feed.js';
 import { changedFields, feedEventId, type EventItem, type FeedEventEnvelope } from '../domain/feed-event.js';
 import type { ItemDiff } from '../domain/item-diff.js';
@@ -37,7 +37,7 @@ export async function feedEvent(
     event: {
       id: feedEventId(feed.id, [...diff.fresh, ...diff.changed]),
       type: 'feed_update',
-      feed: toApiFeed(feed, deps.settings.publicUrl),
+      feed: toSpecFeed(feed, deps.settings.publicUrl),
       data: {
         items_new: diff.fresh.map((item) => eventItem(item, author)),
         items_changed: diff.changed.map((item) => {

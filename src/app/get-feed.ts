@@ -1,6 +1,7 @@
 import { toApiFeedWithItems, type ApiFeedWithItems } from '../domain/api-shapes.js';
 import type { Principal } from '../domain/api-key.js';
 import type { ItemSort } from '../domain/feed.js';
+import { feedHealth } from '../domain/feed-health.js';
 import { itemsShown, type AppDeps } from './deps.js';
 import { findFeed } from './find-feed.js';
 
@@ -10,8 +11,9 @@ type GetFeedDeps = Pick<AppDeps, 'feeds' | 'items' | 'settings'>;
 export interface FeedView {
   /**
    * Changes whenever the content does: it holds every feed field shown, the settings (`customAuthor`
-   * rewrites authors, `sort` orders items), the sort asked for, and the hash of the last document
-   * read, which a refresh saves right after it stores the items that document brought.
+   * rewrites authors, `sort` orders items), the sort asked for, the hash of the last document
+   * read, which a refresh saves right after it stores the items that document brought, and the
+   * feed's health, which every refresh changes (`last_fetched_at`, `next_fetch_at`).
    */
   version: string;
   content(): Promise<ApiFeedWithItems>;
@@ -22,7 +24,7 @@ export async function viewFeed(deps: GetFeedDeps, principal: Principal, feedId: 
   const feed = await findFeed(deps, principal, feedId);
   const shownSort = sort ?? feed.settings.sort;
   return {
-    version: JSON.stringify([feed.id, shownSort, feed.title, feed.description, feed.icon, feed.sourceUrl, feed.updatedAt, feed.settings, feed.fetch.bodyHash]),
+    version: JSON.stringify([feed.id, shownSort, feed.title, feed.description, feed.icon, feed.sourceUrl, feed.updatedAt, feed.settings, feed.fetch.bodyHash, feedHealth(feed)]),
     content: async () => toApiFeedWithItems(feed, await deps.items.list(feed.id, shownSort, itemsShown), deps.settings.publicUrl),
   };
 }

@@ -1,4 +1,5 @@
 import type { Feed, FetchState } from '../domain/feed.js';
+import { feedHealth, type FeedHealth } from '../domain/feed-health.js';
 import type { FeedmillError} from '../domain/errors.js';
 import { isFeedmillError } from '../domain/errors.js';
 import { diffItems, type ItemDiff } from '../domain/item-diff.js';
@@ -20,6 +21,10 @@ export interface RefreshOutcome {
   /** The error code when `failed`. */
   error?: string;
   nextRunAt: Date;
+  /** Where the document was fetched from (metrics count fetches per host). */
+  fetchUrl: string;
+  /** The feed's health as this refresh left it; absent when `superseded` (the other refresh set it). */
+  health?: FeedHealth;
 }
 
 /**
@@ -51,7 +56,10 @@ export async function storeItems(
 
 const jitter = (deps: Pick<AppDeps, 'random'>): number => (deps.random(1)[0] ?? 0) / 256;
 
-/** Computes and records when to come back, given what this refresh saw; the scheduler keeps the date. */
+/**
+ * Computes and records when to come back, given what this refresh saw; the scheduler keeps the date.
+ * Returns the date and the fetch state as stored.
+ */
 export async function planNextRefresh(
   deps: Pick<AppDeps, 'feeds' | 'random' | 'settings'>,
   feed: Feed,
@@ -59,16 +67,24 @@ export async function planNextRefresh(
   signals: Omit<PollSignals, 'jitter' | 'unchangedStreak' | 'errorCount'>,
   now: Date,
   fetchUrl: string,
-): Promise<Date> {
+): Promise<{ next: Date; state: FetchState }> {
   const next = nextPollAt(now, deps.settings.poll, {
     ...signals,
     unchangedStreak: state.unchangedStreak,
     errorCount: state.errorCount,
     jitter: jitter(deps),
   });
-  await deps.feeds.saveFetchState(feed.id, { ...state, nextFetchAt: next.toISOString() }, fetchUrl);
-  return next;
+  const planned: FetchState = { ...state, nextFetchAt: next.toISOString() };
+  await deps.feeds.saveFetchState(feed.id, planned, fetchUrl);
+  return { next, state: planned };
 }
+
+/** What a fetch that reached the source records, whatever it found. */
+const succeeded = (now: Date): Pick<FetchState, 'lastSuccessAt' | 'lastError' | 'errorCount'> => ({
+  lastSuccessAt: now.toISOString(),
+  lastError: null,
+  errorCount: 0,
+});
 
 /**
  * The feed actor's one message: conditional GET → parse in the pool → diff against stored items →
@@ -85,31 +101,32 @@ export async function refreshFeed(deps: RefreshDeps, feedId: string): Promise<Re
     const hints = hintSignals(document.fetched, now);
     const fetchUrl = document.fetched.url;
     if (document.kind !== 'parsed') {
+      const status = document.kind === 'not_modified' ? 'not_modified' : 'unchanged';
       const state: FetchState = {
         ...base,
         ...(document.kind === 'same_body' ? validators(document.fetched) : {}),
-        lastStatus: document.kind === 'not_modified' ? 'not_modified' : 'ok',
-        errorCount: 0,
+        ...succeeded(now),
+        lastStatus: status,
         unchangedStreak: feed.fetch.unchangedStreak + 1,
       };
-      const nextRunAt = await planNextRefresh(deps, feed, state, { outcome: 'unchanged', ...hints }, now, fetchUrl);
-      return { status: document.kind === 'not_modified' ? 'not_modified' : 'unchanged', fresh: [], changed: [], nextRunAt };
+      const planned = await planNextRefresh(deps, feed, state, { outcome: 'unchanged', ...hints }, now, fetchUrl);
+      return { status, fresh: [], changed: [], nextRunAt: planned.next, fetchUrl, health: feedHealth({ fetch: planned.state }) };
     }
     const stored = await storeItems(deps, feed, document.parsed.items, now, true);
-    if (stored === 'superseded') return superseded(deps, feedId, now);
+    if (stored === 'superseded') return superseded(deps, feed, now);
     const { fresh, changed } = stored;
     const news = fresh.length + changed.length > 0;
+    const outcome = news ? 'changed' : 'unchanged';
     const state: FetchState = {
       ...base,
       ...validators(document.fetched),
+      ...succeeded(now),
       bodyHash: document.bodyHash,
-      lastStatus: 'ok',
-      errorCount: 0,
+      lastStatus: outcome,
       unchangedStreak: news ? 0 : feed.fetch.unchangedStreak + 1,
     };
-    const outcome = news ? 'changed' : 'unchanged';
-    const nextRunAt = await planNextRefresh(deps, feed, state, { outcome, ...hints }, now, fetchUrl);
-    return { status: outcome, fresh, changed, nextRunAt };
+    const planned = await planNextRefresh(deps, feed, state, { outcome, ...hints }, now, fetchUrl);
+    return { status: outcome, fresh, changed, nextRunAt: planned.next, fetchUrl, health: feedHealth({ fetch: planned.state }) };
   } catch (error) {
     if (!isFeedmillError(error)) throw error;
     return failed(deps, feed, base, error, now);
@@ -120,10 +137,10 @@ export async function refreshFeed(deps: RefreshDeps, feedId: string): Promise<Re
  * The refresh that committed first also planned the next run: this one keeps that plan and writes
  * no fetch state over it.
  */
-async function superseded(deps: RefreshDeps, feedId: string, now: Date): Promise<RefreshOutcome> {
-  const planned = (await deps.feeds.getById(feedId))?.fetch.nextFetchAt;
+async function superseded(deps: RefreshDeps, feed: Feed, now: Date): Promise<RefreshOutcome> {
+  const planned = (await deps.feeds.getById(feed.id))?.fetch.nextFetchAt;
   const nextRunAt = planned ? new Date(planned) : new Date(now.getTime() + deps.settings.poll.minSeconds * 1000);
-  return { status: 'superseded', fresh: [], changed: [], nextRunAt };
+  return { status: 'superseded', fresh: [], changed: [], nextRunAt, fetchUrl: feed.fetchUrl };
 }
 
 function validators(fetched: { etag?: string; lastModified?: string }): Pick<FetchState, 'etag' | 'lastModified'> {
@@ -131,8 +148,13 @@ function validators(fetched: { etag?: string; lastModified?: string }): Pick<Fet
 }
 
 async function failed(deps: RefreshDeps, feed: Feed, base: FetchState, error: FeedmillError, now: Date): Promise<RefreshOutcome> {
-  const state: FetchState = { ...base, lastStatus: error.code, errorCount: feed.fetch.errorCount + 1 };
+  const state: FetchState = {
+    ...base,
+    lastStatus: error.code,
+    lastError: { code: error.code, message: error.message },
+    errorCount: feed.fetch.errorCount + 1,
+  };
   const retryAfter = retryAfterSeconds(error.details.retryAfter, now);
-  const nextRunAt = await planNextRefresh(deps, feed, state, { outcome: 'error', retryAfterSeconds: retryAfter }, now, feed.fetchUrl);
-  return { status: 'failed', fresh: [], changed: [], error: error.code, nextRunAt };
+  const planned = await planNextRefresh(deps, feed, state, { outcome: 'error', retryAfterSeconds: retryAfter }, now, feed.fetchUrl);
+  return { status: 'failed', fresh: [], changed: [], error: error.code, nextRunAt: planned.next, fetchUrl: feed.fetchUrl, health: feedHealth({ fetch: planned.state }) };
 }

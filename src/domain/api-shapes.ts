@@ -1,17 +1,37 @@
 import type { Bundle } from './bundle.js';
 import type { Feed } from './feed.js';
+import { feedHealth, type FeedState } from './feed-health.js';
 import type { ApiItem, Author } from './item.js';
 import { shownUrl } from './safe-url.js';
 import type { StoredItem } from './stored-item.js';
 
-/** Spec "Feed", without items (list entries, update response). */
-export interface ApiFeed {
+/** DESIGN.md: the feed's health, an additive `status` object on every feed response. */
+export interface ApiFeedStatus {
+  state: FeedState;
+  last_fetched_at: string | null;
+  last_success_at: string | null;
+  next_fetch_at: string | null;
+  last_outcome: string | null;
+  consecutive_errors: number;
+  last_error: { code: string; message: string } | null;
+}
+
+/**
+ * Spec "Feed" without items, its fields alone: what events carry (a `status` there would be the
+ * one from before the refresh that made the event).
+ */
+export interface SpecFeed {
   id: string;
   title: string;
   source_url: string;
   rss_feed_url: string;
   description: string;
   icon: string;
+}
+
+/** Spec "Feed", without items (list entries, update response), plus `status`. */
+export interface ApiFeed extends SpecFeed {
+  status: ApiFeedStatus;
 }
 
 export interface ApiFeedWithItems extends ApiFeed {
@@ -38,7 +58,20 @@ export function toApiItem(item: StoredItem, customAuthor: string | null): ApiIte
   };
 }
 
-export function toApiFeed(feed: Feed, publicUrl: string): ApiFeed {
+export function toApiFeedStatus(feed: Pick<Feed, 'fetch'>): ApiFeedStatus {
+  const health = feedHealth(feed);
+  return {
+    state: health.state,
+    last_fetched_at: health.lastFetchedAt,
+    last_success_at: health.lastSuccessAt,
+    next_fetch_at: health.nextFetchAt,
+    last_outcome: health.lastOutcome,
+    consecutive_errors: health.consecutiveErrors,
+    last_error: health.lastError && { code: health.lastError.code, message: health.lastError.message },
+  };
+}
+
+export function toSpecFeed(feed: Feed, publicUrl: string): SpecFeed {
   return {
     id: feed.id,
     title: feed.title,
@@ -47,6 +80,10 @@ export function toApiFeed(feed: Feed, publicUrl: string): ApiFeed {
     description: feed.description,
     icon: shownUrl(feed.icon),
   };
+}
+
+export function toApiFeed(feed: Feed, publicUrl: string): ApiFeed {
+  return { ...toSpecFeed(feed, publicUrl), status: toApiFeedStatus(feed) };
 }
 
 export function toApiFeedWithItems(feed: Feed, items: readonly StoredItem[], publicUrl: string): ApiFeedWithItems {

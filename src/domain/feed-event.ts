@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ApiFeed } from './api-shapes.js';
+import type { SpecFeed } from './api-shapes.js';
 import type { Author } from './item.js';
 import type { StoredItem } from './stored-item.js';
 
@@ -25,7 +25,7 @@ export interface ChangedEventItem extends EventItem {
 export interface FeedUpdateEvent {
   id: string;
   type: 'feed_update';
-  feed: ApiFeed;
+  feed: SpecFeed;
   data: {
     items_new: EventItem[];
     items_changed: ChangedEventItem[];

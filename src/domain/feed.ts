@@ -18,6 +18,12 @@ export interface FeedSettings {
 
 export const defaultFeedSettings: FeedSettings = { customAuthor: null, sort: 'last_added' };
 
+/** Why a fetch failed: a code of the closed set (domain/errors.ts) and its message for humans. */
+export interface FeedError {
+  code: string;
+  message: string;
+}
+
 /** What the last fetch left behind: validators for the next conditional GET and the feed's health. */
 export interface FetchState {
   /** How the document is read: a native feed (absent means this) or a web page whose items are extracted. */
@@ -27,9 +33,17 @@ export interface FetchState {
   /** sha-256 of the last body parsed: an unchanged body never reaches the parser pool again. */
   bodyHash?: string;
   lastFetchedAt?: string;
+  /** When a fetch last succeeded (changed, unchanged or not modified); absent until one has. */
+  lastSuccessAt?: string;
   nextFetchAt?: string;
-  /** `ok`, `not_modified`, or the error code of the last failure. */
+  /**
+   * `changed`, `unchanged`, `not_modified`, or the error code of the last failure. States written
+   * before `unchanged` was told apart hold `ok` (see feedHealth).
+   */
   lastStatus?: string;
+  /** The failure of the last fetch; null (or absent, on older rows) once a fetch succeeds. */
+  lastError?: FeedError | null;
+  /** Failures in a row; a success resets it. */
   errorCount: number;
   /** Successive refreshes that found nothing new; the poll policy backs off with it. */
   unchangedStreak: number;

@@ -5,6 +5,7 @@ import './types/root.js';
 import './types/item-sort.js';
 import './types/deletion-result.js';
 import './types/feed-item.js';
+import './types/feed-status.js';
 import './types/feed.js';
 import './types/feed-settings.js';
 import './types/bundle.js';

@@ -24,6 +24,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         },
       },
     },
+    // A schema nested under a response with an `$id` (FeedStatus) is published under that name, not `def-N`.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     transform: ({ schema, url, route }) => {
       // A route without a schema (`/graphql`, which documents itself by introspection) is not part of the REST contract.
       if ((schema as typeof schema | undefined) === undefined) return { schema: { hide: true }, url };

@@ -15,7 +15,14 @@ export function refreshFeedHandler(deps: RefreshDeps & Pick<AppDeps, 'metrics'>,
     const started = performance.now();
     const outcome = await refreshFeed(deps, feedId);
     if (!outcome) return null;
-    deps.metrics.refresh(outcome.error ?? outcome.status, (performance.now() - started) / 1000, outcome.fresh.length, outcome.changed.length);
+    deps.metrics.refresh({
+      outcome: outcome.error ?? outcome.status,
+      host: new URL(outcome.fetchUrl).hostname,
+      seconds: (performance.now() - started) / 1000,
+      fresh: outcome.fresh.length,
+      changed: outcome.changed.length,
+    });
+    if (outcome.health) deps.metrics.feedState(feedId, outcome.health.state, outcome.nextRunAt);
     log.info(
       { feedId, status: outcome.status, error: outcome.error, fresh: outcome.fresh.length, changed: outcome.changed.length, next: outcome.nextRunAt.toISOString() },
       'feed refreshed',

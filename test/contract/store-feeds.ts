@@ -144,6 +144,18 @@ export function feedStoreContract(test: ContractTest): void {
     t.equal(stored?.updatedAt, feed.updatedAt, 'a refresh is not a user edit');
   });
 
+  test("a failing refresh's health is kept: when it last succeeded and why it failed", async (t, ctx) => {
+    const { feeds } = ctx.store;
+    const feed = feedFixture(ctx);
+    await feeds.insert(feed);
+    const state: FetchState = {
+      errorCount: 2, unchangedStreak: 0, lastFetchedAt: at(6), lastSuccessAt: at(4), nextFetchAt: at(6, 1), lastStatus: 'upstream_status',
+      lastError: { code: 'upstream_status', message: 'The source answered 500' },
+    };
+    await feeds.saveFetchState(feed.id, state, feed.fetchUrl);
+    t.same((await feeds.getById(feed.id))?.fetch, state);
+  });
+
   test('a refresh of a feed that does not exist creates nothing', async (t, ctx) => {
     const { feeds } = ctx.store;
     await feeds.saveFetchState(ctx.ns('ghost'), { errorCount: 1, unchangedStreak: 0 }, 'https://example.com/');

@@ -97,6 +97,17 @@ t.test('a WebSocket subscriber receives the same event object a webhook gets whe
   t.same(delivered?.data.items_changed, []);
 });
 
+t.test("an event's feed answers `status` too, read from the store (events carry the spec's fields only)", async (t) => {
+  const live = subscribeWs(alice, 'subscription { feedUpdate { id feed { id status { state consecutive_errors last_error { code } } } } }');
+  t.teardown(live.close);
+  await listening(env.deps, baseline + 1);
+  const event = await publish(aliceSource, aliceFeed, 'Fresh with a status');
+  t.notOk('status' in event.feed, 'the event object itself has no status');
+  const [received] = await live.results.next();
+  t.same(received?.errors, undefined);
+  t.same((received?.data?.feedUpdate.feed as { status?: unknown } | undefined)?.status, { state: 'active', consecutive_errors: 0, last_error: null });
+});
+
 t.test("a subscriber never receives another account's events, and cannot name its feeds", async (t) => {
   const bobs = subscribeWs(bob, subscription());
   const alices = subscribeWs(alice, subscription());

@@ -72,12 +72,16 @@ t.test('a refresh that changes an item changes the body', async (t) => {
   t.equal((await shown()).items[2]?.title, 'Post 2, corrected');
 });
 
-t.test('a refresh that finds nothing new keeps the cached body', async (t) => {
-  await get();
-  const before = listCalls;
+t.test('a refresh that finds nothing new changes only the status, and the new body is cached again', async (t) => {
+  const earlier = (await get()).json<Shown & { status: { last_outcome: string; last_fetched_at: string } }>();
   t.equal((await refreshFeed(env.deps, feedId))?.status, 'not_modified');
+  const later = (await get()).json<Shown & { status: { last_outcome: string; last_fetched_at: string } }>();
+  t.equal(later.status.last_outcome, 'not_modified', 'the status a client sees is never a cached one');
+  t.not(later.status.last_fetched_at, earlier.status.last_fetched_at);
+  t.same({ ...later, status: undefined }, { ...earlier, status: undefined }, 'nothing else changed');
+  const before = listCalls;
   await get();
-  t.equal(listCalls, before);
+  t.equal(listCalls, before, 'no item read for the next request');
 });
 
 t.test('customAuthor and sort settings change the body; resetting them restores it', async (t) => {

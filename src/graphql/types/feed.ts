@@ -3,16 +3,21 @@ import { deleteFeed } from '../../app/delete-feed.js';
 import { getFeed } from '../../app/get-feed.js';
 import { listFeeds } from '../../app/list-feeds.js';
 import { updateFeed } from '../../app/update-feed.js';
-import type { ApiFeed } from '../../domain/api-shapes.js';
+import { findFeed } from '../../app/find-feed.js';
+import { toApiFeedStatus, type ApiFeedStatus, type SpecFeed } from '../../domain/api-shapes.js';
 import type { ApiItem } from '../../domain/item.js';
 import { builder } from '../builder.js';
 import { DeletionResult } from './deletion-result.js';
 import { FeedItem } from './feed-item.js';
+import { FeedStatus } from './feed-status.js';
 import { ItemSort } from './item-sort.js';
 import { listEnvelope, pageArgs, pageQuery } from './list.js';
 
-/** A feed as a use case returned it; `items` is there when the use case loaded them. */
-export type FeedShape = ApiFeed & { items?: ApiItem[] };
+/**
+ * A feed as a use case returned it; `status` and `items` are there when the use case loaded them
+ * (an event's feed has neither).
+ */
+export type FeedShape = SpecFeed & { status?: ApiFeedStatus; items?: ApiItem[] };
 
 /** Spec "Feed"; `settings` is added by feed-settings.ts. */
 export const Feed = builder.objectRef<FeedShape>('Feed').implement({
@@ -24,6 +29,11 @@ export const Feed = builder.objectRef<FeedShape>('Feed').implement({
     rss_feed_url: t.exposeString('rss_feed_url', { description: 'The hosted RSS 2.0 document; `.atom` and `.json` sit beside it.' }),
     description: t.exposeString('description'),
     icon: t.exposeString('icon'),
+    status: t.field({
+      type: FeedStatus,
+      description: "The feed's health (the REST `status` object); on an event's feed, as it is now.",
+      resolve: async (feed, _args, { deps, principal }) => feed.status ?? toApiFeedStatus(await findFeed(deps, principal, feed.id)),
+    }),
     items: t.field({
       type: [FeedItem],
       description: "The newest 100 items; without `sort`, the feed's own preference applies.",

@@ -16,6 +16,28 @@ export const FeedItem = Type.Object({
   date_published: Type.String({ description: 'ISO 8601 UTC with milliseconds.' }),
 });
 
+const timestamp = (description: string) => Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: `${description} ISO 8601 UTC; null when there is none yet.` });
+
+/** DESIGN.md: a feed's health, additive to the spec's fields. */
+export const FeedStatus = Type.Object(
+  {
+    state: Type.Union([Type.Literal('active'), Type.Literal('paused'), Type.Literal('failing'), Type.Literal('disabled')], {
+      description: '`active`: fetched on schedule, the last fetch succeeded. `failing`: the last fetch failed (`consecutive_errors` > 0); it is retried with backoff. `paused` and `disabled` are reserved for feeds stopped by their owner or after failing for too long.',
+    }),
+    last_fetched_at: timestamp('When the source was last fetched, successfully or not.'),
+    last_success_at: timestamp('When a fetch last succeeded.'),
+    next_fetch_at: timestamp('When the next fetch is planned.'),
+    last_outcome: Type.Union([Type.String(), Type.Null()], {
+      description: 'What the last fetch found: `changed` (new or changed items), `unchanged` (the source answered, nothing new), `not_modified` (the source answered 304), or the error code of the failure (`upstream_status`, `upstream_timeout`, `not_a_feed`, …).',
+    }),
+    consecutive_errors: Type.Integer({ minimum: 0, description: 'Failed fetches in a row; 0 after a success.' }),
+    last_error: Type.Union([Type.Object({ code: Type.String({ description: 'The error code.' }), message: Type.String({ description: 'What went wrong, for humans.' }) }), Type.Null()], {
+      description: 'Why the last fetch failed; null when it succeeded.',
+    }),
+  },
+  { $id: 'FeedStatus', description: "The feed's health: how its last fetches went and when the next one is due." },
+);
+
 const feedFields = {
   id: Type.String(),
   title: Type.String(),
@@ -23,6 +45,7 @@ const feedFields = {
   rss_feed_url: Type.String(),
   description: Type.String(),
   icon: Type.String(),
+  status: FeedStatus,
 };
 
 /** Spec "Feed" without items: list entries and the update response. */
