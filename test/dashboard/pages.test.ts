@@ -68,8 +68,10 @@ t.test('Add feed stores it and opens its page with items, health and the hosted 
   t.equal(page.body.match(/<li><a href="http:\/\/127\.0\.0\.1/g)?.length, 3, 'three items');
   t.match(page.body, new RegExp(`<label for="hosted-address">Hosted feed address</label>\\s*<div class="copy-row"><input id="hosted-address" type="text" value="https://feeds\\.example\\.test/feeds/${feedId}\\.xml" readonly>`));
   t.match(page.body, new RegExp(`<main id="content" data-live-feeds="${feedId}">`));
+  t.match(page.body, /<section id="feed-health" data-live class="panel" aria-label="Health">/);
+  t.match(page.body, /<strong>State:<\/strong> <span class="state-active">active<\/span> · <strong>Last outcome:<\/strong> changed/);
   const list = await alice.get('/dashboard/feeds');
-  t.match(list.body, new RegExp(`<a href="/dashboard/feeds/${feedId}">Fixture &amp; Co</a>`));
+  t.match(list.body, new RegExp(`<a href="/dashboard/feeds/${feedId}">Fixture &amp; Co</a></th><td><time[^>]*>[^<]+</time></td><td><span class="state-active">active</span> · changed</td><td><time`));
 });
 
 t.test('another account’s feed is not found, in the page and in every form', async (t) => {

@@ -1,15 +1,14 @@
-import type { ApiFeedWithItems } from '../../domain/api-shapes.js';
+import type { ApiFeedStatus, ApiFeedWithItems } from '../../domain/api-shapes.js';
 import type { FeedSettings } from '../../domain/feed.js';
 import type { Assets } from '../assets.js';
 import { copyField, input, select, type FieldError } from '../forms.js';
 import { html, type Html } from '../html.js';
 import { csrfField, page, type Viewer } from '../layout.js';
-import type { FeedHealth } from './feeds.js';
 import { itemList, time } from './items.js';
 
 export interface FeedView {
   viewer: Viewer;
-  feed: ApiFeedWithItems & { status?: FeedHealth };
+  feed: ApiFeedWithItems;
   settings: FeedSettings;
   /** The order shown; absent means the feed's preference. */
   sort: 'last_added' | 'date';
@@ -24,8 +23,7 @@ const sortChoices = [
   { value: 'date', label: 'By publication date' },
 ];
 
-function health(status: FeedHealth | undefined): Html {
-  if (!status) return html`<div id="feed-health" data-live></div>`;
+function health(status: ApiFeedStatus): Html {
   return html`<section id="feed-health" data-live class="panel" aria-label="Health">
 <p><strong>State:</strong> <span class="state-${status.state}">${status.state}</span> · <strong>Last outcome:</strong> ${status.last_outcome ?? '—'}</p>
 <p><strong>Last fetch:</strong> ${time(status.last_fetched_at)} · <strong>Next fetch:</strong> ${time(status.next_fetch_at)} · <strong>Consecutive errors:</strong> ${status.consecutive_errors}</p>

@@ -1,21 +1,10 @@
-import type { ApiFeed } from '../../domain/api-shapes.js';
+import type { ApiFeed, ApiFeedStatus } from '../../domain/api-shapes.js';
 import type { Assets } from '../assets.js';
 import { input, select, type FieldError } from '../forms.js';
 import { html, type Html } from '../html.js';
 import { csrfField, page, type Viewer } from '../layout.js';
 import { itemList, time, type ListedItem } from './items.js';
 
-/** The health a feed response carries (`status`), as far as this page shows it. */
-export interface FeedHealth {
-  state: string;
-  last_fetched_at: string | null;
-  next_fetch_at: string | null;
-  last_outcome: string | null;
-  consecutive_errors: number;
-  last_error: { code: string; message: string } | null;
-}
-
-export type FeedRow = ApiFeed & { status?: FeedHealth };
 
 export interface AddFeedForm {
   url?: string;
@@ -28,7 +17,7 @@ export interface AddFeedForm {
 
 export interface FeedsView {
   viewer: Viewer;
-  feeds: readonly FeedRow[];
+  feeds: readonly ApiFeed[];
   total: number;
   /** Where this page of the list starts; pages hold `pageSize` feeds. */
   offset: number;
@@ -37,8 +26,7 @@ export interface FeedsView {
   form?: AddFeedForm;
 }
 
-export function healthCells(status: FeedHealth | undefined): Html {
-  if (!status) return html`<td colspan="4" class="muted">—</td>`;
+function healthCells(status: ApiFeedStatus): Html {
   const outcome = status.last_error ? html`<span class="state-failing">${status.last_error.code}</span>` : html`${status.last_outcome ?? '—'}`;
   return html`<td>${time(status.last_fetched_at)}</td><td><span class="state-${status.state}">${status.state}</span> · ${outcome}</td><td>${time(
     status.next_fetch_at,
