@@ -132,6 +132,7 @@ export async function dashboardFlow(stack: DashboardStack): Promise<void> {
     await edit.getByRole('textbox', { name: 'Title', exact: true }).fill('Renamed by hand');
     await navigatesBy(page, () => edit.getByRole('button', { name: 'Save feed' }).click());
     t.equal(await headingOf(page), 'Renamed by hand');
+    await assertAccessible(t, page, 'the feed page after saving the title');
     const settings = page.getByRole('form', { name: 'Settings' });
     await settings.getByRole('textbox', { name: 'Custom author' }).fill('The Desk');
     await navigatesBy(page, () => settings.getByRole('button', { name: 'Save settings' }).click());
@@ -154,6 +155,7 @@ export async function dashboardFlow(stack: DashboardStack): Promise<void> {
     const bundleId = /^\/dashboard\/bundles\/(_[^/]+)$/.exec(pathOf(page))?.[1] ?? '';
     t.ok(bundleId, `the new bundle's page opens (${page.url()})`);
     t.equal(await headingOf(page), 'Morning reading');
+    await assertAccessible(t, page, 'the new, empty bundle page');
     await page.getByRole('combobox', { name: 'Feed', exact: true }).selectOption({ label: 'Renamed by hand' });
     await navigatesBy(page, () => page.getByRole('button', { name: 'Add to bundle' }).click());
     const members = page.getByRole('list', { name: 'Feeds in this bundle' });
@@ -229,11 +231,13 @@ export async function dashboardFlow(stack: DashboardStack): Promise<void> {
   t.test('revoking the key on the API keys page makes the API answer 401', async (t) => {
     await navigatesBy(page, () => navLink(page, 'API keys').click());
     t.match(await page.getByRole('table', { name: 'Your API keys' }).innerText(), keyId, 'the key is listed');
+    await assertAccessible(t, page, 'the API keys page with a key');
     await navigatesBy(page, () => page.getByRole('button', { name: `Revoke ${keyId}` }).click());
     await assertAccessible(t, page, 'the revoke confirmation');
     await navigatesBy(page, () => page.getByRole('button', { name: 'Revoke permanently' }).click());
     t.equal(pathOf(page), '/dashboard/keys');
     t.equal(await page.getByRole('button', { name: `Revoke ${keyId}` }).count(), 0, 'the key is no longer live');
+    await assertAccessible(t, page, 'the API keys page with a revoked key');
     const refused = await service.call('GET', '/v1/feeds', { authorization });
     t.equal(refused.status, 401, refused.text);
   });
@@ -241,8 +245,10 @@ export async function dashboardFlow(stack: DashboardStack): Promise<void> {
   t.test('signing out ends the session: the next page visit goes to sign-in', async (t) => {
     const session = (await context.cookies()).find((cookie) => cookie.name === '__Host-feedmill-session');
     await navigatesBy(page, () => page.getByRole('button', { name: 'Sign out', exact: true }).click());
+    t.equal(pathOf(page), '/dashboard/sign-in', 'signing out leads to the sign-in page');
+    await assertAccessible(t, page, 'the sign-in page after signing out');
     await page.goto('/dashboard/feeds');
-    t.equal(pathOf(page), '/dashboard/sign-in');
+    t.equal(pathOf(page), '/dashboard/sign-in', 'the next page visit goes to sign-in');
     // The server ended the session, not only the browser: the old cookie, sent again, signs in nobody.
     const replayed = await service.call('GET', '/dashboard/feeds', { headers: { cookie: `${session?.name}=${session?.value}` } });
     t.equal(replayed.status, 303);
