@@ -59,6 +59,12 @@ if [[ -z ${FEEDMILL_TEST_REDIS_URL:-} ]]; then
   export FEEDMILL_TEST_REDIS_URL="redis://127.0.0.1:${FEEDMILL_REDIS_PORT:-6379}"
 fi
 
+# The browser tests use the Chromium already installed, never install one (`.ci/run` does, and
+# sets FEEDMILL_REQUIRE_BROWSER so they fail instead of skipping); without one they are skipped.
+if [[ -z ${FEEDMILL_CHROMIUM_PATH:-} ]] && chromium=$(bash scripts/services/chromium.sh --no-install 2>/dev/null); then
+  export FEEDMILL_CHROMIUM_PATH=$chromium
+fi
+
 if ! wait "$build_pid"; then
   build_pid=
   say "the build failed (tsc above)"
