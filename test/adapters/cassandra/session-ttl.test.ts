@@ -1,4 +1,4 @@
-import { Client, types } from 'cassandra-driver';
+import { Client, type types } from 'cassandra-driver';
 import t from 'tap';
 import { openCassandraStore } from '../../../src/adapters/cassandra/index.js';
 import { cassandraTestOptions, dropKeyspace } from '../../contract/cassandra-test-options.js';
