@@ -24,11 +24,40 @@ const maxMemory = 256 * 1024 * 1024;
 // set from the cost itself, with room for the rest of its working memory.
 const memoryOf = ({ N, r }: Cost): number => 128 * N * r + 1024 * 1024;
 
+/**
+ * scrypt memory this process may hold at once: two password checks (or many secret checks). Without
+ * it, a burst of sign-ins for many emails from many addresses (each under the throttle) would run
+ * one 128 MiB derivation per thread-pool thread; past it, derivations wait their turn.
+ */
+const memoryBudget = 2 * memoryOf(passwordCost);
+let memoryInFlight = 0;
+const waiting: (() => void)[] = [];
+
+/** Bytes of scrypt memory in use now (tests check the budget holds). */
+export const scryptMemoryInFlight = (): number => memoryInFlight;
+
+async function withinBudget<T>(bytes: number, run: () => Promise<T>): Promise<T> {
+  // A single derivation larger than the budget still runs, alone.
+  while (memoryInFlight > 0 && memoryInFlight + bytes > memoryBudget) await new Promise<void>((resolve) => waiting.push(resolve));
+  memoryInFlight += bytes;
+  try {
+    return await run();
+  } finally {
+    memoryInFlight -= bytes;
+    // Every waiter looks again; those that still do not fit wait again.
+    for (const wake of waiting.splice(0)) wake();
+  }
+}
+
 function derive(secret: string, salt: Buffer, cost: Cost): Promise<Buffer> {
   const options: ScryptOptions = { ...cost, maxmem: memoryOf(cost) };
-  return new Promise((resolve, reject) => {
-    scrypt(secret, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  return withinBudget(
+    memoryOf(cost),
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(secret, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+      }),
+  );
 }
 
 async function hash(secret: string, cost: Cost): Promise<string> {

@@ -32,7 +32,7 @@ export async function keysCommand(args: string[], config: Config, print: (line: 
     } else if (action === 'list') {
       const keys = await listKeys(deps);
       if (values.json) print(JSON.stringify(keys));
-      else for (const key of keys) print(`${key.id}  account=${key.accountId}  scopes=${key.scopes.join(',')}  created=${key.createdAt}${key.revokedAt ? `  revoked=${key.revokedAt}` : ''}`);
+      else for (const key of keys) print(`${key.id}  account=${key.accountId}  scopes=${key.scopes.join(',')}  created=${key.createdAt}  last-used=${key.lastUsedAt ?? 'never'}${key.revokedAt ? `  revoked=${key.revokedAt}` : ''}`);
     } else if (action === 'revoke') {
       const id = positionals[0];
       if (!id) throw new Error(`the key id is required; ${usage}`);

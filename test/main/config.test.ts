@@ -52,6 +52,8 @@ t.test('an empty environment starts with the documented defaults', async (t) => 
     secretKey: undefined,
     webhookTimeout: 10,
     webhookDisableAfter: 259_200,
+    sessionIdleTimeout: 86_400,
+    sessionMaxAge: 1_209_600,
     shutdownTimeout: 25,
     logLevel: 'info',
   });
@@ -97,6 +99,8 @@ t.test('every setting is read from its variable', async (t) => {
     FEEDMILL_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
     FEEDMILL_WEBHOOK_TIMEOUT: '5',
     FEEDMILL_WEBHOOK_DISABLE_AFTER: '3600',
+    FEEDMILL_SESSION_IDLE_TIMEOUT: '900',
+    FEEDMILL_SESSION_MAX_AGE: '28800',
     FEEDMILL_LOG_LEVEL: 'debug',
   });
   t.same(config, {
@@ -136,6 +140,8 @@ t.test('every setting is read from its variable', async (t) => {
     secretKey: Buffer.alloc(32, 7),
     webhookTimeout: 5,
     webhookDisableAfter: 3600,
+    sessionIdleTimeout: 900,
+    sessionMaxAge: 28_800,
     shutdownTimeout: 5,
     logLevel: 'debug',
   });
