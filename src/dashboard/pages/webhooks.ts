@@ -183,7 +183,6 @@ ${
       }</p><form method="post" action="${base}/enable">${csrfField(viewer)}<button type="submit">Re-enable</button></form></section>`
 }
 <form method="post" action="${base}/test">${csrfField(viewer)}<button type="submit">Send test request</button></form>
-<h2>Call history</h2>
 ${history(viewer, webhook.id, view.attempts)}
 <h2>Edit webhook</h2>
 <form class="panel" method="post" action="${base}" aria-label="Edit webhook">
