@@ -89,6 +89,15 @@ async function startWorker(runtime: Runtime, config: Config, log: Logger, role: 
  * the fetcher and the store.
  */
 export async function serve(role: Role, config: Config, log: Logger): Promise<void> {
+  // Listening for the signals comes first: one that arrives while the role is still starting (an
+  // orchestrator scaling down, a test that stops a process the moment it answers) must shut it
+  // down cleanly once started, not kill it with Node's default action.
+  let received: string | undefined;
+  let stop = (signal: string): void => {
+    received ??= signal;
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
   const runtime = await composeRuntime(config, log, role);
   const probes =
     config.metricsPort === 0
@@ -97,7 +106,7 @@ export async function serve(role: Role, config: Config, log: Logger): Promise<vo
   const app = role === 'worker' ? undefined : await startApi(runtime, config, log);
   const stopWorker = role === 'api' ? () => undefined : await startWorker(runtime, config, log, role);
   let stopping = false;
-  const stop = (signal: string): void => {
+  stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
     log.info({ signal, deadlineSeconds: config.shutdownTimeout }, 'shutting down: finishing requests and jobs in flight');
@@ -119,6 +128,5 @@ export async function serve(role: Role, config: Config, log: Logger): Promise<vo
       },
     );
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  if (received) stop(received);
 }
