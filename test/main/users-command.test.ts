@@ -8,6 +8,9 @@ import { verifyPassword } from '../../src/app/secret-hash.js';
 import { repoRoot } from '../fixtures/repo-root.js';
 
 const cli = join(repoRoot, 'dist', 'src', 'main', 'cli.js');
+// A dozen CLI processes, each starting Node and hashing a password at OWASP's cost (128 MiB, about
+// 0.4 s on a quiet machine and several times that on a loaded one): past tap's 120 s for the file.
+t.setTimeout(600_000);
 
 interface Outcome {
   code: number | null;
