@@ -149,7 +149,11 @@ t.test('API keys: the secret is shown once and works; revoking it makes the API 
   const list = await alice.get('/dashboard/keys');
   t.notMatch(list.body, /new-secret/, 'the list never shows a secret again');
   t.match(list.body, new RegExp(`aria-label="Revoke ${keyId}"`));
+  t.equal((await bob.get(`/dashboard/keys/${keyId}/revoke`)).statusCode, 404, 'bob is not even asked about alice’s key');
   t.equal((await bob.post(`/dashboard/keys/${keyId}/revoke`, {})).statusCode, 404, 'bob cannot revoke alice’s key');
+  const confirm = await alice.get(`/dashboard/keys/${keyId}/revoke`);
+  t.match(confirm.body, new RegExp(`<h1>Revoke <code>${keyId}</code>\\?</h1>`));
+  t.match(confirm.body, /<button type="submit" class="danger">Revoke permanently<\/button> <a href="\/dashboard\/keys">Cancel<\/a>/);
   const revoked = await alice.post(`/dashboard/keys/${keyId}/revoke`, {});
   t.equal(revoked.statusCode, 303);
   t.equal((await app.inject({ method: 'GET', url: '/v1/feeds', headers: { authorization: header } })).statusCode, 401);

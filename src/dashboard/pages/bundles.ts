@@ -88,15 +88,3 @@ ${input({ id: 'edit-bundle-description', name: 'description', label: 'Descriptio
 <form method="get" action="${base}/delete"><button type="submit" class="danger">Delete bundle</button></form>`,
   });
 }
-
-export function deleteBundlePage(assets: Assets, viewer: Viewer, bundle: { id: string; name: string }): Html {
-  return page(assets, {
-    title: `Delete ${bundle.name}`,
-    section: 'bundles',
-    viewer,
-    body: html`<h1>Delete ${bundle.name || bundle.id}?</h1>
-<p class="warning">The bundle and its hosted address go away; its feeds stay. This cannot be undone.</p>
-<form method="post" action="/dashboard/bundles/${bundle.id}/delete">${csrfField(viewer)}
-<button type="submit" class="danger">Delete permanently</button> <a href="/dashboard/bundles/${bundle.id}">Cancel</a></form>`,
-  });
-}

@@ -70,15 +70,3 @@ ${select({ id: 'default-sort', name: 'sort', label: 'Default sort', options: sor
 <form method="get" action="${base}/delete"><button type="submit" class="danger">Delete feed</button></form>`,
   });
 }
-
-export function deleteFeedPage(assets: Assets, viewer: Viewer, feed: { id: string; title: string }): Html {
-  return page(assets, {
-    title: `Delete ${feed.title}`,
-    section: 'feeds',
-    viewer,
-    body: html`<h1>Delete ${feed.title || feed.id}?</h1>
-<p class="warning">The feed, its items and its hosted address go away; bundles lose it. This cannot be undone.</p>
-<form method="post" action="/dashboard/feeds/${feed.id}/delete">${csrfField(viewer)}
-<button type="submit" class="danger">Delete permanently</button> <a href="/dashboard/feeds/${feed.id}">Cancel</a></form>`,
-  });
-}

@@ -70,15 +70,3 @@ ${view.error ? formAlert(view.error) : ''}
 </form>`,
   });
 }
-
-export function revokeKeyPage(assets: Assets, viewer: Viewer, keyId: string): Html {
-  return page(assets, {
-    title: `Revoke ${keyId}`,
-    section: 'keys',
-    viewer,
-    body: html`<h1>Revoke <code>${keyId}</code>?</h1>
-<p class="warning">Every client using this key gets 401 from its next request on. This cannot be undone.</p>
-<form method="post" action="/dashboard/keys/${keyId}/revoke">${csrfField(viewer)}
-<button type="submit" class="danger">Revoke permanently</button> <a href="/dashboard/keys">Cancel</a></form>`,
-  });
-}

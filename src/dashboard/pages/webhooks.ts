@@ -198,15 +198,3 @@ ${webhookFields(form, view.feeds, view.bundles, false)}
 <form method="get" action="${base}/delete"><button type="submit" class="danger">Delete webhook</button></form>`,
   });
 }
-
-export function deleteWebhookPage(assets: Assets, viewer: Viewer, webhook: { id: string; url: string }): Html {
-  return page(assets, {
-    title: 'Delete webhook',
-    section: 'webhooks',
-    viewer,
-    body: html`<h1>Delete the webhook to ${webhook.url}?</h1>
-<p class="warning">No more calls go to this address, and its call history goes too. This cannot be undone.</p>
-<form method="post" action="/dashboard/webhooks/${webhook.id}/delete">${csrfField(viewer)}
-<button type="submit" class="danger">Delete permanently</button> <a href="/dashboard/webhooks/${webhook.id}">Cancel</a></form>`,
-  });
-}

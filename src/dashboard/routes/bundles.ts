@@ -4,7 +4,8 @@ import { listFeeds } from '../../app/list-feeds.js';
 import { statusOf } from '../../domain/error-status.js';
 import { pageLimits } from '../../domain/pagination.js';
 import { fieldErrorOf } from '../forms.js';
-import { bundlePage, bundlesPage, deleteBundlePage, type BundleView } from '../pages/bundles.js';
+import { bundlePage, bundlesPage, type BundleView } from '../pages/bundles.js';
+import { confirmPage } from '../pages/confirm.js';
 import { sendPage, type DashboardOptions } from '../context.js';
 import { fieldOf, principalOf, viewerOf, type FormBody } from '../request.js';
 
@@ -70,7 +71,19 @@ export const bundleRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { 
 
   app.get<IdParams>('/bundles/:id/delete', async (request, reply) => {
     const bundle = await getBundle(deps, principalOf(request), request.params.id);
-    return sendPage(reply, deleteBundlePage(assets, viewerOf(request, secretKey), bundle));
+    const name = bundle.name || bundle.id;
+    return sendPage(
+      reply,
+      confirmPage(assets, viewerOf(request, secretKey), {
+        section: 'bundles',
+        title: `Delete ${name}`,
+        heading: `Delete ${name}?`,
+        warning: 'The bundle and its hosted address go away; its feeds stay. This cannot be undone.',
+        action: `/dashboard/bundles/${bundle.id}/delete`,
+        button: 'Delete permanently',
+        back: `/dashboard/bundles/${bundle.id}`,
+      }),
+    );
   });
 
   app.post<IdParams>('/bundles/:id/delete', async (request, reply) => {

@@ -10,7 +10,8 @@ import { parseItemSort, type ItemSort } from '../../domain/feed.js';
 import { knownRegions } from '../../domain/keyword-source.js';
 import { pageLimits } from '../../domain/pagination.js';
 import { fieldErrorOf } from '../forms.js';
-import { deleteFeedPage, feedPage, type FeedView } from '../pages/feed.js';
+import { confirmPage } from '../pages/confirm.js';
+import { feedPage, type FeedView } from '../pages/feed.js';
 import { feedsPage, type AddFeedForm } from '../pages/feeds.js';
 import { sendPage, type DashboardOptions } from '../context.js';
 import { fieldOf, principalOf, viewerOf, type FormBody } from '../request.js';
@@ -107,7 +108,19 @@ export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { de
 
   app.get<IdParams>('/feeds/:id/delete', async (request, reply) => {
     const feed = await getFeed(deps, principalOf(request), request.params.id);
-    return sendPage(reply, deleteFeedPage(assets, viewerOf(request, secretKey), feed));
+    const name = feed.title || feed.id;
+    return sendPage(
+      reply,
+      confirmPage(assets, viewerOf(request, secretKey), {
+        section: 'feeds',
+        title: `Delete ${name}`,
+        heading: `Delete ${name}?`,
+        warning: 'The feed, its items and its hosted address go away; bundles lose it. This cannot be undone.',
+        action: `/dashboard/feeds/${feed.id}/delete`,
+        button: 'Delete permanently',
+        back: `/dashboard/feeds/${feed.id}`,
+      }),
+    );
   });
 
   app.post<IdParams>('/feeds/:id/delete', async (request, reply) => {

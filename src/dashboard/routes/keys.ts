@@ -2,7 +2,10 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { createKey, listAccountKeys, revokeAccountKey } from '../../app/api-keys.js';
 import { parseScopes } from '../../domain/api-key.js';
 import { statusOf } from '../../domain/error-status.js';
-import { keysPage, revokeKeyPage, type KeysView } from '../pages/keys.js';
+import { FeedmillError } from '../../domain/errors.js';
+import { html } from '../html.js';
+import { confirmPage } from '../pages/confirm.js';
+import { keysPage, type KeysView } from '../pages/keys.js';
 import { sendPage, type DashboardOptions } from '../context.js';
 import { principalOf, valuesOf, viewerOf, type FormBody } from '../request.js';
 
@@ -24,9 +27,24 @@ export const keyRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { dep
     return sendPage(reply, await renderKeys(request, { created: { key: created.key, secret: created.secret, scopes: created.scopes } }));
   });
 
-  app.get<{ Params: { id: string } }>('/keys/:id/revoke', async (request, reply) =>
-    sendPage(reply, revokeKeyPage(assets, viewerOf(request, secretKey), request.params.id)),
-  );
+  app.get<{ Params: { id: string } }>('/keys/:id/revoke', async (request, reply) => {
+    const keyId = request.params.id;
+    // Asking about a key that is not the account's, or no longer live, answers as revoking it would.
+    const live = (await listAccountKeys(deps, principalOf(request))).some((key) => key.id === keyId && key.revokedAt === null);
+    if (!live) throw new FeedmillError('key_not_found', `No live API key \`${keyId}\` in this account`);
+    return sendPage(
+      reply,
+      confirmPage(assets, viewerOf(request, secretKey), {
+        section: 'keys',
+        title: `Revoke ${keyId}`,
+        heading: html`Revoke <code>${keyId}</code>?`,
+        warning: 'Every client using this key gets 401 from its next request on. This cannot be undone.',
+        action: `/dashboard/keys/${keyId}/revoke`,
+        button: 'Revoke permanently',
+        back: '/dashboard/keys',
+      }),
+    );
+  });
 
   app.post<{ Params: { id: string } }>('/keys/:id/revoke', async (request, reply) => {
     await revokeAccountKey(deps, principalOf(request), request.params.id);

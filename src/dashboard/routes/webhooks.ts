@@ -18,7 +18,8 @@ import { FeedmillError } from '../../domain/errors.js';
 import { pageLimits } from '../../domain/pagination.js';
 import { filterFormFrom, filterOf } from '../filter-form.js';
 import { fieldErrorOf } from '../forms.js';
-import { deleteWebhookPage, webhookPage, webhooksPage, type WebhookForm, type WebhookView } from '../pages/webhooks.js';
+import { confirmPage } from '../pages/confirm.js';
+import { webhookPage, webhooksPage, type WebhookForm, type WebhookView } from '../pages/webhooks.js';
 import { sendPage, type DashboardOptions } from '../context.js';
 import { fieldOf, principalOf, valuesOf, viewerOf, type FormBody } from '../request.js';
 
@@ -138,7 +139,18 @@ export const webhookRoutes: FastifyPluginAsync<DashboardOptions> = async (app, {
 
   app.get<IdParams>('/webhooks/:id/delete', async (request, reply) => {
     const webhook = await getWebhook(deps, principalOf(request), request.params.id);
-    return sendPage(reply, deleteWebhookPage(assets, viewerOf(request, secretKey), webhook));
+    return sendPage(
+      reply,
+      confirmPage(assets, viewerOf(request, secretKey), {
+        section: 'webhooks',
+        title: 'Delete webhook',
+        heading: `Delete the webhook to ${webhook.url}?`,
+        warning: 'No more calls go to this address, and its call history goes too. This cannot be undone.',
+        action: `/dashboard/webhooks/${webhook.id}/delete`,
+        button: 'Delete permanently',
+        back: `/dashboard/webhooks/${webhook.id}`,
+      }),
+    );
   });
 
   app.post<IdParams>('/webhooks/:id/delete', async (request, reply) => {
