@@ -10,7 +10,8 @@ import { composeRuntime, type Runtime } from './compose.js';
 import { publicUrlOf, type Config } from './config.js';
 import { mountGraphql } from './graphql-mount.js';
 import { startMetricsServer } from './metrics-server.js';
-import { loadTls } from './tls.js';
+import { startupSummary } from './startup-summary.js';
+import { loadTls, type TlsPair } from './tls.js';
 import { version } from './version.js';
 
 export type Role = 'all' | 'api' | 'worker';
@@ -18,9 +19,9 @@ export type Role = 'all' | 'api' | 'worker';
 // A worker started apart from the API learns of feeds created since by looking again this often.
 const rescanMs = 30_000;
 
-async function startApi(runtime: Runtime, config: Config, log: Logger): Promise<FastifyInstance> {
+async function startApi(runtime: Runtime, config: Config, log: Logger, tls: TlsPair): Promise<FastifyInstance> {
   const app = await buildHttpApp(runtime.deps, {
-    https: await loadTls(config),
+    https: { key: tls.key, cert: tls.cert },
     trustProxy: config.trustProxy,
     logger: log,
     ready: () => runtime.ready(),
@@ -42,7 +43,7 @@ async function startApi(runtime: Runtime, config: Config, log: Logger): Promise<
     connectionsPerKey: config.graphqlConnectionsPerKey,
   });
   await app.listen({ port: config.port, host: config.host });
-  log.info({ url: publicUrlOf(config) }, 'feedmill API is listening (HTTPS only)');
+  log.debug({ url: publicUrlOf(config) }, 'feedmill API is listening (HTTPS only)');
   return app;
 }
 
@@ -89,13 +90,35 @@ async function startWorker(runtime: Runtime, config: Config, log: Logger, role: 
  * the fetcher and the store.
  */
 export async function serve(role: Role, config: Config, log: Logger): Promise<void> {
-  const runtime = await composeRuntime(config, log, role);
+  // The probe port first: while Redis or Cassandra is awaited, /healthz answers and /readyz says 503.
+  let runtime: Runtime | undefined;
   const probes =
     config.metricsPort === 0
       ? undefined
-      : await startMetricsServer({ port: config.metricsPort, host: config.host, metrics: runtime.metrics, ready: () => runtime.ready() });
-  const app = role === 'worker' ? undefined : await startApi(runtime, config, log);
-  const stopWorker = role === 'api' ? () => undefined : await startWorker(runtime, config, log, role);
+      : await startMetricsServer({
+          port: config.metricsPort,
+          host: config.host,
+          metrics: { render: async () => (runtime ? runtime.metrics.render() : { contentType: 'text/plain; version=0.0.4', body: '' }) },
+          ready: async () => (runtime ? runtime.ready() : false),
+        });
+  // Stopped while still waiting for a dependency: nothing was accepted yet, so nothing to drain.
+  const early = (signal: string): void => {
+    log.info({ signal }, 'stopped before start-up finished');
+    process.exit(0);
+  };
+  process.once('SIGTERM', early);
+  process.once('SIGINT', early);
+  const started = await composeRuntime(config, log, role);
+  runtime = started;
+  const tls = role === 'worker' ? undefined : await loadTls(config);
+  const app = tls ? await startApi(started, config, log, tls) : undefined;
+  const stopWorker = role === 'api' ? () => undefined : await startWorker(started, config, log, role);
+  process.off('SIGTERM', early);
+  process.off('SIGINT', early);
+  // The ports bound, which differ from the configured ones when those are 0 (tests).
+  const portOf = (address: ReturnType<NonNullable<typeof probes>['address']> | undefined): number | undefined => (address && typeof address === 'object' ? address.port : undefined);
+  const summary = startupSummary(role, config, { tls: tls?.source, httpsPort: portOf(app?.server.address()), probesPort: portOf(probes?.address()) });
+  log.info(summary.fields, summary.message);
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
@@ -109,7 +132,7 @@ export async function serve(role: Role, config: Config, log: Logger): Promise<vo
     stopWorker();
     (async () => {
       await app?.close();
-      await runtime.close();
+      await started.close();
       await new Promise((resolve) => probes ? probes.close(resolve) : resolve(undefined));
     })().then(
       () => process.exit(0),
