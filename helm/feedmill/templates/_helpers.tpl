@@ -182,14 +182,15 @@ extra variables of the role. Call with (dict "root" $ "extra" list).
 {{- define "feedmill.env" -}}
 {{- $v := .root.Values }}
 {{- if and (not (include "feedmill.embedded" .root)) $v.redis.existingSecret }}
-- name: FEEDMILL_REDIS_PASSWORD_FROM_SECRET
+- name: REDIS_PASSWORD_FROM_SECRET
   valueFrom:
     secretKeyRef:
       name: {{ $v.redis.existingSecret }}
       key: {{ $v.redis.existingSecretPasswordKey }}
-# Kubernetes expands $(VAR) from the variables defined above it.
+# Kubernetes expands $(VAR) from the variables defined above it. Not FEEDMILL_*: feedmill would
+# report it as an unknown setting.
 - name: FEEDMILL_REDIS_URL
-  value: {{ include "feedmill.redisUrlWith" (dict "url" $v.redis.url "password" "$(FEEDMILL_REDIS_PASSWORD_FROM_SECRET)") | quote }}
+  value: {{ include "feedmill.redisUrlWith" (dict "url" $v.redis.url "password" "$(REDIS_PASSWORD_FROM_SECRET)") | quote }}
 {{- end }}
 {{- if and (not (include "feedmill.embedded" .root)) $v.cassandra.existingSecret }}
 - name: FEEDMILL_CASSANDRA_PASSWORD
