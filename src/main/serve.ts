@@ -19,12 +19,12 @@ export type Role = 'all' | 'api' | 'worker';
 // A worker started apart from the API learns of feeds created since by looking again this often.
 const rescanMs = 30_000;
 
-async function startApi(runtime: Runtime, config: Config, log: Logger, tls: TlsPair): Promise<FastifyInstance> {
+async function startApi(runtime: Runtime, config: Config, log: Logger, tls: TlsPair, ready: () => Promise<boolean>): Promise<FastifyInstance> {
   const app = await buildHttpApp(runtime.deps, {
     https: { key: tls.key, cert: tls.cert },
     trustProxy: config.trustProxy,
     logger: log,
-    ready: () => runtime.ready(),
+    ready,
     version,
     rateLimit: {
       max: config.rateLimit,
@@ -92,6 +92,14 @@ async function startWorker(runtime: Runtime, config: Config, log: Logger, role: 
 export async function serve(role: Role, config: Config, log: Logger): Promise<void> {
   // The probe port first: while Redis or Cassandra is awaited, /healthz answers and /readyz says 503.
   let runtime: Runtime | undefined;
+  // SIGUSR2 (the chart's preStop hook) asks to drain: /readyz answers 503 so load balancers stop
+  // sending requests, while the process goes on serving the ones that still come, until SIGTERM.
+  let draining = false;
+  const ready = async (): Promise<boolean> => !draining && (runtime ? runtime.ready() : false);
+  process.on('SIGUSR2', () => {
+    if (!draining) log.info('draining: /readyz answers 503 from now on; requests are still served until SIGTERM');
+    draining = true;
+  });
   const probes =
     config.metricsPort === 0
       ? undefined
@@ -99,7 +107,7 @@ export async function serve(role: Role, config: Config, log: Logger): Promise<vo
           port: config.metricsPort,
           host: config.host,
           metrics: { render: async () => (runtime ? runtime.metrics.render() : { contentType: 'text/plain; version=0.0.4', body: '' }) },
-          ready: async () => (runtime ? runtime.ready() : false),
+          ready,
         });
   // Stopped while still waiting for a dependency: nothing was accepted yet, so nothing to drain.
   const early = (signal: string): void => {
@@ -111,7 +119,7 @@ export async function serve(role: Role, config: Config, log: Logger): Promise<vo
   const started = await composeRuntime(config, log, role);
   runtime = started;
   const tls = role === 'worker' ? undefined : await loadTls(config);
-  const app = tls ? await startApi(started, config, log, tls) : undefined;
+  const app = tls ? await startApi(started, config, log, tls, ready) : undefined;
   const stopWorker = role === 'api' ? () => undefined : await startWorker(started, config, log, role);
   process.off('SIGTERM', early);
   process.off('SIGINT', early);

@@ -85,8 +85,17 @@ t.test('one start-up summary line says what started, and healthcheck finds it he
   const healthy = await healthcheck(env);
   t.equal(healthy.code, 0, healthy.text);
   t.match(healthy.text, `healthy: http://127.0.0.1:${probes}/healthz answered 200`);
+  const viaUrl = await healthcheck({}, ['--url', `https://127.0.0.1:${port}/readyz`]);
+  t.equal(viaUrl.code, 0, `--url asks any address, as helm test does through the Service: ${viaUrl.text}`);
   const overHttps = await healthcheck({ ...env, FEEDMILL_METRICS_PORT: '0' }, ['--ready']);
   t.equal(overHttps.code, 0, `without the probe port it asks the HTTPS port: ${overHttps.text}`);
+
+  // The chart's preStop hook: SIGUSR2, then a pause before SIGTERM.
+  all.child.kill('SIGUSR2');
+  await until(async () => (await fetch(`http://127.0.0.1:${probes}/readyz`)).status === 503, '/readyz to turn 503');
+  t.equal((await healthcheck({ ...env, FEEDMILL_METRICS_PORT: '0' }, ['--ready'])).code, 1, 'draining: the HTTPS /readyz says 503 too');
+  t.equal((await healthcheck({ ...env, FEEDMILL_METRICS_PORT: '0' })).code, 0, 'draining: requests are still served');
+  t.equal(all.child.exitCode, null, 'and the process goes on until SIGTERM');
   all.child.kill('SIGTERM');
   await new Promise((resolve) => all.child.once('exit', resolve));
 
