@@ -7,7 +7,8 @@ function shown(value: unknown): string {
   if (value === undefined) return '';
   if (Array.isArray(value)) return value.join(',');
   if (Buffer.isBuffer(value)) return value.toString('base64');
-  return String(value);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
 }
 
 /** A credential is never printed; a Redis URL keeps its address, loses its password. */

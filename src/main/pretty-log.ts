@@ -48,7 +48,7 @@ export function formatLine(line: string, colours: boolean): string {
     }
     fields.push(`${paint(2, `${key}=`)}${text(value)}`);
   }
-  const head = `${paint(90, time)} ${paint(level.colour, level.name.padEnd(5))} ${String(entry.msg ?? '')}`;
+  const head = `${paint(90, time)} ${paint(level.colour, level.name.padEnd(5))} ${typeof entry.msg === 'string' ? entry.msg : text(entry.msg ?? '')}`;
   const body = fields.length > 0 ? `${head}  ${fields.join(' ')}` : head;
   return stack ? `${body}\n${stack.replace(/^/gm, '    ')}` : body;
 }

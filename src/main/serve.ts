@@ -91,11 +91,12 @@ async function startWorker(runtime: Runtime, config: Config, log: Logger, role: 
  */
 export async function serve(role: Role, config: Config, log: Logger): Promise<void> {
   // The probe port first: while Redis or Cassandra is awaited, /healthz answers and /readyz says 503.
-  let runtime: Runtime | undefined;
+  // Filled in once the dependencies answer; the probes read it from the start.
+  const composed: { runtime?: Runtime } = {};
   // SIGUSR2 (the chart's preStop hook) asks to drain: /readyz answers 503 so load balancers stop
   // sending requests, while the process goes on serving the ones that still come, until SIGTERM.
   let draining = false;
-  const ready = async (): Promise<boolean> => !draining && (runtime ? runtime.ready() : false);
+  const ready = async (): Promise<boolean> => !draining && (composed.runtime ? composed.runtime.ready() : false);
   process.on('SIGUSR2', () => {
     if (!draining) log.info('draining: /readyz answers 503 from now on; requests are still served until SIGTERM');
     draining = true;
@@ -106,7 +107,7 @@ export async function serve(role: Role, config: Config, log: Logger): Promise<vo
       : await startMetricsServer({
           port: config.metricsPort,
           host: config.host,
-          metrics: { render: async () => (runtime ? runtime.metrics.render() : { contentType: 'text/plain; version=0.0.4', body: '' }) },
+          metrics: { render: async () => (composed.runtime ? composed.runtime.metrics.render() : { contentType: 'text/plain; version=0.0.4', body: '' }) },
           ready,
         });
   // Stopped while still waiting for a dependency: nothing was accepted yet, so nothing to drain.
@@ -117,7 +118,7 @@ export async function serve(role: Role, config: Config, log: Logger): Promise<vo
   process.once('SIGTERM', early);
   process.once('SIGINT', early);
   const started = await composeRuntime(config, log, role);
-  runtime = started;
+  composed.runtime = started;
   const tls = role === 'worker' ? undefined : await loadTls(config);
   const app = tls ? await startApi(started, config, log, tls, ready) : undefined;
   const stopWorker = role === 'api' ? () => undefined : await startWorker(started, config, log, role);

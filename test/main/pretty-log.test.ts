@@ -17,7 +17,7 @@ t.test('a pretty line: time, level, message, then the fields as key=value', asyn
   t.equal(formatLine('not json', false), 'not json', 'anything else passes through');
   const error = formatLine(JSON.stringify({ level: 50, time: 0, msg: 'failed', err: { message: 'boom', stack: 'Error: boom\n    at x' } }), false);
   t.match(error, /^00:00:00\.000 ERROR failed {2}err=boom\n {4}Error: boom\n/, 'an error shows its message, then its stack indented');
-  t.match(formatLine(line, true), /\u001b\[33mWARN/, 'colours when asked for');
+  t.ok(formatLine(line, true).includes('\u001b[33mWARN'), 'colours when asked for');
 });
 
 t.test('the logger writes pretty lines to a stream that asked for them, and JSON otherwise', async (t) => {
@@ -28,6 +28,6 @@ t.test('the logger writes pretty lines to a stream that asked for them, and JSON
     createLogger({ logLevel: 'info', logFormat: format }, out as unknown as NodeJS.WriteStream).info({ role: 'all' }, 'started');
     return text;
   };
-  t.match(collect('pretty'), /^\d\d:\d\d:\d\d\.\d{3} INFO  started {2}role=all\n$/);
+  t.match(collect('pretty'), /^\d\d:\d\d:\d\d\.\d{3} INFO {2}started {2}role=all\n$/);
   t.match(JSON.parse(collect('json')) as object, { level: 30, msg: 'started', role: 'all' });
 });
