@@ -23,10 +23,15 @@ export function cassandraDependency(config: Pick<Config, 'cassandraContactPoints
   return { name: 'Cassandra', variable: 'FEEDMILL_CASSANDRA_CONTACT_POINTS', address };
 }
 
-const reason = (error: unknown): string => {
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  return typeof code === 'string' ? code : typeof message === 'string' ? message : String(error);
-};
+/** Why, in a word where there is one: the socket error's code, else the message's first line. */
+export function reason(error: unknown): string {
+  const { code, message, innerErrors } = (error ?? {}) as { code?: unknown; message?: unknown; innerErrors?: unknown };
+  if (typeof code === 'string') return code;
+  // cassandra-driver's NoHostAvailableError keeps each contact point's own error by address.
+  const [first] = innerErrors !== null && typeof innerErrors === 'object' ? Object.values(innerErrors) : [];
+  if (first !== undefined) return reason(first);
+  return typeof message === 'string' ? (message.split('\n')[0] ?? message) : String(error);
+}
 
 /** An error of the connection itself (refused, reset, timed out, no such host), not of a command. */
 export function isConnectionError(error: unknown): boolean {

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import t from 'tap';
 import { pino } from 'pino';
-import { cassandraDependency, dependencyAlarm, redisDependency, tcpReachable, untilReachable } from '../../src/main/dependencies.js';
+import { cassandraDependency, dependencyAlarm, reason, redisDependency, tcpReachable, untilReachable } from '../../src/main/dependencies.js';
 
 /** A logger whose lines land in an array. */
 function recorder(): { log: pino.Logger; lines: Record<string, unknown>[] } {
@@ -57,4 +57,12 @@ t.test('tcpReachable resolves for a listening port and rejects with the socket e
   await tcpReachable(`127.0.0.1:${port}`, 2_000);
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await t.rejects(tcpReachable(`127.0.0.1:${port}`, 2_000), { code: 'ECONNREFUSED' });
+});
+
+t.test('the reason is one word where there is one, also for the Cassandra driver\'s error of every host', async (t) => {
+  const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9999\n    at …'), { code: 'ECONNREFUSED' });
+  t.equal(reason(refused), 'ECONNREFUSED');
+  const noHost = Object.assign(new Error('All host(s) tried for query failed. First host tried, 127.0.0.1:9999: Error: …\n  errno: -111'), { name: 'NoHostAvailableError', innerErrors: { '127.0.0.1:9999': refused } });
+  t.equal(reason(noHost), 'ECONNREFUSED');
+  t.equal(reason(new Error('Keyspace missing\nmore')), 'Keyspace missing');
 });

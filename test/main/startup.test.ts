@@ -124,3 +124,17 @@ t.test('while Redis cannot be reached: one line per try naming the variable and 
   worker.child.kill('SIGTERM');
   t.equal(await new Promise((resolve) => worker.child.once('exit', resolve)), 0, 'SIGTERM while waiting stops it at once');
 });
+
+t.test('while Cassandra cannot be reached: the line names FEEDMILL_CASSANDRA_CONTACT_POINTS and the address, not ready meanwhile', async (t) => {
+  const [deadCassandra, probes] = [await freePort(), await freePort()];
+  const env = { FEEDMILL_DATA_DIR: dataDir(t), FEEDMILL_STORE: 'cassandra', FEEDMILL_CASSANDRA_CONTACT_POINTS: `127.0.0.1:${deadCassandra}`, FEEDMILL_METRICS_PORT: String(probes), FEEDMILL_HOST: '127.0.0.1' };
+  const worker = start(t, 'worker', env);
+  await until(() => worker.lines().some((line) => line.level === 40), 'a warning');
+  t.match(
+    worker.lines().find((line) => line.level === 40),
+    { variable: 'FEEDMILL_CASSANDRA_CONTACT_POINTS', address: `127.0.0.1:${deadCassandra}`, reason: 'ECONNREFUSED', msg: `cannot reach Cassandra at 127.0.0.1:${deadCassandra} (FEEDMILL_CASSANDRA_CONTACT_POINTS); trying again in 5 s` },
+  );
+  t.equal((await fetch(`http://127.0.0.1:${probes}/readyz`)).status, 503, 'not ready');
+  worker.child.kill('SIGTERM');
+  t.equal(await new Promise((resolve) => worker.child.once('exit', resolve)), 0);
+});
