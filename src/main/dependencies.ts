@@ -28,7 +28,8 @@ export function reason(error: unknown): string {
   const { code, message, innerErrors } = (error ?? {}) as { code?: unknown; message?: unknown; innerErrors?: unknown };
   if (typeof code === 'string') return code;
   // cassandra-driver's NoHostAvailableError keeps each contact point's own error by address.
-  const [first] = innerErrors !== null && typeof innerErrors === 'object' ? Object.values(innerErrors) : [];
+  const inner: unknown[] = innerErrors !== null && typeof innerErrors === 'object' ? Object.values(innerErrors as Record<string, unknown>) : [];
+  const first = inner[0];
   if (first !== undefined) return reason(first);
   return typeof message === 'string' ? (message.split('\n')[0] ?? message) : String(error);
 }
