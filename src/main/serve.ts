@@ -119,11 +119,12 @@ export async function serve(role: Role, config: Config, log: Logger): Promise<vo
   process.once('SIGINT', early);
   const started = await composeRuntime(config, log, role);
   composed.runtime = started;
+  // From here on something may be accepted: a signal before the handlers below acts as it did before.
+  process.off('SIGTERM', early);
+  process.off('SIGINT', early);
   const tls = role === 'worker' ? undefined : await loadTls(config);
   const app = tls ? await startApi(started, config, log, tls, ready) : undefined;
   const stopWorker = role === 'api' ? () => undefined : await startWorker(started, config, log, role);
-  process.off('SIGTERM', early);
-  process.off('SIGINT', early);
   // The ports bound, which differ from the configured ones when those are 0 (tests).
   const portOf = (address: ReturnType<NonNullable<typeof probes>['address']> | undefined): number | undefined => (address && typeof address === 'object' ? address.port : undefined);
   const summary = startupSummary(role, config, { tls: tls?.source, httpsPort: portOf(app?.server.address()), probesPort: portOf(probes?.address()) });
