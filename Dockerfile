@@ -4,13 +4,20 @@
 #   docker build -t feedmill:$(node -p 'require("./package.json").version') .
 #
 # Debian (glibc) in both stages: better-sqlite3 is compiled in the build stage and its .node file
-# must load in the run stage, so both stay on bookworm (slim shares bookworm's glibc).
+# must load in the run stage, so both stay on bookworm (slim shares bookworm's glibc) and on the
+# same Node version (a native module is built for one Node ABI): one ARG sets both.
+#
+# Node 24 is the Active LTS line (Node 20 reached end of life on 2026-04-30). The code itself
+# still runs on Node 20.19+ (package.json "engines"), which CI tests. The base is pinned by its
+# full version tag so a rebuild gets the same Node; raise it deliberately (the official image's
+# tags: https://hub.docker.com/_/node, built from github.com/nodejs/docker-node 24/bookworm*).
+ARG NODE_VERSION=24.20.0
 
 # ---- build: dev dependencies, tsc, then drop the dev dependencies ------------------------------
-FROM node:20-bookworm AS build
+FROM node:${NODE_VERSION}-bookworm AS build
 
 # better-sqlite3 compiles from source when no prebuilt binary matches (node-gyp: python3, make,
-# g++). node:20-bookworm usually carries them already; installing makes that a guarantee.
+# g++). node:*-bookworm usually carries them already; installing makes that a guarantee.
 # Versions are not pinned (hadolint DL3008): the tag follows Debian's security updates.
 # hadolint ignore=DL3008
 RUN apt-get update \
@@ -32,7 +39,7 @@ RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund
 
 # ---- run: production dependencies, compiled code, schema --------------------------------------
-FROM node:20-bookworm-slim
+FROM node:${NODE_VERSION}-bookworm-slim
 
 # tini as PID 1 (forwards SIGTERM to node, reaps zombies). Installed in the image rather than
 # relying on `docker run --init`, because Kubernetes has no equivalent of --init: the image must
@@ -60,14 +67,14 @@ COPY --from=build /app/schema ./schema
 COPY --from=build /app/src/dashboard/assets ./src/dashboard/assets
 
 USER 10001:10001
-EXPOSE 8443
+EXPOSE 8443 9464
 
-# /healthz over HTTPS with node (the slim image has no curl). The certificate is not verified: by
-# default it is the self-signed pair made in /data/tls. Only the API listens on FEEDMILL_PORT, so
-# run a `worker` container with --no-healthcheck (Kubernetes ignores HEALTHCHECK; the chart uses
-# its own probes).
+# `feedmill healthcheck` asks this container's probe port (FEEDMILL_METRICS_PORT, every role, the
+# worker too) for /healthz, or the API's HTTPS port when the probe port is off; no curl needed.
+# It loads only the config and an HTTP client, so running it every 30 s costs little. Kubernetes
+# ignores HEALTHCHECK; the chart sets its own probes.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
-  CMD ["node", "-e", "require('node:https').get({host:'127.0.0.1',port:process.env.FEEDMILL_PORT||8443,path:'/healthz',rejectUnauthorized:false,timeout:4000},(r)=>process.exit(r.statusCode===200?0:1)).on('error',()=>process.exit(1)).on('timeout',()=>process.exit(1))"]
+  CMD ["node", "dist/src/main/cli.js", "healthcheck"]
 
 ENTRYPOINT ["tini", "--", "node", "dist/src/main/cli.js"]
 CMD ["all"]

@@ -9,7 +9,9 @@
 #   4. helm template of each of those, validated by kubeconform -strict against the schemas of the
 #      oldest Kubernetes the chart allows and the newest the schemas know (ServiceMonitor, a CRD,
 #      is the only kind skipped);
-#   5. values.schema.json and the chart's own checks refuse a list of bad values.
+#   5. values.schema.json and the chart's own checks refuse a list of bad values;
+#   6. helm/feedmill/README.md is what scripts/helm-readme.py generates from values.yaml and
+#      values.schema.json (every value documented, no drift).
 #
 # Exits non-zero at the first failure, saying what to do next. Needs go, python3 (with pip) and
 # network access to the Go module proxy and PyPI on the first run only.
@@ -120,13 +122,16 @@ say "hadolint: Dockerfile is clean"
 
 value_sets=("")
 for file in "$chart"/ci/*-values.yaml; do value_sets+=("$file"); done
+# The chart defaults need a secret key to render offline: without a cluster to look the Secret up,
+# the chart refuses to generate one (step 5 checks that refusal).
+test_key=MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=
 
 rendered=$(mktemp -d)
 trap 'status=$?; rm -rf "$rendered"; if ((status != 0)); then say "FAILED during: $step"; say "next: $next"; fi' EXIT
 
 for values in "${value_sets[@]}"; do
   label=${values:-default values}
-  args=()
+  args=(--set "config.secretKey=$test_key")
   [[ -n $values ]] && args=(--values "$values")
   for kube in "${KUBE_VERSIONS[@]}"; do
     step="helm lint ($label, Kubernetes $kube)"
@@ -140,11 +145,12 @@ for values in "${value_sets[@]}"; do
 
     step="kubeconform ($label, Kubernetes $kube)"
     next="a rendered manifest breaks the Kubernetes $kube schema: fix the template kubeconform names; the manifest is reproduced by: $helm_bin template feedmill $chart --kube-version $kube ${args[*]}"
-    # -strict refuses unknown fields; ServiceMonitor (a CRD of the Prometheus Operator) is the only
-    # kind without a schema here, so it is skipped by name rather than with -ignore-missing-schemas.
+    # -strict refuses unknown fields; ServiceMonitor and PrometheusRule (CRDs of the Prometheus
+    # Operator) are the only kinds without a schema here, so they are skipped by name rather than
+    # with -ignore-missing-schemas.
     "$kubeconform_bin" -strict -summary -kubernetes-version "$kube" \
       -schema-location "$schemas/{{.NormalizedKubernetesVersion}}-standalone{{.StrictSuffix}}/{{.ResourceKind}}{{.KindSuffix}}.json" \
-      -skip ServiceMonitor "$out"
+      -skip ServiceMonitor,PrometheusRule "$out"
   done
 done
 
@@ -153,11 +159,20 @@ done
 refuse() {
   step="expecting the chart to refuse: $*"
   next="values.schema.json (or the checks in $chart/templates/_helpers.tpl, feedmill.validate) must refuse this; mirror src/main/config.ts"
-  if "$helm_bin" template feedmill "$chart" --kube-version "${KUBE_VERSIONS[-1]}" "$@" >/dev/null 2>&1; then
+  if "$helm_bin" template feedmill "$chart" --kube-version "${KUBE_VERSIONS[-1]}" --set "config.secretKey=$test_key" "$@" >/dev/null 2>&1; then
     say "accepted, but should refuse: $*"
     return 1
   fi
 }
+# Offline (helm template, Argo CD, Flux) the chart cannot keep a generated secret key, and says what to set.
+step="expecting the chart to refuse a generated secret key where lookup cannot see the cluster"
+next="feedmill.secretKey in $chart/templates/_helpers.tpl must fail when the namespace's default ServiceAccount is not visible"
+if message=$("$helm_bin" template feedmill "$chart" --kube-version "${KUBE_VERSIONS[-1]}" 2>&1); then
+  say "rendered the chart defaults offline with a generated secret key"
+  exit 1
+fi
+grep -q "Set existingSecret to a Secret holding FEEDMILL_SECRET_KEY, or config.secretKey" <<<"$message" || { say "the refusal does not say what to set: $message"; exit 1; }
+"$helm_bin" template feedmill "$chart" --kube-version "${KUBE_VERSIONS[-1]}" --set existingSecret=feedmill-secrets >/dev/null
 refuse --set config.logLevel=loud
 refuse --set config.port=70000
 refuse --set config.port=0
@@ -175,6 +190,16 @@ refuse --set config.store=embedded
 refuse --set redis.url=
 refuse --set cassandra.keyspace=Bad-Name
 refuse --set serviceMonitor.enabled=true --set config.metricsPort=0
+refuse --set api.preStopSeconds=-1
+refuse --set prometheusRule.failingFeedsRatio=2
+refuse --set networkPolicy.enabled=yes
+refuse --set config.logFormat=xml
+
+# ---- 6. the chart README is generated ----------------------------------------------------------
+
+step="checking helm/feedmill/README.md against values.yaml and values.schema.json"
+next="run: python3 scripts/helm-readme.py (and commit helm/feedmill/README.md)"
+python3 scripts/helm-readme.py --check
 
 step=done
-say "OK: Dockerfile lint, helm lint, helm template and kubeconform (Kubernetes ${KUBE_VERSIONS[*]}) for: default values ${value_sets[@]:1}; bad values refused"
+say "OK: Dockerfile lint, helm lint, helm template and kubeconform (Kubernetes ${KUBE_VERSIONS[*]}) for: default values ${value_sets[@]:1}; bad values refused; chart README up to date"

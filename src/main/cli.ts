@@ -1,13 +1,10 @@
 #!/usr/bin/env node
 import { isFeedmillError } from '../domain/errors.js';
-import { ConfigError, loadConfig } from './config.js';
+import { configCommand } from './config-command.js';
+import { ConfigError, loadConfig, unknownVariables } from './config.js';
 import { ExitError } from './exit-error.js';
-import { keysCommand } from './keys-command.js';
+import { healthcheckCommand } from './healthcheck-command.js';
 import { createLogger } from './logger.js';
-import { schemaCommand } from './schema-command.js';
-import { serve } from './serve.js';
-import { openStores } from './stores.js';
-import { usersCommand } from './users-command.js';
 import { version } from './version.js';
 
 const help = `feedmill ${version}
@@ -26,9 +23,14 @@ usage: feedmill <command>
   users list [--json]
   users reset-password EMAIL [--password-stdin]
   users delete EMAIL
+  config [--json]     the effective configuration, where each value came from, secrets redacted
+  healthcheck [--ready]
+                      exit 0 when this container's /healthz (or /readyz) answers 200: the image's HEALTHCHECK
 
 Configuration is read from FEEDMILL_* environment variables; see README.md.`;
 
+// Each command loads only what it uses: `healthcheck` runs every 30 s in the image and should not
+// load the whole service to ask one URL.
 async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
@@ -40,23 +42,43 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const config = loadConfig(process.env);
+  // A misspelt variable would otherwise be ignored in silence, its default used.
+  const unknown = unknownVariables(process.env).map(({ name, suggestion }) => `${name} is not a feedmill setting and is ignored${suggestion ? `; did you mean ${suggestion}?` : ''}`);
   switch (command) {
     case 'all':
     case 'api':
-    case 'worker':
-      return serve(command, config, createLogger(config));
+    case 'worker': {
+      const log = createLogger(config);
+      for (const line of unknown) log.warn(line);
+      const { serve } = await import('./serve.js');
+      return serve(command, config, log);
+    }
+    case 'config':
+      for (const line of unknown) console.error(`feedmill: warning: ${line}`);
+      return configCommand(args, config, process.env, (line) => console.log(line));
+    case 'healthcheck':
+      return healthcheckCommand(args, config, (line) => console.log(line));
     case 'migrate': {
-      const store = await openStores(config);
+      const { openStores } = await import('./stores.js');
+      const { cassandraDependency, untilReachable } = await import('./dependencies.js');
+      // The migrate Job may start before Cassandra answers: wait for it, saying so, like the roles do.
+      const store = config.store === 'cassandra' ? await untilReachable(cassandraDependency(config), () => openStores(config), createLogger(config)) : await openStores(config);
       console.log(store.applied.length ? `Applied ${store.applied.join(', ')}.` : 'The store is up to date.');
       await store.close();
       return;
     }
-    case 'schema':
+    case 'schema': {
+      const { schemaCommand } = await import('./schema-command.js');
       return schemaCommand(config, createLogger({ logLevel: 'warn' }), (line) => console.log(line));
-    case 'keys':
+    }
+    case 'keys': {
+      const { keysCommand } = await import('./keys-command.js');
       return keysCommand(args, config, (line) => console.log(line));
-    case 'users':
+    }
+    case 'users': {
+      const { usersCommand } = await import('./users-command.js');
       return usersCommand(args, config, { print: (line) => console.log(line), input: process.stdin, prompts: process.stderr });
+    }
     default:
       throw new Error(`unknown command \`${command}\`\n\n${help}`);
   }

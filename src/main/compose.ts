@@ -18,6 +18,7 @@ import type { EventBus } from '../ports/event-bus.js';
 import type { Metrics } from '../ports/metrics.js';
 import type { Scheduler } from '../ports/scheduler.js';
 import { publicUrlOf, type Config } from './config.js';
+import { cassandraDependency, dependencyAlarm, isConnectionError, redisDependency, tcpReachable, untilReachable } from './dependencies.js';
 import { readinessCheck } from './readiness.js';
 import { loadSecretKey } from './secret-key.js';
 import { openStores } from './stores.js';
@@ -37,7 +38,12 @@ const readinessFeed = new TextEncoder().encode('<rss version="2.0"><channel><tit
 
 /** The one place adapters are chosen. */
 export async function composeRuntime(config: Config, log: Logger, role: string): Promise<Runtime> {
-  const store = await openStores(config);
+  const redis = config.redisUrl ? redisDependency(config.redisUrl) : undefined;
+  // Wait for the servers (a line every few seconds), rather than exit or let each client log its retries.
+  if (redis) await untilReachable(redis, () => tcpReachable(redis.address, 3_000), log);
+  const store = config.store === 'cassandra' ? await untilReachable(cassandraDependency(config), () => openStores(config), log) : await openStores(config);
+  // Several Redis clients (two queues, the bus, the rate limit) report every reconnection attempt: one line per interval in all.
+  const redisAway = redis ? dependencyAlarm(redis, log) : (): void => undefined;
   const metrics = createPrometheusMetrics({ role });
   const fetcher = createUndiciFetcher({
     allowPrivateNetworks: config.allowPrivateNetworks,
@@ -74,7 +80,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
           // The stalled checker runs twice per lock period, so a dead worker's job waits at most ~2 periods.
           lockDurationMs: config.jobLockTimeout * 1000,
           stalledIntervalMs: (config.jobLockTimeout * 1000) / 2,
-          onRedisError: (error) => log.warn({ err: error, queue }, 'Redis connection error'),
+          onRedisError: (error) => (isConnectionError(error) ? redisAway(error) : log.warn({ err: error, queue }, 'Redis command failed')),
         })
       : createLocalScheduler(options);
   };
@@ -83,14 +89,14 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
   const onListenerError = (error: unknown): void => log.error({ err: error }, 'an event listener failed');
   let bus: EventBus;
   if (config.redisUrl) {
-    const redisBus = createRedisBus({ url: config.redisUrl, onError: onListenerError });
+    const redisBus = createRedisBus({ url: config.redisUrl, onError: (error) => (isConnectionError(error) ? redisAway(error) : onListenerError(error)) });
     // A publish before the subscription is live would never reach this process's listeners.
     await redisBus.ready();
     bus = redisBus;
   } else {
     bus = createLocalBus(onListenerError);
   }
-  const rateLimitRedis = config.redisUrl ? createRateLimitRedis(config.redisUrl, (error) => log.warn({ err: error }, 'rate-limit Redis error')) : undefined;
+  const rateLimitRedis = config.redisUrl ? createRateLimitRedis(config.redisUrl, (error) => (isConnectionError(error) ? redisAway(error) : log.warn({ err: error }, 'rate-limit Redis error'))) : undefined;
   const localThrottle = createLocalAuthThrottle({ freeFailures: config.authFailureLimit });
   // Cluster mode: one count of failures across every API replica, as for the rate limit.
   const authThrottle = rateLimitRedis

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { namedRanges, parseTrustEntry, type TrustProxy } from '../http/trust-proxy.js';
 
@@ -14,6 +15,8 @@ interface Setting<T> {
   default: string | undefined;
   doc: string;
   parse: Parse<T>;
+  /** A credential: readable from `{env}_FILE` (a mounted secret), and redacted by `feedmill config`. */
+  secret: boolean;
 }
 
 const fail = (expected: string, raw: string): never => {
@@ -81,9 +84,11 @@ const trustProxy: Parse<TrustProxy> = (raw) => {
   const entries = value.split(',').map((entry) => entry.trim());
   return entries.every((entry) => parseTrustEntry(entry) !== null) ? entries : fail(expected, raw);
 };
+const optionalOneOf = <T extends string>(...values: T[]): Parse<T | undefined> => (raw) => (raw === '' ? undefined : oneOf(...values)(raw));
 const logLevel = oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent');
 
-const setting = <T>(env: string, defaultValue: string | undefined, doc: string, parse: Parse<T>): Setting<T> => ({ env, default: defaultValue, doc, parse });
+const setting = <T>(env: string, defaultValue: string | undefined, doc: string, parse: Parse<T>): Setting<T> => ({ env, default: defaultValue, doc, parse, secret: false });
+const secretSetting = <T>(env: string, doc: string, parse: Parse<T>): Setting<T> => ({ env, default: undefined, doc: `${doc} Or \`${env}_FILE\`: a file holding it.`, parse, secret: true });
 
 /** Every setting: one row each. README's configuration table is this table. */
 export const settings = {
@@ -100,9 +105,9 @@ export const settings = {
   cassandraLocalDataCenter: setting('FEEDMILL_CASSANDRA_LOCAL_DATA_CENTER', 'datacenter1', 'The data centre the driver prefers.', text),
   cassandraKeyspace: setting('FEEDMILL_CASSANDRA_KEYSPACE', 'feedmill', 'Keyspace; created (replication factor 1) by `feedmill migrate` when missing — create it yourself for production replication.', keyspace),
   cassandraUsername: setting('FEEDMILL_CASSANDRA_USERNAME', undefined, 'User for PasswordAuthenticator; unset for no authentication.', optionalText),
-  cassandraPassword: setting('FEEDMILL_CASSANDRA_PASSWORD', undefined, 'Password of FEEDMILL_CASSANDRA_USERNAME.', optionalText),
+  cassandraPassword: secretSetting('FEEDMILL_CASSANDRA_PASSWORD', 'Password of FEEDMILL_CASSANDRA_USERNAME.', optionalText),
   cassandraConsistency: setting('FEEDMILL_CASSANDRA_CONSISTENCY', 'LOCAL_QUORUM', 'Consistency of reads and writes (ONE, LOCAL_ONE, QUORUM, LOCAL_QUORUM, EACH_QUORUM, ALL).', oneOf('ONE', 'LOCAL_ONE', 'QUORUM', 'LOCAL_QUORUM', 'EACH_QUORUM', 'ALL')),
-  redisUrl: setting('FEEDMILL_REDIS_URL', undefined, 'Redis for cluster mode: when set, feed refreshes and webhook deliveries run on BullMQ, events travel on Redis pub/sub and rate limits are shared.', redisUrl),
+  redisUrl: secretSetting('FEEDMILL_REDIS_URL', 'Redis for cluster mode: when set, feed refreshes and webhook deliveries run on BullMQ, events travel on Redis pub/sub and rate limits are shared. Its password, if any, is part of it.', redisUrl),
   allowPrivateNetworks: setting('FEEDMILL_ALLOW_PRIVATE_NETWORKS', 'false', 'Let sources live on loopback and private addresses (tests, self-hosted sources on your LAN).', boolean),
   pollMinInterval: setting('FEEDMILL_POLL_MIN_INTERVAL', '300', 'Shortest time between two refreshes of a feed, in seconds.', integer(1, 604_800)),
   pollMaxInterval: setting('FEEDMILL_POLL_MAX_INTERVAL', '21600', 'Longest time between two refreshes of a feed, in seconds.', integer(1, 604_800)),
@@ -120,25 +125,93 @@ export const settings = {
   graphqlSubscriptionsPerAccount: setting('FEEDMILL_GRAPHQL_SUBSCRIPTIONS_PER_ACCOUNT', '100', 'Live GraphQL subscriptions one account may hold across its connections, counted per API process; past it, `too_many_subscriptions`.', integer(1, 1_000_000)),
   graphqlConnectionsPerKey: setting('FEEDMILL_GRAPHQL_CONNECTIONS_PER_KEY', '20', 'GraphQL WebSockets and SSE streams one API key may hold open, counted per API process; past it, WebSocket close 4429 or HTTP 429 `too_many_connections`.', integer(1, 100_000)),
   keywordSearchUrl: setting('FEEDMILL_KEYWORD_SEARCH_URL', undefined, 'Upstream of keyword feeds: a URL template with `{keyword}`, `{country}` and `{lang}`. Default: Google News RSS search of the region\'s edition.', searchTemplate),
-  secretKey: setting('FEEDMILL_SECRET_KEY', undefined, 'Base64 of 32 random bytes that seal webhook signing secrets at rest. Default: made once in the data directory (`secret.key`); set it when several processes share a store.', base64Key),
+  secretKey: secretSetting('FEEDMILL_SECRET_KEY', 'Base64 of 32 random bytes that seal webhook signing secrets at rest. Default: made once in the data directory (`secret.key`); set it when several processes share a store.', base64Key),
   webhookTimeout: setting('FEEDMILL_WEBHOOK_TIMEOUT', '10', 'Time a webhook receiver has to answer, in seconds.', integer(1, 120)),
   webhookDisableAfter: setting('FEEDMILL_WEBHOOK_DISABLE_AFTER', '259200', 'A webhook whose deliveries have all failed for this many seconds is disabled (visibly).', integer(60, 31_536_000)),
   sessionIdleTimeout: setting('FEEDMILL_SESSION_IDLE_TIMEOUT', '86400', 'A dashboard session unused for this many seconds is over; the person signs in again.', integer(60, 31_536_000)),
   sessionMaxAge: setting('FEEDMILL_SESSION_MAX_AGE', '1209600', 'A dashboard session is over this many seconds after sign-in, however busy (14 days).', integer(60, 31_536_000)),
   shutdownTimeout: setting('FEEDMILL_SHUTDOWN_TIMEOUT', '25', 'On SIGTERM, how long requests and jobs in flight may take to finish, in seconds.', integer(1, 600)),
   logLevel: setting('FEEDMILL_LOG_LEVEL', 'info', 'One of fatal, error, warn, info, debug, trace, silent.', logLevel),
+  logFormat: setting('FEEDMILL_LOG_FORMAT', undefined, '`pretty` (one readable line per entry) or `json` (one JSON object per line, for log collectors). Default: `pretty` when standard output is a terminal, else `json`.', optionalOneOf('pretty', 'json')),
 } as const;
 
 type Settings = typeof settings;
 export type Config = { readonly [K in keyof Settings]: ReturnType<Settings[K]['parse']> };
 
+type Env = Readonly<Record<string, string | undefined>>;
+const rows = (): [keyof Settings, Setting<unknown>][] => Object.entries(settings) as [keyof Settings, Setting<unknown>][];
+
+/** Where a setting's value came from, as `feedmill config` shows it. */
+export type Source = 'env' | 'file' | 'default' | 'unset';
+
+/**
+ * The raw text of a setting: its variable, else the file `{env}_FILE` names (a Kubernetes or
+ * Docker secret mounted as a file; one final line break is not part of it), else the default.
+ */
+function rawValue(row: Setting<unknown>, env: Env, readFile: (path: string) => string): { raw: string | undefined; source: Source } {
+  const file = row.secret ? env[`${row.env}_FILE`] : undefined;
+  if (file !== undefined && file !== '') {
+    if (env[row.env] !== undefined) throw new Error(`expected ${row.env} or ${row.env}_FILE, got both`);
+    let text: string;
+    try {
+      text = readFile(file);
+    } catch (error) {
+      throw new Error(`expected ${row.env}_FILE to name a readable file, got \`${file}\` (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    }
+    return { raw: text.replace(/\r?\n$/, ''), source: 'file' };
+  }
+  if (env[row.env] !== undefined) return { raw: env[row.env], source: 'env' };
+  return { raw: row.default, source: row.default === undefined ? 'unset' : 'default' };
+}
+
+const readText = (path: string): string => readFileSync(path, 'utf8');
+
+/** Where each setting came from (after `loadConfig` accepted the same environment). */
+export function configSources(env: Env, readFile: (path: string) => string = readText): Record<keyof Settings, Source> {
+  return Object.fromEntries(rows().map(([name, row]) => [name, rawValue(row, env, readFile).source])) as Record<keyof Settings, Source>;
+}
+
+/**
+ * Variables our own test, benchmark and CI scripts read (README "Development"): not settings of the
+ * service, but often exported in a developer's shell, so they are not reported as unknown.
+ */
+const toolVariable = /^FEEDMILL_(TEST|BENCH|REQUIRE)_|^FEEDMILL_(CHROMIUM_PATH|CORPUS_DIR|SHOW_MISSES|SCHEMATHESIS_ISOLATED|REDIS_PORT|CASSANDRA_(PORT|STORAGE_PORT|HEAP|START_TIMEOUT))$/;
+
+/** Edit distance, to suggest the setting a misspelt variable meant. */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/**
+ * `FEEDMILL_*` variables that are no setting (a typo is otherwise silently ignored and the default
+ * used), each with the closest setting's name when one is near.
+ */
+export function unknownVariables(env: Env): { name: string; suggestion?: string }[] {
+  const known = new Set(rows().flatMap(([, row]) => (row.secret ? [row.env, `${row.env}_FILE`] : [row.env])));
+  return Object.keys(env)
+    .filter((name) => name.startsWith('FEEDMILL_') && !known.has(name) && !toolVariable.test(name))
+    .sort()
+    .map((name) => {
+      const [best] = [...known].map((candidate) => ({ candidate, cost: distance(name, candidate) })).sort((a, b) => a.cost - b.cost);
+      return best && best.cost <= 3 ? { name, suggestion: best.candidate } : { name };
+    });
+}
+
 /** Reads and checks every setting once; all bad values are reported together. */
-export function loadConfig(env: Readonly<Record<string, string | undefined>>): Config {
+export function loadConfig(env: Env, readFile: (path: string) => string = readText): Config {
   const problems: string[] = [];
   const values: Record<string, unknown> = {};
-  for (const [name, row] of Object.entries(settings) as [keyof Settings, Setting<unknown>][]) {
-    const raw = env[row.env] ?? row.default;
+  for (const [name, row] of rows()) {
     try {
+      const { raw } = rawValue(row, env, readFile);
       values[name] = raw === undefined ? undefined : row.parse(raw);
     } catch (error) {
       problems.push(`${row.env}: ${(error as Error).message}`);

@@ -1,45 +1,109 @@
-import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
-import { createKey, listKeys, revokeKey } from '../app/api-keys.js';
-import { parseScopes } from '../domain/api-key.js';
+import { parseArgs } from 'node:util';
+import { createKey, listKeys, revokeKey, type CreatedKey, type KeyView } from '../app/api-keys.js';
+import { parseScopes, type Scope } from '../domain/api-key.js';
 import type { Config } from './config.js';
+import { ExitError } from './exit-error.js';
 import { openStores } from './stores.js';
 
-const usage = 'usage: feedmill keys create --account NAME --scopes read,write [--json] | keys list [--json] | keys revoke KEY_ID';
+export const keysUsage = 'usage: feedmill keys create --account NAME --scopes read,write [--json] | keys list [--json] | keys revoke KEY_ID';
+
+/**
+ * A key as `keys create --json` and `keys list --json` print it: one set of field names, so a
+ * script that reads one reads the other (`secret` only at creation).
+ */
+export interface KeyJson {
+  key: string;
+  account: string;
+  scopes: Scope[];
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  secret?: string;
+}
+
+const fromCreated = (created: CreatedKey): KeyJson => ({
+  key: created.key,
+  secret: created.secret,
+  account: created.account,
+  scopes: created.scopes,
+  created_at: created.created_at,
+  last_used_at: null,
+  revoked_at: null,
+});
+
+const fromView = (key: KeyView): KeyJson => ({
+  key: key.id,
+  account: key.accountId,
+  scopes: key.scopes,
+  created_at: key.createdAt,
+  last_used_at: key.lastUsedAt,
+  revoked_at: key.revokedAt,
+});
+
+type Action = { kind: 'help' } | { kind: 'create'; account: string; scopes: Scope[]; json: boolean } | { kind: 'list'; json: boolean } | { kind: 'revoke'; id: string };
+
+/** The arguments, checked completely before anything is opened: a typo or `--help` touches no store. */
+export function parseKeysArgs(args: string[]): Action {
+  const [action, ...rest] = args;
+  if (action === undefined || action === 'help' || action === '--help' || action === '-h') return { kind: 'help' };
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: rest,
+      options: {
+        account: { type: 'string' },
+        scopes: { type: 'string', default: 'read,write' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      allowPositionals: true,
+    });
+  } catch (error) {
+    throw new ExitError(`${(error as Error).message}; ${keysUsage}`, 2);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { kind: 'help' };
+  if (action === 'create') {
+    if (!values.account) throw new ExitError(`--account is required; ${keysUsage}`, 2);
+    const scopes = parseScopes(values.scopes);
+    if (!scopes) throw new ExitError(`--scopes: expected a comma-separated list of read, write; got \`${values.scopes}\``, 2);
+    return { kind: 'create', account: values.account, scopes, json: values.json };
+  }
+  if (action === 'list') return { kind: 'list', json: values.json };
+  if (action === 'revoke') {
+    const id = positionals[0];
+    if (!id) throw new ExitError(`the key id is required; ${keysUsage}`, 2);
+    return { kind: 'revoke', id };
+  }
+  throw new ExitError(`unknown action \`${action}\`; ${keysUsage}`, 2);
+}
 
 /** `feedmill keys …`: API key pairs. The secret is printed once; only its hash is stored. */
 export async function keysCommand(args: string[], config: Config, print: (line: string) => void): Promise<void> {
-  const [action, ...rest] = args;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    options: { account: { type: 'string' }, scopes: { type: 'string', default: 'read,write' }, json: { type: 'boolean', default: false } },
-    allowPositionals: true,
-  });
+  const action = parseKeysArgs(args);
+  if (action.kind === 'help') {
+    print(keysUsage);
+    return;
+  }
   const store = await openStores(config);
   const deps = { keys: store.keys, clock: { now: () => new Date() }, random: (size: number) => randomBytes(size) };
   try {
-    if (action === 'create') {
-      if (!values.account) throw new Error(`--account is required; ${usage}`);
-      const scopes = parseScopes(values.scopes);
-      if (!scopes) throw new Error(`--scopes: expected a comma-separated list of read, write; got \`${values.scopes}\``);
-      const created = await createKey(deps, values.account, scopes);
-      if (!values.json) {
+    if (action.kind === 'create') {
+      const created = await createKey(deps, action.account, action.scopes);
+      if (!action.json) {
         print(`Created API key for account ${created.account} with scopes ${created.scopes.join(',')}.`);
         print('The secret is shown only now; store it safely. Send it as:');
         print(`  Authorization: Bearer ${created.key}:${created.secret}`);
       }
-      print(JSON.stringify(created));
-    } else if (action === 'list') {
+      print(JSON.stringify(fromCreated(created)));
+    } else if (action.kind === 'list') {
       const keys = await listKeys(deps);
-      if (values.json) print(JSON.stringify(keys));
+      if (action.json) print(JSON.stringify(keys.map(fromView)));
       else for (const key of keys) print(`${key.id}  account=${key.accountId}  scopes=${key.scopes.join(',')}  created=${key.createdAt}  last-used=${key.lastUsedAt ?? 'never'}${key.revokedAt ? `  revoked=${key.revokedAt}` : ''}`);
-    } else if (action === 'revoke') {
-      const id = positionals[0];
-      if (!id) throw new Error(`the key id is required; ${usage}`);
-      await revokeKey(deps, id);
-      print(`Revoked ${id}.`);
     } else {
-      throw new Error(usage);
+      await revokeKey(deps, action.id);
+      print(`Revoked ${action.id}.`);
     }
   } finally {
     await store.close();

@@ -10,7 +10,8 @@ import { composeRuntime, type Runtime } from './compose.js';
 import { publicUrlOf, type Config } from './config.js';
 import { mountGraphql } from './graphql-mount.js';
 import { startMetricsServer } from './metrics-server.js';
-import { loadTls } from './tls.js';
+import { startupSummary } from './startup-summary.js';
+import { loadTls, type TlsPair } from './tls.js';
 import { version } from './version.js';
 
 export type Role = 'all' | 'api' | 'worker';
@@ -18,12 +19,12 @@ export type Role = 'all' | 'api' | 'worker';
 // A worker started apart from the API learns of feeds created since by looking again this often.
 const rescanMs = 30_000;
 
-async function startApi(runtime: Runtime, config: Config, log: Logger): Promise<FastifyInstance> {
+async function startApi(runtime: Runtime, config: Config, log: Logger, tls: TlsPair, ready: () => Promise<boolean>): Promise<FastifyInstance> {
   const app = await buildHttpApp(runtime.deps, {
-    https: await loadTls(config),
+    https: { key: tls.key, cert: tls.cert },
     trustProxy: config.trustProxy,
     logger: log,
-    ready: () => runtime.ready(),
+    ready,
     version,
     rateLimit: {
       max: config.rateLimit,
@@ -42,7 +43,7 @@ async function startApi(runtime: Runtime, config: Config, log: Logger): Promise<
     connectionsPerKey: config.graphqlConnectionsPerKey,
   });
   await app.listen({ port: config.port, host: config.host });
-  log.info({ url: publicUrlOf(config) }, 'feedmill API is listening (HTTPS only)');
+  log.debug({ url: publicUrlOf(config) }, 'feedmill API is listening (HTTPS only)');
   return app;
 }
 
@@ -89,22 +90,53 @@ async function startWorker(runtime: Runtime, config: Config, log: Logger, role: 
  * the fetcher and the store.
  */
 export async function serve(role: Role, config: Config, log: Logger): Promise<void> {
-  // Listening for the signals comes first: one that arrives while the role is still starting (an
-  // orchestrator scaling down, a test that stops a process the moment it answers) must shut it
-  // down cleanly once started, not kill it with Node's default action.
+  // The probe port first: while Redis or Cassandra is awaited, /healthz answers and /readyz says 503.
+  // Filled in once the dependencies answer; the probes read it from the start.
+  const composed: { runtime?: Runtime } = {};
+  // SIGUSR2 (the chart's preStop hook) asks to drain: /readyz answers 503 so load balancers stop
+  // sending requests, while the process goes on serving the ones that still come, until SIGTERM.
+  let draining = false;
+  const ready = async (): Promise<boolean> => !draining && (composed.runtime ? composed.runtime.ready() : false);
+  process.on('SIGUSR2', () => {
+    if (!draining) log.info('draining: /readyz answers 503 from now on; requests are still served until SIGTERM');
+    draining = true;
+  });
+  const probes =
+    config.metricsPort === 0
+      ? undefined
+      : await startMetricsServer({
+          port: config.metricsPort,
+          host: config.host,
+          metrics: { render: async () => (composed.runtime ? composed.runtime.metrics.render() : { contentType: 'text/plain; version=0.0.4', body: '' }) },
+          ready,
+        });
+  // Stopped while still waiting for a dependency: nothing was accepted yet, so nothing to drain.
+  const early = (signal: string): void => {
+    log.info({ signal }, 'stopped before start-up finished');
+    process.exit(0);
+  };
+  process.once('SIGTERM', early);
+  process.once('SIGINT', early);
+  const started = await composeRuntime(config, log, role);
+  composed.runtime = started;
+  process.off('SIGTERM', early);
+  process.off('SIGINT', early);
+  // From here on something may be accepted: a signal while the rest starts (an orchestrator scaling
+  // down, a test stopping a process the moment it answers) is kept and acted on once started, as a
+  // clean shutdown, not by Node's default action of dying mid-write.
   let received: string | undefined;
   let stop = (signal: string): void => {
     received ??= signal;
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
-  const runtime = await composeRuntime(config, log, role);
-  const probes =
-    config.metricsPort === 0
-      ? undefined
-      : await startMetricsServer({ port: config.metricsPort, host: config.host, metrics: runtime.metrics, ready: () => runtime.ready() });
-  const app = role === 'worker' ? undefined : await startApi(runtime, config, log);
-  const stopWorker = role === 'api' ? () => undefined : await startWorker(runtime, config, log, role);
+  const tls = role === 'worker' ? undefined : await loadTls(config);
+  const app = tls ? await startApi(started, config, log, tls, ready) : undefined;
+  const stopWorker = role === 'api' ? () => undefined : await startWorker(started, config, log, role);
+  // The ports bound, which differ from the configured ones when those are 0 (tests).
+  const portOf = (address: ReturnType<NonNullable<typeof probes>['address']> | undefined): number | undefined => (address && typeof address === 'object' ? address.port : undefined);
+  const summary = startupSummary(role, config, { tls: tls?.source, httpsPort: portOf(app?.server.address()), probesPort: portOf(probes?.address()) });
+  log.info(summary.fields, summary.message);
   let stopping = false;
   stop = (signal: string): void => {
     if (stopping) return;
@@ -118,7 +150,7 @@ export async function serve(role: Role, config: Config, log: Logger): Promise<vo
     stopWorker();
     (async () => {
       await app?.close();
-      await runtime.close();
+      await started.close();
       await new Promise((resolve) => probes ? probes.close(resolve) : resolve(undefined));
     })().then(
       () => process.exit(0),

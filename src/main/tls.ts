@@ -7,6 +7,8 @@ import type { Config } from './config.js';
 export interface TlsPair {
   key: string;
   cert: string;
+  /** For the start-up summary: the configured files, a self-signed pair made now, or one made before. */
+  source: 'files' | 'generated' | 'reused';
 }
 
 /**
@@ -15,13 +17,13 @@ export interface TlsPair {
  */
 export async function loadTls(config: Pick<Config, 'tlsCert' | 'tlsKey' | 'dataDir'>): Promise<TlsPair> {
   if (config.tlsCert !== undefined && config.tlsKey !== undefined) {
-    return { cert: await readFile(config.tlsCert, 'utf8'), key: await readFile(config.tlsKey, 'utf8') };
+    return { cert: await readFile(config.tlsCert, 'utf8'), key: await readFile(config.tlsKey, 'utf8'), source: 'files' };
   }
   const dir = join(config.dataDir, 'tls');
   const certFile = join(dir, 'self-signed-cert.pem');
   const keyFile = join(dir, 'self-signed-key.pem');
   if (existsSync(certFile) && existsSync(keyFile)) {
-    return { cert: await readFile(certFile, 'utf8'), key: await readFile(keyFile, 'utf8') };
+    return { cert: await readFile(certFile, 'utf8'), key: await readFile(keyFile, 'utf8'), source: 'reused' };
   }
   const notAfter = new Date();
   notAfter.setFullYear(notAfter.getFullYear() + 5);
@@ -39,5 +41,5 @@ export async function loadTls(config: Pick<Config, 'tlsCert' | 'tlsKey' | 'dataD
   await mkdir(dir, { recursive: true });
   await writeFile(keyFile, pems.private, { mode: 0o600 });
   await writeFile(certFile, pems.cert);
-  return { cert: pems.cert, key: pems.private };
+  return { cert: pems.cert, key: pems.private, source: 'generated' };
 }

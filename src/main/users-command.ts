@@ -38,16 +38,32 @@ async function password(io: UsersCommandIo, fromStdin: boolean): Promise<string>
 /** `feedmill users …`: the people who sign in to the dashboard. Passwords are stored as scrypt hashes only. */
 export async function usersCommand(args: string[], config: Config, io: UsersCommandIo): Promise<void> {
   const [action, ...rest] = args;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    options: {
-      account: { type: 'string' },
-      email: { type: 'string' },
-      'password-stdin': { type: 'boolean', default: false },
-      json: { type: 'boolean', default: false },
-    },
-    allowPositionals: true,
-  });
+  if (action === undefined || action === 'help' || action === '--help' || action === '-h') {
+    io.print(usage);
+    return;
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: rest,
+      options: {
+        account: { type: 'string' },
+        email: { type: 'string' },
+        'password-stdin': { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      allowPositionals: true,
+    });
+  } catch (error) {
+    // Every argument is checked before a store is opened or a password asked for.
+    throw new ExitError(`${(error as Error).message}; ${usage}`, 2);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.print(usage);
+    return;
+  }
   const clock = { now: () => new Date() };
   // The store opens after the password is read: a person typing holds no connection.
   const withStore = async <T>(run: (stores: Awaited<ReturnType<typeof openStores>>) => Promise<T>): Promise<T> => {

@@ -59,9 +59,11 @@ spec:
       {{- end }}
       securityContext:
         {{- toYaml $v.podSecurityContext | nindent 8 }}
+      {{- $preStop := 0 }}
+      {{- if eq $role "api" }}{{ $preStop = int64 $v.api.preStopSeconds }}{{ end }}
       # serve.ts gives in-flight work FEEDMILL_SHUTDOWN_TIMEOUT after SIGTERM; the kubelet waits a
-      # little longer before SIGKILL.
-      terminationGracePeriodSeconds: {{ add (int64 $v.config.shutdownTimeout) 10 }}
+      # little longer before SIGKILL (the grace period also covers the preStop pause).
+      terminationGracePeriodSeconds: {{ add (int64 $v.config.shutdownTimeout) 10 $preStop }}
       {{- if $v.topologySpread.enabled }}
       topologySpreadConstraints:
         {{- include "feedmill.topologySpread" (dict "root" $root "role" $role) | trim | nindent 8 }}
@@ -126,10 +128,22 @@ spec:
               scheme: {{ $probe.scheme }}
             {{- toYaml $v.probes.liveness | nindent 12 }}
           {{- end }}
+          {{- if gt $preStop 0 }}
+          lifecycle:
+            # SIGUSR2 to the process (tini, PID 1, forwards it to node): /readyz turns 503, so the
+            # endpoints and any load balancer probing it stop sending requests, while the ones
+            # already on their way are still served. Then the pause; then the kubelet's SIGTERM.
+            preStop:
+              exec:
+                command: ["/bin/sh", "-c", "kill -USR2 1; sleep {{ $preStop }}"]
+          {{- end }}
           resources:
             {{- toYaml $r.resources | nindent 12 }}
           volumeMounts:
             {{- include "feedmill.volumeMounts" $root | nindent 12 }}
+        {{- with $r.sidecars }}
+        {{- toYaml . | nindent 8 }}
+        {{- end }}
       volumes:
         {{- include "feedmill.volumes" $root | nindent 8 }}
 {{- end }}

@@ -106,8 +106,13 @@ secretKey
 {{/*
 FEEDMILL_SECRET_KEY of the cluster mode: config.secretKey, else the one this release's Secret
 already holds (kept across upgrades), else 32 fresh random bytes. Every pod must share it: it
-seals webhook signing secrets in the shared store. (`helm template` cannot look the cluster up,
-so it shows a fresh key each time.)
+seals webhook signing secrets in the shared store.
+
+A fresh key is made only when `lookup` can see the cluster. `helm template`, `--dry-run` and
+GitOps tools (Argo CD, Flux) render without a cluster, where `lookup` finds nothing: a key made
+there would differ on every render, and each sync would replace the Secret, leaving every stored
+webhook secret unreadable. The release namespace's `default` ServiceAccount, which Kubernetes
+makes in every namespace, tells the two apart: it is visible only with a cluster.
 */}}
 {{- define "feedmill.secretKey" -}}
 {{- if .Values.config.secretKey }}
@@ -116,8 +121,10 @@ so it shows a fresh key each time.)
 {{- $existing := lookup "v1" "Secret" .Release.Namespace (include "feedmill.fullname" .) }}
 {{- if and $existing $existing.data (hasKey $existing.data "FEEDMILL_SECRET_KEY") }}
 {{- index $existing.data "FEEDMILL_SECRET_KEY" | b64dec }}
-{{- else }}
+{{- else if lookup "v1" "ServiceAccount" .Release.Namespace "default" }}
 {{- randBytes 32 }}
+{{- else }}
+{{- fail (printf "config.secretKey is empty and this render cannot see the cluster (helm template, --dry-run, Argo CD, Flux), so a generated key would change on every render and make stored webhook secrets unreadable. Set existingSecret to a Secret holding FEEDMILL_SECRET_KEY, or config.secretKey to a fixed key (openssl rand -base64 32). (On a first `helm install --create-namespace`, create the namespace %s first.)" .Release.Namespace) }}
 {{- end }}
 {{- end }}
 {{- end }}
@@ -182,14 +189,15 @@ extra variables of the role. Call with (dict "root" $ "extra" list).
 {{- define "feedmill.env" -}}
 {{- $v := .root.Values }}
 {{- if and (not (include "feedmill.embedded" .root)) $v.redis.existingSecret }}
-- name: FEEDMILL_REDIS_PASSWORD_FROM_SECRET
+- name: REDIS_PASSWORD_FROM_SECRET
   valueFrom:
     secretKeyRef:
       name: {{ $v.redis.existingSecret }}
       key: {{ $v.redis.existingSecretPasswordKey }}
-# Kubernetes expands $(VAR) from the variables defined above it.
+# Kubernetes expands $(VAR) from the variables defined above it. Not FEEDMILL_*: feedmill would
+# report it as an unknown setting.
 - name: FEEDMILL_REDIS_URL
-  value: {{ include "feedmill.redisUrlWith" (dict "url" $v.redis.url "password" "$(FEEDMILL_REDIS_PASSWORD_FROM_SECRET)") | quote }}
+  value: {{ include "feedmill.redisUrlWith" (dict "url" $v.redis.url "password" "$(REDIS_PASSWORD_FROM_SECRET)") | quote }}
 {{- end }}
 {{- if and (not (include "feedmill.embedded" .root)) $v.cassandra.existingSecret }}
 - name: FEEDMILL_CASSANDRA_PASSWORD
@@ -279,6 +287,9 @@ FEEDMILL_CASSANDRA_PASSWORD: {{ . | quote }}
     secretName: {{ . }}
     defaultMode: 0440
 {{- end }}
+{{- with .Values.extraVolumes }}
+{{ toYaml . }}
+{{- end }}
 {{- end }}
 
 {{- define "feedmill.volumeMounts" -}}
@@ -291,10 +302,15 @@ FEEDMILL_CASSANDRA_PASSWORD: {{ . | quote }}
   mountPath: /etc/feedmill/tls
   readOnly: true
 {{- end }}
+{{- with .Values.extraVolumeMounts }}
+{{ toYaml . }}
+{{- end }}
 {{- end }}
 
 {{/* Pod annotations that roll the pods when their configuration changes. */}}
 {{- define "feedmill.checksums" -}}
+{{- /* Rendered for its check: a refused generated key fails every render, not only the Secret's. */}}
+{{- if include "feedmill.hasSecret" . }}{{ if not (include "feedmill.embedded" .) }}{{ $_ := include "feedmill.secretKey" . }}{{ end }}{{ end }}
 checksum/config: {{ include "feedmill.configData" . | sha256sum }}
 {{- /* Without the generated key, which differs between renders until the Secret exists. */}}
 checksum/secret: {{ list .Values.config.secretKey .Values.redis .Values.cassandra.password .Values.existingSecret | toJson | sha256sum }}
