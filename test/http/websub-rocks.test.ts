@@ -39,7 +39,7 @@ const served = async (url: string) => {
 };
 
 const linksOf = (header: string | string[] | undefined): Record<string, string> =>
-  Object.fromEntries([...String(header).matchAll(/<([^>]+)>;\s*rel="([^"]+)"/g)].map((match) => [match[2], match[1]]));
+  Object.fromEntries([...String(header).matchAll(/<([^>]+)>;\s*rel="([^"]+)"/g)].map((match): [string, string] => [match[2] ?? '', match[1] ?? '']));
 
 t.test('100 typical subscriber request: verified with mode, topic, challenge and lease; notified with the topic, unsigned', async (t) => {
   await stack.subscribe(topic, '/100');
