@@ -76,6 +76,7 @@ export type VerificationOutcome = 'verified' | 'refused' | 'denied';
  * is denied (§5.2): the subscriber is told with `hub.mode=denied`.
  */
 export async function verifyIntent(deps: WebsubDeps, render: TopicRenderer, intent: Intent): Promise<VerificationOutcome> {
+  // Whose topic it is, checked again now: the feed may have been deleted since the 202.
   const owner = intent.mode === 'subscribe' && (await render(intent.topic)) !== undefined ? await topicOwner(deps, intent.topic) : undefined;
   if (intent.mode === 'subscribe' && owner === undefined) {
     const reason = topicMissing(intent.topic).message;
@@ -89,7 +90,8 @@ export async function verifyIntent(deps: WebsubDeps, render: TopicRenderer, inte
   if (!answer || answer.statusCode < 200 || answer.statusCode > 299 || answer.excerpt !== challenge) return 'refused';
 
   const id = websubSubscriptionId(intent.topic.url, intent.callback);
-  if (intent.mode === 'unsubscribe' || owner === undefined) {
+  // No owner past the check above means an unsubscribe.
+  if (owner === undefined) {
     await deps.websub.remove(id);
     return 'verified';
   }
