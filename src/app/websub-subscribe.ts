@@ -1,5 +1,5 @@
 import { FeedmillError, isFeedmillError } from '../domain/errors.js';
-import { randomToken } from '../domain/ids.js';
+import { isBundleId, randomToken } from '../domain/ids.js';
 import { parseSourceUrl } from '../domain/source-url.js';
 import { checkedSecret, grantedLease, parseTopic, websubSubscriptionId, type WebsubTopic } from '../domain/websub.js';
 import type { AppDeps } from './deps.js';
@@ -32,7 +32,8 @@ const required = (value: string | undefined, name: string): string => {
 };
 
 const topicMissing = (topic: WebsubTopic): FeedmillError =>
-  topic.id.startsWith('_')
+  // A feed id may begin with `_` too: only the length tells a bundle (`_` + 16) from a feed.
+  isBundleId(topic.id)
     ? new FeedmillError('bundle_not_found', `No hosted bundle at \`${topic.url}\`; the topic must be a bundle's hosted address`)
     : new FeedmillError('feed_not_found', `No hosted feed at \`${topic.url}\`; the topic must be a feed's hosted address (its \`rss_feed_url\`)`);
 
