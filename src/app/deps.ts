@@ -18,6 +18,7 @@ import type { SessionStore } from '../ports/session-store.js';
 import type { UserStore } from '../ports/user-store.js';
 import type { WebhookSender } from '../ports/webhook-sender.js';
 import type { WebhookStore } from '../ports/webhook-store.js';
+import type { WebsubStore } from '../ports/websub-store.js';
 
 export interface AppSettings {
   /** Base of every hosted address (`rss_feed_url`), without a trailing slash. */
@@ -51,6 +52,8 @@ export interface AppDeps {
   bus: EventBus;
   webhooks: WebhookStore;
   deliveries: DeliveryStore;
+  /** The WebSub hub's subscriptions; distributions run on `deliveryScheduler` too (job id = subscription id). */
+  websub: WebsubStore;
   webhookSender: WebhookSender;
   /** Runs webhook deliveries (job id = delivery id); `scheduler` runs feed refreshes. */
   deliveryScheduler: Scheduler;

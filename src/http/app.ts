@@ -23,6 +23,7 @@ import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { hostedRoutes } from './routes/hosted.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { websubRoutes } from './routes/websub.js';
 import { trustFunction, type TrustProxy } from './trust-proxy.js';
 
 export interface HttpAppOptions {
@@ -95,6 +96,8 @@ export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}):
     await app.register(webhookRoutes, { prefix: `${prefix}/webhooks`, deps });
   }
   await app.register(hostedRoutes, { render: createHostedFeedRenderer(deps) });
+  // The WebSub hub every hosted feed advertises (`{FEEDMILL_PUBLIC_URL}/websub`).
+  await app.register(websubRoutes, { deps });
   await app.register(openApiRoutes, { prefixes: apiPrefixes });
   await app.register(healthRoutes, { ready: options.ready ?? (async () => true) });
   // The dashboard is a client of the same use cases; people arrive at `/`.

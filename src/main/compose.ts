@@ -117,6 +117,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     bus,
     webhooks: store.webhooks,
     deliveries: store.deliveries,
+    websub: store.websub,
     webhookSender,
     deliveryScheduler,
     fetcher,

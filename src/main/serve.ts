@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { resumeDeliveries } from '../app/dispatch-event.js';
 import { publishPendingEvents } from '../app/feed-events.js';
 import { resumeSchedules } from '../app/resume-schedules.js';
+import { resumeDistributions } from '../app/websub-distribute.js';
 import { buildHttpApp } from '../http/app.js';
 import { deliveryQueueHandler } from '../jobs/delivery-queue.js';
 import { refreshFeedHandler } from '../jobs/refresh-feed.js';
@@ -55,9 +56,10 @@ async function startWorker(runtime: Runtime, config: Config, log: Logger, role: 
     log.warn({ count: await again() }, `${what} queue rebuilt`);
   };
   // Deliveries first: the dispatch jobs of events published from here on find their handler.
-  await deps.deliveryScheduler.start(deliveryQueueHandler(deps), rebuild('delivery', () => resumeDeliveries(deps)));
-  const resumed = await resumeDeliveries(deps);
-  if (resumed > 0) log.info({ deliveries: resumed }, 'webhook deliveries resumed');
+  const resumeDeliveryQueue = async (): Promise<number> => (await resumeDeliveries(deps)) + (await resumeDistributions(deps));
+  await deps.deliveryScheduler.start(deliveryQueueHandler(deps), rebuild('delivery', resumeDeliveryQueue));
+  const resumed = await resumeDeliveryQueue();
+  if (resumed > 0) log.info({ deliveries: resumed }, 'webhook deliveries and WebSub distributions resumed');
   await deps.scheduler.start(refreshFeedHandler(deps, log), rebuild('refresh', () => resumeSchedules(deps)));
   const pending = await publishPendingEvents(deps);
   if (pending > 0) log.info({ events: pending }, 'published events left over from the last run');

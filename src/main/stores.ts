@@ -6,7 +6,7 @@ import type { Config } from './config.js';
 import { rootDir } from './version.js';
 
 /** Every store port of one engine, and the migrations opening it applied. */
-export type Stores = Pick<AppDeps, 'feeds' | 'items' | 'keys' | 'bundles' | 'idempotency' | 'outbox' | 'webhooks' | 'deliveries' | 'users' | 'sessions'> & {
+export type Stores = Pick<AppDeps, 'feeds' | 'items' | 'keys' | 'bundles' | 'idempotency' | 'outbox' | 'webhooks' | 'deliveries' | 'users' | 'sessions' | 'websub'> & {
   applied: string[];
   close(): Promise<void>;
 };

@@ -8,7 +8,7 @@ export interface WebhookResponse {
 }
 
 /**
- * POSTs a webhook body. Redirects are not followed; the same address rules as source fetching
+ * POSTs a webhook body (and a WebSub distribution). Redirects are not followed; the same address rules as source fetching
  * apply at send time. Throws FeedmillError (`address_not_allowed`, `upstream_timeout`,
  * `source_unreachable`, `invalid_url`) when no answer came.
  */
@@ -19,6 +19,11 @@ export interface WebhookSender {
    * `address_not_allowed`; a name that does not resolve yet passes (each send checks again).
    */
   checkTarget(url: string): Promise<void>;
-  send(url: string, headers: Record<string, string>, body: string): Promise<WebhookResponse>;
+  send(url: string, headers: Record<string, string>, body: string | Buffer): Promise<WebhookResponse>;
+  /**
+   * GETs a URL under the same rules as `send`: a WebSub hub's verification of intent, whose answer
+   * must echo the challenge in the first 4 KiB (`excerpt`).
+   */
+  get(url: string): Promise<WebhookResponse>;
   close(): Promise<void>;
 }

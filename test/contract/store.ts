@@ -10,6 +10,7 @@ import type { KeyStore } from '../../src/ports/key-store.js';
 import type { SessionStore } from '../../src/ports/session-store.js';
 import type { UserStore } from '../../src/ports/user-store.js';
 import type { WebhookStore } from '../../src/ports/webhook-store.js';
+import type { WebsubStore } from '../../src/ports/websub-store.js';
 import { bundleStoreContract } from './store-bundles.js';
 import { deliveryStoreContract } from './store-deliveries.js';
 import { feedStoreContract } from './store-feeds.js';
@@ -19,6 +20,7 @@ import { keyStoreContract } from './store-keys.js';
 import { eventOutboxContract } from './store-outbox.js';
 import { sessionStoreContract, userStoreContract } from './store-users.js';
 import { webhookStoreContract } from './store-webhooks.js';
+import { websubStoreContract } from './store-websub.js';
 
 /** The store ports one adapter provides. `bundles` is optional while an adapter grows into it. */
 export interface StoreUnderTest {
@@ -32,6 +34,7 @@ export interface StoreUnderTest {
   deliveries: DeliveryStore;
   users: UserStore;
   sessions: SessionStore;
+  websub: WebsubStore;
   close(): void | Promise<void>;
 }
 
@@ -82,4 +85,5 @@ export function storeContract(t: Test, name: string, open: () => Promise<StoreUn
   deliveryStoreContract(test);
   userStoreContract(test);
   sessionStoreContract(test);
+  websubStoreContract(test);
 }

@@ -9,6 +9,7 @@ import type { KeyStore } from '../../ports/key-store.js';
 import type { SessionStore } from '../../ports/session-store.js';
 import type { UserStore } from '../../ports/user-store.js';
 import type { WebhookStore } from '../../ports/webhook-store.js';
+import type { WebsubStore } from '../../ports/websub-store.js';
 import { createCassandraBundleStore } from './bundle-store.js';
 import { createCql } from './cql.js';
 import { createCassandraDeliveryStore } from './delivery-store.js';
@@ -22,6 +23,7 @@ import { checkKeyspace, type CassandraStoreOptions } from './options.js';
 import { createCassandraSessionStore } from './session-store.js';
 import { createCassandraUserStore } from './user-store.js';
 import { createCassandraWebhookStore } from './webhook-store.js';
+import { createCassandraWebsubStore } from './websub-store.js';
 
 export { consistencyFromName, type CassandraStoreOptions, type Consistency } from './options.js';
 
@@ -36,6 +38,7 @@ export interface CassandraStore {
   deliveries: DeliveryStore;
   users: UserStore;
   sessions: SessionStore;
+  websub: WebsubStore;
   /** The migrations this open applied (opening applies every pending one). */
   applied: string[];
   /** Closes every connection; call it after the last query (STYLE.md habit 14). */
@@ -84,6 +87,7 @@ export async function openCassandraStore(options: CassandraStoreOptions): Promis
       deliveries: createCassandraDeliveryStore(cql),
       users: createCassandraUserStore(cql),
       sessions: createCassandraSessionStore(cql),
+      websub: createCassandraWebsubStore(cql),
       close: () => client.shutdown(),
     };
   } catch (error) {

@@ -9,6 +9,7 @@ import type { KeyStore } from '../../ports/key-store.js';
 import type { SessionStore } from '../../ports/session-store.js';
 import type { UserStore } from '../../ports/user-store.js';
 import type { WebhookStore } from '../../ports/webhook-store.js';
+import type { WebsubStore } from '../../ports/websub-store.js';
 import { createEmbeddedBundleStore } from './bundle-store.js';
 import { migrate, openDatabase } from './database.js';
 import { createEmbeddedDeliveryStore } from './delivery-store.js';
@@ -21,6 +22,7 @@ import { pruneHistory } from './prune-history.js';
 import { createEmbeddedSessionStore, pruneSessions } from './session-store.js';
 import { createEmbeddedUserStore } from './user-store.js';
 import { createEmbeddedWebhookStore } from './webhook-store.js';
+import { createEmbeddedWebsubStore } from './websub-store.js';
 
 export interface EmbeddedStore {
   feeds: FeedStore;
@@ -33,6 +35,7 @@ export interface EmbeddedStore {
   deliveries: DeliveryStore;
   users: UserStore;
   sessions: SessionStore;
+  websub: WebsubStore;
   /** The migrations this open applied (opening applies every pending one). */
   applied: string[];
   close(): void;
@@ -61,6 +64,7 @@ export function openEmbeddedStore(options: { file: string; schemaDir: string }):
     deliveries: createEmbeddedDeliveryStore(db),
     users: createEmbeddedUserStore(db),
     sessions: createEmbeddedSessionStore(db),
+    websub: createEmbeddedWebsubStore(db),
     close: () => {
       clearInterval(pruning);
       db.close();
