@@ -5,7 +5,7 @@ import { decodeBody } from './parse-feed/decode.js';
 import { detached } from './parse-feed/detach.js';
 import { readJsonFeed } from './parse-feed/json-feed.js';
 import { readRss } from './parse-feed/rss.js';
-import { parseXml } from './parse-feed/xml-tree.js';
+import { parseXml, type XmlNode } from './parse-feed/xml-tree.js';
 
 export interface ParseFeedMeta {
   /** The address the document was fetched from: the base for relative links. */
@@ -28,7 +28,7 @@ export function parseFeed(body: string | Uint8Array, meta: ParseFeedMeta): Parse
   if (text.charCodeAt(start) === 123 /* { */) return readJsonFeed(text.slice(start), base);
   const markup = text.indexOf('<', start);
   if (markup === -1) throw new FeedmillError('not_a_feed', `Expected a feed, got text that is neither XML nor JSON ("${excerpt(text, start)}"); ${advice}`);
-  let root: ReturnType<typeof parseXml>;
+  let root: XmlNode | undefined;
   try {
     root = parseXml(markup === 0 ? text : text.slice(markup));
   } catch (error) {
@@ -39,13 +39,12 @@ export function parseFeed(body: string | Uint8Array, meta: ParseFeedMeta): Parse
     throw new FeedmillError('not_a_feed', `Expected a feed, got XML that cannot be parsed (${reason}); ${advice}`);
   }
   if (root === undefined) throw new FeedmillError('not_a_feed', `Expected a feed, got a document with no root element; ${advice}`);
-  const local = root.name.slice(root.name.indexOf(':') + 1);
-  switch (local.toLowerCase()) {
+  switch (root.local.toLowerCase()) {
     case 'rss':
     case 'rdf':
-      return withDetachedHead(readRss(root.element, base));
+      return withDetachedHead(readRss(root, base));
     case 'feed':
-      return withDetachedHead(readAtom(root.element, base));
+      return withDetachedHead(readAtom(root, base));
     case 'html':
       throw new FeedmillError('not_a_feed', `Expected a feed, got an HTML page; the page may link to its feed in a <link rel="alternate"> element: use that address`);
     default:

@@ -69,7 +69,7 @@ export const blockElements = new Set([
 ]);
 /**
  * Item HTML deeper than this is flattened to its text. Real descriptions nest a few levels (a
- * table in a figure in a div); 100 matches the XML reader's own limit (xml-reader.ts).
+ * table in a figure in a div); 100 matches the XML tree's own limit (maxDepth in xml-tree.ts).
  */
 export const maxHtmlDepth = 100;
 const validAttributeName = /^[^\0\t\n\f\r /<=>]+$/;
