@@ -41,7 +41,7 @@ function readChannel(channel: XmlNode, base: string | undefined, feed: ParsedFee
         feed.title = titleText({ value: rssText(first), html: true });
         break;
       case 'description':
-        feed.description = rssText(first);
+        feed.description = titleText({ value: rssText(first), html: true });
         break;
       case 'link':
         feed.link = channelLink(children, base);
@@ -55,7 +55,7 @@ function readChannel(channel: XmlNode, base: string | undefined, feed: ParsedFee
       case 'dc:description':
       case 'itunes:summary':
       case 'itunes:subtitle':
-        fallbackDescription ??= rssText(first);
+        fallbackDescription ??= titleText({ value: rssText(first), html: true });
         break;
       case 'image':
         if (feed.icon === '') feed.icon = imageUrl(first, base);

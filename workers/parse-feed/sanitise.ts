@@ -95,7 +95,8 @@ class Sanitiser {
 
   constructor(private readonly base: string | undefined) {}
 
-  onopentag(name: string, attribs: Record<string, string>): void {
+  onopentag(qualifiedName: string, attribs: Record<string, string>): void {
+    const name = localName(qualifiedName);
     if (blockElements.has(name)) this.lineBreak();
     if (this.skipDepth > 0) {
       this.skipDepth++;
@@ -141,7 +142,8 @@ class Sanitiser {
     if (data !== '') this.atLineBreak = false;
   }
 
-  onclosetag(name: string): void {
+  onclosetag(qualifiedName: string): void {
+    const name = localName(qualifiedName);
     if (blockElements.has(name)) this.lineBreak();
     if (this.skipDepth > 0 && --this.skipDepth > 0) return;
     if (this.written.pop() === true && !selfClosing.has(name)) this.html += `</${name}>`;
@@ -152,6 +154,16 @@ class Sanitiser {
     this.text += '\n';
     this.atLineBreak = true;
   }
+}
+
+/**
+ * An element name without its prefix: markup a feed carries raw keeps the prefixes the document
+ * chose (`<xhtml:div>`, or `<a:p>` in an Atom feed bound to `a:`), and which prefix was chosen must
+ * not change what is kept. Allow-lists are applied to the local name, so `<x:script>` is a script.
+ */
+export function localName(name: string): string {
+  const colon = name.indexOf(':');
+  return colon === -1 ? name : name.slice(colon + 1);
 }
 
 /** Sanitised HTML, its decoded text (block boundaries as `\n`, not yet collapsed) and the first surviving `<img src>`. */
