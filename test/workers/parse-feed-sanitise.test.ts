@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import sanitizeHtml from 'sanitize-html';
 import t from 'tap';
 import { parseFeed } from '../../workers/parse-feed.js';
-import { renderHtml } from '../../workers/parse-feed/html.js';
-import { resolveUrl } from '../../workers/parse-feed/urls.js';
+import { renderHtml } from '../../workers/shared/html.js';
+import { resolveUrl } from '../../workers/shared/urls.js';
 
 const base = 'https://example.org/blog/post.html';
 const clean = (html: string): string => renderHtml(html, base).html;

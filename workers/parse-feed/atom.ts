@@ -2,8 +2,9 @@ import type { ParsedFeed, ParsedItem } from '../../src/domain/item.js';
 import { finishItem, newDraft, titleText, type ItemDraft } from './item-draft.js';
 import { personName } from './authors.js';
 import { mediaImage } from './media.js';
-import { childGroups, xmlNamespace } from './namespaces.js';
-import { resolveUrl, webUrl } from './urls.js';
+import { xmlNamespace } from './namespaces.js';
+import { childGroups } from './reader-names.js';
+import { resolveUrl, webUrl } from '../shared/urls.js';
 import { atomText, attribute, deferredAtomText, elementText } from './xml-text.js';
 import { moveInto, readEach, releaseChildren, type XmlNode } from './xml-tree.js';
 

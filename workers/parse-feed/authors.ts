@@ -1,6 +1,6 @@
 import type { Author } from '../../src/domain/item.js';
-import { htmlToText } from './html.js';
-import { readerName } from './namespaces.js';
+import { htmlToText } from '../shared/html.js';
+import { readerName } from './reader-names.js';
 import { elementText } from './xml-text.js';
 import type { XmlNode } from './xml-tree.js';
 

@@ -1,7 +1,7 @@
 import type { Author, Enclosure, ParsedItem } from '../../src/domain/item.js';
-import { parseDate } from './dates.js';
+import { parseDate } from '../shared/dates.js';
 import { detached } from './detach.js';
-import { htmlToText, renderHtml, textAsHtml } from './html.js';
+import { htmlToText, renderHtml, textAsHtml } from '../shared/html.js';
 import type { TextValue } from './xml-text.js';
 
 /** What a format reader collects from one item in its single walk; `finishItem` turns it into a ParsedItem. */

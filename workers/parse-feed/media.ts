@@ -1,5 +1,5 @@
-import { readerName } from './namespaces.js';
-import { webUrl } from './urls.js';
+import { readerName } from './reader-names.js';
+import { webUrl } from '../shared/urls.js';
 import { attribute } from './xml-text.js';
 import type { XmlNode } from './xml-tree.js';
 
