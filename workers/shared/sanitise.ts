@@ -29,7 +29,8 @@ export interface Rendered {
   firstImage: string | null;
 }
 
-const allowedTags = new Set([
+/** The elements kept: sanitize-html's defaults and those established feed sanitisers (feedparser, html5lib) keep. */
+export const allowedTags: ReadonlySet<string> = new Set([
   // sanitize-html's defaults.allowedTags (2.17)…
   'address', 'article', 'aside', 'footer', 'header', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hgroup', 'main', 'nav',
   'section', 'blockquote', 'dd', 'div', 'dl', 'dt', 'figcaption', 'figure', 'hr', 'li', 'menu', 'ol', 'p', 'pre',
@@ -37,26 +38,55 @@ const allowedTags = new Set([
   'rp', 'rt', 'rtc', 'ruby', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr',
   'caption', 'col', 'colgroup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr',
   // …and the media and legacy formatting feeds use.
-  'img', 'picture', 'source', 'video', 'audio', 'del', 'ins', 'center', 'font',
+  'img', 'picture', 'source', 'video', 'audio', 'del', 'ins', 'center', 'font', 'big', 'tt', 'strike', 'acronym',
 ]);
 
-const allowedAttributes: Record<string, ReadonlySet<string> | undefined> = {
-  a: new Set(['href', 'title', 'name']),
-  img: new Set(['src', 'alt', 'title', 'width', 'height']),
-  source: new Set(['src', 'type', 'media']),
-  video: new Set(['src', 'poster', 'controls', 'width', 'height']),
-  audio: new Set(['src', 'controls']),
-  td: new Set(['colspan', 'rowspan', 'align']),
-  th: new Set(['colspan', 'rowspan', 'align', 'scope']),
-  ol: new Set(['start', 'type']),
-  blockquote: new Set(['cite']),
-  q: new Set(['cite']),
-  abbr: new Set(['title']),
+/** Kept on every allowed element: they change how text reads (language, direction, a tooltip), never what runs. */
+const globalAttributes = ['title', 'lang', 'dir'];
+const cellAttributes = ['colspan', 'rowspan', 'align', 'valign', 'width', 'height', 'abbr'];
+
+/**
+ * Per element, the attributes kept besides `globalAttributes`: the presentational ones feed
+ * sanitisers keep (feedparser's acceptable_attributes), so tables and images keep their layout.
+ * No `style`, no `class`, no `on*`, no `srcset`.
+ */
+const attributesByTag: Record<string, readonly string[]> = {
+  a: ['href', 'name'],
+  img: ['src', 'alt', 'width', 'height', 'align', 'border', 'hspace', 'vspace'],
+  source: ['src', 'type', 'media'],
+  video: ['src', 'poster', 'controls', 'width', 'height'],
+  audio: ['src', 'controls'],
+  table: ['align', 'border', 'width', 'cellpadding', 'cellspacing', 'summary'],
+  td: cellAttributes,
+  th: [...cellAttributes, 'scope'],
+  tr: ['align', 'valign'],
+  col: ['span', 'width', 'align', 'valign'],
+  colgroup: ['span', 'width', 'align', 'valign'],
+  ol: ['start', 'type'],
+  ul: ['type'],
+  li: ['value'],
+  blockquote: ['cite'],
+  q: ['cite'],
+  del: ['cite', 'datetime'],
+  ins: ['cite', 'datetime'],
+  time: ['datetime'],
+  font: ['color', 'face', 'size'],
+  hr: ['align', 'width', 'size'],
+  p: ['align'], div: ['align'], h1: ['align'], h2: ['align'], h3: ['align'], h4: ['align'], h5: ['align'], h6: ['align'],
+  caption: ['align'],
 };
+
+/** Every allowed element's allowed attributes: the policy, exported for the sanitize-html oracle test. */
+export const allowedAttributes: Readonly<Record<string, ReadonlySet<string>>> = Object.fromEntries(
+  [...allowedTags].map((tag) => [tag, new Set([...globalAttributes, ...(attributesByTag[tag] ?? [])])]),
+);
 
 const urlAttributes = new Set(['href', 'src', 'poster', 'cite']);
 /** Attributes that are meaningless when empty (the HTML attribute index); an empty one is dropped. `alt=""` is kept. */
-const nonBooleanAttributes = new Set(['href', 'title', 'name', 'src', 'width', 'height', 'type', 'media', 'poster', 'colspan', 'rowspan', 'scope', 'start', 'cite']);
+const nonBooleanAttributes = new Set([
+  'href', 'title', 'name', 'src', 'width', 'height', 'type', 'media', 'poster', 'colspan', 'rowspan', 'scope', 'start', 'cite',
+  'lang', 'dir', 'abbr', 'span', 'datetime', 'color', 'size', 'value',
+]);
 /** Written as `<img ... />`, with no closing tag. */
 const selfClosing = new Set(['img', 'br', 'hr']);
 /** Disallowed tags whose text is dropped with them. */
