@@ -1,7 +1,7 @@
 import type { ParsedFeed, ParsedItem } from '../../src/domain/item.js';
 import { finishItem, newDraft, titleText, type ItemDraft } from './item-draft.js';
 import { personName } from './authors.js';
-import { mediaImage } from './media.js';
+import { collectMediaText, mediaImage, type MediaText } from './media.js';
 import { xmlNamespace } from './namespaces.js';
 import { childGroups } from './reader-names.js';
 import { resolveUrl, webUrl } from '../shared/urls.js';
@@ -54,6 +54,7 @@ function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedItem {
   const draft = newDraft(base);
   let summaryBase = base;
   let contentBase = base;
+  const media: MediaText = { categories: [] };
   for (const [name, children] of childGroups(entry, primary)) {
     const first = children[0];
     if (first === undefined) continue;
@@ -84,6 +85,13 @@ function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedItem {
       case 'modified':
         draft.publishedFallback ??= elementText(first);
         break;
+      case 'dc:date':
+      case 'dcterms:issued':
+      case 'dcterms:created':
+      case 'dcterms:date':
+      case 'dcterms:modified':
+        draft.modified ??= elementText(first);
+        break;
       case 'author':
         for (const author of children) {
           const person = personName(author);
@@ -107,15 +115,22 @@ function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedItem {
         draft.itunesImage ??= webUrl(attribute(first, 'href') ?? elementText(first), base) || undefined;
         break;
       default:
-        if (name.startsWith('media:')) draft.mediaImage ??= mediaImage(name, children, base);
+        if (name.startsWith('media:')) {
+          draft.mediaImage ??= mediaImage(name, children, base);
+          collectMediaText(name, children, media);
+        }
     }
   }
+  draft.title ??= media.title;
+  draft.summary ??= media.description;
+  if (draft.categories.length === 0) draft.categories.push(...media.categories);
   // Relative URLs in the HTML resolve against the xml:base in scope on the element they came from.
   draft.base = draft.content !== undefined && draft.content.value !== '' ? contentBase : summaryBase;
   return finishItem(draft);
 }
 
 function readLinks(draft: ItemDraft, links: XmlNode[], base: string | undefined): void {
+  let urlIsPage = false;
   for (const link of links) {
     const href = attribute(link, 'href');
     if (href === undefined) continue;
@@ -123,7 +138,12 @@ function readLinks(draft: ItemDraft, links: XmlNode[], base: string | undefined)
     const url = webUrl(href, xmlBase(link, base));
     if (url === '') continue;
     if (rel === 'alternate') {
-      if (draft.url === '') draft.url = url;
+      // The first alternate, unless a later one is a web page and it is not (RFC 4287 §4.2.7.2).
+      const isPage = isWebPageType(attribute(link, 'type'));
+      if (draft.url === '' || (isPage && !urlIsPage)) {
+        draft.url = url;
+        urlIsPage = isPage;
+      }
     } else if (rel === 'enclosure') {
       const type = attribute(link, 'type');
       const length = Number(attribute(link, 'length'));
@@ -144,4 +164,11 @@ function alternateLink(links: XmlNode[], base: string | undefined): string | und
 function xmlBase(element: XmlNode, parent: string | undefined): string | undefined {
   const base = attribute(element, 'base', xmlNamespace);
   return base === undefined ? parent : resolveUrl(base, parent);
+}
+
+/** A link with no type, or an HTML one, leads to a page; an alternate in another type (audio, a PDF) does not. */
+function isWebPageType(type: string | undefined): boolean {
+  if (type === undefined || type === '') return true;
+  const lower = type.toLowerCase();
+  return lower.startsWith('text/html') || lower.startsWith('application/xhtml+xml');
 }

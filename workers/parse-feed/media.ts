@@ -1,6 +1,6 @@
 import { readerName } from './reader-names.js';
 import { webUrl } from '../shared/urls.js';
-import { attribute } from './xml-text.js';
+import { attribute, elementText, rssText, type TextValue } from './xml-text.js';
 import type { XmlNode } from './xml-tree.js';
 
 /**
@@ -33,4 +33,43 @@ function nestedImage(child: XmlNode, base: string | undefined): string | undefin
     if (image) return image;
   }
   return undefined;
+}
+
+/** Media RSS text an item falls back on when its own elements are missing. */
+export interface MediaText {
+  title?: TextValue;
+  description?: TextValue;
+  categories: string[];
+}
+
+/**
+ * Collects `media:title`, `media:description` and `media:category` of an item, and of its
+ * `media:group`s and `media:content`s, the item's own level first (Media RSS §5: an element at a
+ * lower level overrides the one above it only for that content, so for the item the outer one wins).
+ */
+export function collectMediaText(name: string, children: XmlNode[], into: MediaText): void {
+  for (const child of children) {
+    switch (name) {
+      case 'media:title':
+        into.title ??= mediaTextValue(child);
+        break;
+      case 'media:description':
+        into.description ??= mediaTextValue(child);
+        break;
+      case 'media:category': {
+        const category = elementText(child);
+        if (category !== '') into.categories.push(category);
+        break;
+      }
+      case 'media:group':
+      case 'media:content':
+        for (const grandchild of child.children) collectMediaText(readerName(grandchild, ''), [grandchild], into);
+        break;
+    }
+  }
+}
+
+/** Media RSS text is plain unless `type="html"`. */
+function mediaTextValue(node: XmlNode): TextValue {
+  return { value: rssText(node), html: (attribute(node, 'type') ?? '').toLowerCase() === 'html' };
 }

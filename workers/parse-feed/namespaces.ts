@@ -1,5 +1,6 @@
 export const xmlNamespace = 'http://www.w3.org/XML/1998/namespace';
 export const xmlnsNamespace = 'http://www.w3.org/2000/xmlns/';
+export const rdfNamespace = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
 
 /**
  * The vocabularies the format readers know, by namespace URI (compared in lower case: feeds

@@ -10,7 +10,9 @@ export function readerName(node: XmlNode, primary: string): string {
   if (node.uri === '') return node.local;
   const label = vocabulary(node.uri);
   if (label === primary) return node.local;
-  return label === undefined ? `{${node.uri}}${node.local}` : `${label}:${node.local}`;
+  if (label === undefined) return `{${node.uri}}${node.local}`;
+  // iTunes' element names are matched whatever their case: podcasts write itunes:Summary too.
+  return label === 'itunes' ? `itunes:${node.local.toLowerCase()}` : `${label}:${node.local}`;
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { ParsedFeed, ParsedItem } from '../../src/domain/item.js';
 import { personFromString, personName } from './authors.js';
 import { finishItem, newDraft, titleText, type ItemDraft } from './item-draft.js';
-import { mediaImage } from './media.js';
-import { xmlNamespace } from './namespaces.js';
+import { collectMediaText, mediaImage, type MediaText } from './media.js';
+import { rdfNamespace, xmlNamespace } from './namespaces.js';
 import { childGroups } from './reader-names.js';
 import { resolveUrl, webUrl } from '../shared/urls.js';
 import { atomText, attribute, deferredRssHtml, elementStringValue, elementText, rssText, type TextValue } from './xml-text.js';
@@ -115,6 +115,8 @@ function readItem(node: XmlNode, channelBase: string | undefined): ParsedItem {
   const subjects: string[] = [];
   const atomCategories: string[] = [];
   let itunesSummary: TextValue | undefined;
+  let itunesSubtitle: TextValue | undefined;
+  const media: MediaText = { categories: [] };
   for (const [name, children] of childGroups(node, primary)) {
     const first = children[0];
     if (first === undefined) continue;
@@ -151,8 +153,18 @@ function readItem(node: XmlNode, channelBase: string | undefined): ParsedItem {
         draft.published = elementText(first);
         break;
       case 'dc:date':
+      case 'dcterms:issued':
+      case 'dcterms:created':
+      case 'dcterms:date':
       case 'atom:published':
         draft.publishedFallback ??= elementText(first);
+        break;
+      case 'dcterms:modified':
+      case 'atom:updated':
+        draft.modified ??= elementText(first);
+        break;
+      case 'itunes:subtitle':
+        itunesSubtitle ??= deferredRssHtml(first);
         break;
       case 'atom:author':
         for (const author of children) {
@@ -193,12 +205,22 @@ function readItem(node: XmlNode, channelBase: string | undefined): ParsedItem {
         readAtomLink(draft, children, base);
         break;
       default:
-        if (name.startsWith('media:')) draft.mediaImage ??= mediaImage(name, children, base);
+        if (name.startsWith('media:')) {
+          draft.mediaImage ??= mediaImage(name, children, base);
+          collectMediaText(name, children, media);
+        }
     }
   }
-  draft.summary ??= fallbackSummary ?? itunesSummary;
-  draft.title ??= dcTitle;
+  // The item's own elements first, then Dublin Core, iTunes, and Media RSS last.
+  draft.summary ??= fallbackSummary ?? itunesSummary ?? itunesSubtitle ?? media.description;
+  draft.title ??= dcTitle ?? media.title;
   draft.categories.push(...keywords, ...subjects, ...atomCategories);
+  if (draft.categories.length === 0) draft.categories.push(...media.categories);
+  // RSS 1.0: the item's rdf:about is its URI, the id when it has no guid.
+  if (draft.id === undefined) {
+    const about = attribute(node, 'about', rdfNamespace);
+    if (about) draft.id = about;
+  }
   if (draft.url === '' && permalinkGuid !== undefined && /^https?:\/\//i.test(permalinkGuid)) draft.url = webUrl(permalinkGuid, undefined);
   return finishItem(draft);
 }
