@@ -1,4 +1,5 @@
 import t from 'tap';
+import parseFeedTask from '../../workers/parse-feed-task.js';
 import { parseFeed } from '../../workers/parse-feed.js';
 
 const meta = { url: 'https://example.org/feed.xml' };
@@ -63,4 +64,21 @@ t.test('Atom type="text" is literal: an escaped <blink> is text, not markup', as
 t.test('RSS 1.0: rdf:about is the item id when there is no guid, under any prefix', async (t) => {
   const feed = parseFeed('<r:RDF xmlns:r="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/"><channel r:about="https://example.org/"><title>T</title></channel><item r:about="https://example.org/1"><title>One</title><link>https://example.org/1</link></item></r:RDF>', meta);
   t.equal(feed.items[0]?.id, 'https://example.org/1');
+});
+
+t.test('xml:base at every level, inside the HTTP Content-Location as the document base', async (t) => {
+  const atom = `<feed xmlns="http://www.w3.org/2005/Atom" xml:base="feed/"><title>T</title><entry xml:base="entry/"><link href="page"/><content type="html" xml:base="content/">&lt;a href="x"&gt;x&lt;/a&gt;</content></entry></feed>`;
+  const viaLocation = parseFeed(atom, { url: 'https://fetched.example/feeds/atom', contentLocation: '/real/atom.xml' }).items[0];
+  t.equal(viaLocation?.url, 'https://fetched.example/real/feed/entry/page', 'Content-Location, then the feed, then the entry');
+  t.match(viaLocation?.description_html ?? '', /href="https:\/\/fetched.example\/real\/feed\/entry\/content\/x"/, 'and the content element itself');
+  t.equal(parseFeed(atom, { url: 'https://fetched.example/feeds/atom' }).items[0]?.url, 'https://fetched.example/feeds/feed/entry/page', 'without it, the fetched URL');
+  t.equal(parseFeed(atom, { url: 'https://fetched.example/feeds/atom', contentLocation: 'javascript:alert(1)' }).items[0]?.url, 'https://fetched.example/feeds/feed/entry/page', 'a Content-Location that is no web address is ignored');
+  const rss = '<rss version="2.0" xml:base="https://a.example/r/"><channel xml:base="c/"><title>T</title><item xml:base="i/"><link>l</link></item></channel></rss>';
+  t.equal(parseFeed(rss, { url: 'https://fetched.example/' }).items[0]?.url, 'https://a.example/r/c/i/l', 'RSS: root, channel and item');
+});
+
+t.test('the pool task passes Content-Location through to the parser', async (t) => {
+  const body = new TextEncoder().encode('<rss version="2.0"><channel><title>T</title><item><link>l</link></item></channel></rss>');
+  const result = parseFeedTask({ body, url: 'https://fetched.example/x/feed', contentLocation: 'https://real.example/y/feed' });
+  t.equal(result.ok ? result.feed.items[0]?.url : result.message, 'https://real.example/y/l');
 });
