@@ -44,5 +44,15 @@ export const conventionalNamespaces: ReadonlyMap<string, string> = new Map([
 
 /** The label of a namespace URI (see `vocabularies`); undefined for one no reader knows. */
 export function vocabulary(uri: string): string | undefined {
-  return vocabularies.get(uri) ?? vocabularies.get(uri.trim().toLowerCase());
+  const known = vocabularies.get(uri);
+  if (known !== undefined) return known;
+  // Every element of an Atom feed carries `…/2005/Atom`: remember each spelling once lower-cased.
+  if (spellings.has(uri)) return spellings.get(uri);
+  const label = vocabularies.get(uri.trim().toLowerCase());
+  if (spellings.size < maxSpellings) spellings.set(uri, label);
+  return label;
 }
+
+/** URIs as documents spell them, to their label (or none); bounded, since documents choose them. */
+const spellings = new Map<string, string | undefined>();
+const maxSpellings = 1000;
