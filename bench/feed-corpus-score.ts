@@ -10,7 +10,7 @@ import { isTag, isText, type ChildNode } from 'domhandler';
 import type { ParsedFeed, ParsedItem } from '../src/domain/item.js';
 import { isFeedmillError } from '../src/domain/errors.js';
 import { parseFeed } from '../workers/parse-feed.js';
-import { renderHtml } from '../workers/parse-feed/html.js';
+import { renderHtml } from '../workers/shared/html.js';
 
 /** The fields our API exposes, in table order; everything else in the corpus is "not scored". */
 export const scoredFields = [

@@ -1,7 +1,8 @@
 /**
  * `node dist/bench/run.js parse`: the same documents through parseFeed (inline and through the
- * piscina pool), rss-parser, @extractus/feed-extractor, feedparser and bare fast-xml-parser (the
- * floor), each parser × dataset in a child process of its own, repeated FEEDMILL_BENCH_RUNS times
+ * piscina pool), rss-parser, @extractus/feed-extractor, feedparser, bare fast-xml-parser, and the raw
+ * htmlparser2 and saxes tokenizers (the ceiling: tokenizing alone), each parser × dataset in a
+ * child process of its own, repeated FEEDMILL_BENCH_RUNS times
  * (interleaved, so a burst of load on the shared machine hits every parser alike); medians printed.
  *
  * Environment: FEEDMILL_BENCH_RUNS (default 3), FEEDMILL_BENCH_MIN_MS (time per child, default 1500),

@@ -1,11 +1,13 @@
 import { isFeedmillError, type ErrorCode } from '../src/domain/errors.js';
 import type { ParsedFeed } from '../src/domain/item.js';
-import { parseFeed } from './parse-feed.js';
+import { parseFeed, type ParseFeedMeta } from './parse-feed.js';
 
 export interface ParseFeedTask {
   body: Uint8Array;
   url: string;
   contentType?: string;
+  /** The HTTP Content-Location header, when the server sent one (see ParseFeedMeta). */
+  contentLocation?: string;
 }
 
 export type ParseFeedTaskResult = { ok: true; feed: ParsedFeed } | { ok: false; code: ErrorCode; message: string };
@@ -16,7 +18,9 @@ export type ParseFeedTaskResult = { ok: true; feed: ParsedFeed } | { ok: false; 
  */
 export default function parseFeedTask(task: ParseFeedTask): ParseFeedTaskResult {
   try {
-    const meta = task.contentType === undefined ? { url: task.url } : { url: task.url, contentType: task.contentType };
+    const meta: ParseFeedMeta = { url: task.url };
+    if (task.contentType !== undefined) meta.contentType = task.contentType;
+    if (task.contentLocation !== undefined) meta.contentLocation = task.contentLocation;
     return { ok: true, feed: parseFeed(task.body, meta) };
   } catch (error) {
     if (isFeedmillError(error)) return { ok: false, code: error.code, message: error.message };

@@ -5,13 +5,20 @@ import { decodeBody } from './parse-feed/decode.js';
 import { detached } from './parse-feed/detach.js';
 import { readJsonFeed } from './parse-feed/json-feed.js';
 import { readRss } from './parse-feed/rss.js';
-import { parseXml } from './parse-feed/xml-tree.js';
+import { parseXml, type XmlNode } from './parse-feed/xml-tree.js';
+import { webUrl } from './shared/urls.js';
 
 export interface ParseFeedMeta {
   /** The address the document was fetched from: the base for relative links. */
   url: string;
   /** The HTTP Content-Type; only its charset is used (the format is detected from the content). */
   contentType?: string;
+  /**
+   * The HTTP Content-Location, when the server sent one: the document's own address (RFC 9110
+   * §8.7), so relative links resolve against it rather than the URL that was fetched. Resolved
+   * against `url`; ignored unless it gives an http(s) URL.
+   */
+  contentLocation?: string;
 }
 
 const advice = 'check that the URL points at an RSS, Atom or JSON Feed document';
@@ -24,11 +31,11 @@ export function parseFeed(body: string | Uint8Array, meta: ParseFeedMeta): Parse
   const text = decodeBody(body, meta.contentType);
   const start = firstSignificant(text);
   if (start === -1) throw new FeedmillError('not_a_feed', `Expected a feed, got an empty document; ${advice}`);
-  const base = hasUsableBase(meta.url) ? meta.url : undefined;
+  const base = documentBase(meta);
   if (text.charCodeAt(start) === 123 /* { */) return readJsonFeed(text.slice(start), base);
   const markup = text.indexOf('<', start);
   if (markup === -1) throw new FeedmillError('not_a_feed', `Expected a feed, got text that is neither XML nor JSON ("${excerpt(text, start)}"); ${advice}`);
-  let root: ReturnType<typeof parseXml>;
+  let root: XmlNode | undefined;
   try {
     root = parseXml(markup === 0 ? text : text.slice(markup));
   } catch (error) {
@@ -39,13 +46,12 @@ export function parseFeed(body: string | Uint8Array, meta: ParseFeedMeta): Parse
     throw new FeedmillError('not_a_feed', `Expected a feed, got XML that cannot be parsed (${reason}); ${advice}`);
   }
   if (root === undefined) throw new FeedmillError('not_a_feed', `Expected a feed, got a document with no root element; ${advice}`);
-  const local = root.name.slice(root.name.indexOf(':') + 1);
-  switch (local.toLowerCase()) {
+  switch (root.local.toLowerCase()) {
     case 'rss':
     case 'rdf':
-      return withDetachedHead(readRss(root.element, base));
+      return withDetachedHead(readRss(root, base));
     case 'feed':
-      return withDetachedHead(readAtom(root.element, base));
+      return withDetachedHead(readAtom(root, base));
     case 'html':
       throw new FeedmillError('not_a_feed', `Expected a feed, got an HTML page; the page may link to its feed in a <link rel="alternate"> element: use that address`);
     default:
@@ -67,8 +73,11 @@ function firstSignificant(text: string): number {
   return -1;
 }
 
-function hasUsableBase(url: string): boolean {
-  return URL.canParse(url);
+/** Content-Location when it names a web address, else the fetched URL when it parses; xml:base nests inside it. */
+function documentBase(meta: ParseFeedMeta): string | undefined {
+  const fetched = URL.canParse(meta.url) ? meta.url : undefined;
+  const location = meta.contentLocation === undefined ? '' : webUrl(meta.contentLocation, fetched);
+  return location === '' ? fetched : location;
 }
 
 function excerpt(text: string, start: number): string {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import t from 'tap';
-import { collapseText } from '../../workers/parse-feed/html.js';
+import { collapseText } from '../../workers/shared/html.js';
 
 /** The rule written the slow, obvious way: split into words and gaps, then join. */
 function reference(text: string): string {

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { parseDate } from '../../workers/parse-feed/dates.js';
+import { parseDate } from '../../workers/shared/dates.js';
 
 t.test('RFC 822 dates in the variants real feeds use', async (t) => {
   const cases: [string, string][] = [

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { extractPage } from '../../workers/extract-page.js';
 import { parseFeed } from '../../workers/parse-feed.js';
-import { maxHtmlDepth } from '../../workers/parse-feed/sanitise.js';
+import { maxHtmlDepth } from '../../workers/shared/sanitise.js';
 
 const meta = { url: 'https://example.org/feed.xml' };
 

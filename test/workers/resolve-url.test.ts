@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import t from 'tap';
-import { resolveUrl } from '../../workers/parse-feed/urls.js';
+import { resolveUrl } from '../../workers/shared/urls.js';
 
 const bases = [
   'https://Example.ORG:443/a/b',

@@ -1,5 +1,5 @@
 import type { ParsedItem } from '../../src/domain/item.js';
-import { renderHtml } from '../parse-feed/html.js';
+import { renderHtml } from '../shared/html.js';
 import { linksWithin, primaryLink } from './block-links.js';
 import type { PageElement } from './dom.js';
 import { findThumbnail } from './images.js';

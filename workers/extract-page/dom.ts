@@ -1,5 +1,5 @@
 import { Parser } from 'htmlparser2';
-import { withFlatStack } from '../parse-feed/parser-stack.js';
+import { withFlatStack } from '../shared/parser-stack.js';
 
 /**
  * A small DOM of our own, built in one streaming htmlparser2 pass. Ours rather than domhandler's

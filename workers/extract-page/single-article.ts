@@ -3,7 +3,7 @@ import type { LdArticle } from './json-ld.js';
 import type { PageMeta } from './page-meta.js';
 import { parseStatedDate } from './text-dates.js';
 import { absoluteUrl } from './urls.js';
-import { textAsHtml } from '../parse-feed/html.js';
+import { textAsHtml } from '../shared/html.js';
 
 /** The page as one item: for an article page, where the page itself is the news. */
 export function singleArticle(page: PageMeta, article: LdArticle | undefined): ParsedItem {

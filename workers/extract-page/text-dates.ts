@@ -1,4 +1,4 @@
-import { parseDate } from '../parse-feed/dates.js';
+import { parseDate } from '../shared/dates.js';
 
 const month = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
 

@@ -1,4 +1,4 @@
-import { collapseText } from '../parse-feed/html.js';
+import { collapseText } from '../shared/html.js';
 import type { PageElement } from './dom.js';
 
 /**

@@ -1,23 +1,28 @@
 import type { ParsedFeed, ParsedItem } from '../../src/domain/item.js';
 import { finishItem, newDraft, titleText, type ItemDraft } from './item-draft.js';
 import { personName } from './authors.js';
-import { mediaImage } from './media.js';
-import { NameMap } from './namespaces.js';
-import { resolveUrl, webUrl } from './urls.js';
+import { collectMediaText, mediaImage, type MediaText } from './media.js';
+import { xmlNamespace } from './namespaces.js';
+import { childGroups } from './reader-names.js';
+import { resolveUrl, webUrl } from '../shared/urls.js';
 import { atomText, attribute, deferredAtomText, elementText } from './xml-text.js';
-import { asElement, childEntries, moveInto, readEach, type XmlChild, type XmlElement } from './xml-tree.js';
+import { moveInto, readEach, releaseChildren, type XmlNode } from './xml-tree.js';
+
+/** Atom's own elements: in Atom 1.0's or 0.3's namespace, or in none (see namespaces.ts). */
+const primary = 'atom';
 
 /** Atom 1.0 (RFC 4287) and Atom 0.3. */
-export function readAtom(root: XmlElement, documentUrl: string | undefined): ParsedFeed {
-  const names = new NameMap(root, 'atom');
+export function readAtom(root: XmlNode, documentUrl: string | undefined): ParsedFeed {
   const base = xmlBase(root, documentUrl);
   const feed: ParsedFeed = { title: '', description: '', link: '', icon: '', items: [] };
   let logo = '';
-  const entries: XmlChild[] = [];
-  for (const [rawName, children] of childEntries(root)) {
+  const entries: XmlNode[] = [];
+  const groups = childGroups(root, primary);
+  releaseChildren(root);
+  for (const [name, children] of groups) {
     const first = children[0];
     if (first === undefined) continue;
-    switch (names.canonical(rawName)) {
+    switch (name) {
       case 'title':
         feed.title = titleText(atomText(first));
         break;
@@ -40,17 +45,17 @@ export function readAtom(root: XmlElement, documentUrl: string | undefined): Par
     }
   }
   if (feed.icon === '') feed.icon = logo;
-  feed.items = readEach(entries, (entry) => readEntry(asElement(entry), names, base));
+  feed.items = readEach(entries, (entry) => readEntry(entry, base));
   return feed;
 }
 
-function readEntry(entry: XmlElement, names: NameMap, feedBase: string | undefined): ParsedItem {
+function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedItem {
   const base = xmlBase(entry, feedBase);
   const draft = newDraft(base);
   let summaryBase = base;
   let contentBase = base;
-  for (const [rawName, children] of childEntries(entry)) {
-    const name = names.canonical(rawName);
+  const media: MediaText = { categories: [] };
+  for (const [name, children] of childGroups(entry, primary)) {
     const first = children[0];
     if (first === undefined) continue;
     switch (name) {
@@ -80,9 +85,16 @@ function readEntry(entry: XmlElement, names: NameMap, feedBase: string | undefin
       case 'modified':
         draft.publishedFallback ??= elementText(first);
         break;
+      case 'dc:date':
+      case 'dcterms:issued':
+      case 'dcterms:created':
+      case 'dcterms:date':
+      case 'dcterms:modified':
+        draft.modified ??= elementText(first);
+        break;
       case 'author':
         for (const author of children) {
-          const person = personName(author, names);
+          const person = personName(author);
           if (person !== '') draft.authors.push({ name: person });
         }
         break;
@@ -103,15 +115,22 @@ function readEntry(entry: XmlElement, names: NameMap, feedBase: string | undefin
         draft.itunesImage ??= webUrl(attribute(first, 'href') ?? elementText(first), base) || undefined;
         break;
       default:
-        if (name.startsWith('media:')) draft.mediaImage ??= mediaImage(name, children, names, base);
+        if (name.startsWith('media:')) {
+          draft.mediaImage ??= mediaImage(name, children, base);
+          collectMediaText(name, children, media);
+        }
     }
   }
+  draft.title ??= media.title;
+  draft.summary ??= media.description;
+  if (draft.categories.length === 0) draft.categories.push(...media.categories);
   // Relative URLs in the HTML resolve against the xml:base in scope on the element they came from.
   draft.base = draft.content !== undefined && draft.content.value !== '' ? contentBase : summaryBase;
   return finishItem(draft);
 }
 
-function readLinks(draft: ItemDraft, links: XmlChild[], base: string | undefined): void {
+function readLinks(draft: ItemDraft, links: XmlNode[], base: string | undefined): void {
+  let urlIsPage = false;
   for (const link of links) {
     const href = attribute(link, 'href');
     if (href === undefined) continue;
@@ -119,7 +138,12 @@ function readLinks(draft: ItemDraft, links: XmlChild[], base: string | undefined
     const url = webUrl(href, xmlBase(link, base));
     if (url === '') continue;
     if (rel === 'alternate') {
-      if (draft.url === '') draft.url = url;
+      // The first alternate, unless a later one is a web page and it is not (RFC 4287 §4.2.7.2).
+      const isPage = isWebPageType(attribute(link, 'type'));
+      if (draft.url === '' || (isPage && !urlIsPage)) {
+        draft.url = url;
+        urlIsPage = isPage;
+      }
     } else if (rel === 'enclosure') {
       const type = attribute(link, 'type');
       const length = Number(attribute(link, 'length'));
@@ -128,7 +152,7 @@ function readLinks(draft: ItemDraft, links: XmlChild[], base: string | undefined
   }
 }
 
-function alternateLink(links: XmlChild[], base: string | undefined): string | undefined {
+function alternateLink(links: XmlNode[], base: string | undefined): string | undefined {
   for (const link of links) {
     const href = attribute(link, 'href');
     const url = href !== undefined && (attribute(link, 'rel') ?? 'alternate') === 'alternate' ? webUrl(href, xmlBase(link, base)) : '';
@@ -137,7 +161,14 @@ function alternateLink(links: XmlChild[], base: string | undefined): string | un
   return undefined;
 }
 
-function xmlBase(element: XmlChild, parent: string | undefined): string | undefined {
-  const base = attribute(element, 'xml:base');
+function xmlBase(element: XmlNode, parent: string | undefined): string | undefined {
+  const base = attribute(element, 'base', xmlNamespace);
   return base === undefined ? parent : resolveUrl(base, parent);
+}
+
+/** A link with no type, or an HTML one, leads to a page; an alternate in another type (audio, a PDF) does not. */
+function isWebPageType(type: string | undefined): boolean {
+  if (type === undefined || type === '') return true;
+  const lower = type.toLowerCase();
+  return lower.startsWith('text/html') || lower.startsWith('application/xhtml+xml');
 }

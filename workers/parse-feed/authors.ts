@@ -1,8 +1,8 @@
 import type { Author } from '../../src/domain/item.js';
-import { htmlToText } from './html.js';
-import type { NameMap } from './namespaces.js';
+import { htmlToText } from '../shared/html.js';
+import { readerName } from './reader-names.js';
 import { elementText } from './xml-text.js';
-import { childEntries, type XmlChild } from './xml-tree.js';
+import type { XmlNode } from './xml-tree.js';
 
 const looksLikeEmail = (value: string): boolean => /^[^\s@()<>]+@[^\s@()<>]+$/.test(value);
 
@@ -27,17 +27,17 @@ export function personFromString(value: string): Author | undefined {
 }
 
 /** An Atom person construct's name; its email when it has no name (all we know of the author). */
-export function personName(author: XmlChild, names: NameMap): string {
-  if (typeof author === 'string') return htmlToText(author);
+export function personName(author: XmlNode): string {
+  // A bare `<author>Jo</author>`: its text may hold escaped markup, as titles do.
+  if (author.children.length === 0) return htmlToText(author.text) || elementText(author);
   let email = '';
-  for (const [rawName, children] of childEntries(author)) {
-    const name = names.canonical(rawName);
-    const first = children[0];
-    if (first === undefined) continue;
-    if (name === 'name' || name === 'atom:name') {
-      const value = elementText(first);
+  for (const child of author.children) {
+    // Atom's person elements, in Atom's namespace or in none.
+    const name = readerName(child, 'atom');
+    if (name === 'name') {
+      const value = elementText(child);
       if (value !== '') return value;
-    } else if (name === 'email' || name === 'atom:email') email = elementText(first);
+    } else if (name === 'email' && email === '') email = elementText(child);
   }
   return email;
 }

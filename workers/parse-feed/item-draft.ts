@@ -1,7 +1,7 @@
 import type { Author, Enclosure, ParsedItem } from '../../src/domain/item.js';
-import { parseDate } from './dates.js';
+import { parseDate } from '../shared/dates.js';
 import { detached } from './detach.js';
-import { htmlToText, renderHtml, textAsHtml } from './html.js';
+import { htmlToText, renderHtml, textAsHtml } from '../shared/html.js';
 import type { TextValue } from './xml-text.js';
 
 /** What a format reader collects from one item in its single walk; `finishItem` turns it into a ParsedItem. */
@@ -15,6 +15,8 @@ export interface ItemDraft {
   /** Date strings in order of preference; the first one present is used. */
   published?: string;
   publishedFallback?: string;
+  /** The last resort: when the item only says when it was last changed (dcterms:modified, atom:updated). */
+  modified?: string;
   authors: Author[];
   /** Authors from lower-precedence sources (dc:creator, itunes:author), used when `authors` is empty. */
   fallbackAuthors: Author[];
@@ -46,7 +48,7 @@ export function finishItem(draft: ItemDraft): ParsedItem {
     description_text: detached(rendered?.text ?? ''),
     thumbnail: thumbnail === null ? null : detached(thumbnail),
     authors: (draft.authors.length > 0 ? draft.authors : draft.fallbackAuthors).map((author) => ({ ...author, name: detached(author.name) })),
-    date_published: parseDate(draft.published) ?? (draft.published === undefined ? parseDate(draft.publishedFallback) : null),
+    date_published: publishedDate(draft),
     categories: draft.categories.map(detached),
     enclosures: draft.enclosures.map((enclosure) => ({ ...enclosure, url: detached(enclosure.url) })),
   };
@@ -56,4 +58,12 @@ export function finishItem(draft: ItemDraft): ParsedItem {
 
 export function titleText(title: TextValue): string {
   return title.html ? htmlToText(title.value) : title.value.replace(/\s+/g, ' ').trim();
+}
+
+/** The first date present, in the draft's order of preference; a present but unreadable one stops the search. */
+function publishedDate(draft: ItemDraft): string | null {
+  for (const candidate of [draft.published, draft.publishedFallback, draft.modified]) {
+    if (candidate !== undefined) return parseDate(candidate);
+  }
+  return null;
 }

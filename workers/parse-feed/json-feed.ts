@@ -1,7 +1,7 @@
 import type { Author, Enclosure, ParsedFeed, ParsedItem } from '../../src/domain/item.js';
 import { FeedmillError } from '../../src/domain/errors.js';
 import { finishItem, newDraft } from './item-draft.js';
-import { webUrl } from './urls.js';
+import { webUrl } from '../shared/urls.js';
 
 type Json = Record<string, unknown>;
 

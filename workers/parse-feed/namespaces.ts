@@ -1,46 +1,58 @@
-import type { XmlElement } from './xml-tree.js';
-
-/** Namespace URIs we read, by the prefix we use for them whatever prefix the document chose. */
-const knownNamespaces: Record<string, string> = {
-  'http://www.w3.org/2005/atom': 'atom',
-  'http://purl.org/atom/ns#': 'atom',
-  'http://purl.org/rss/1.0/': 'rss',
-  'http://purl.org/rss/1.0/modules/content/': 'content',
-  'http://purl.org/dc/elements/1.1/': 'dc',
-  'http://purl.org/dc/terms/': 'dcterms',
-  'http://search.yahoo.com/mrss/': 'media',
-  'http://search.yahoo.com/mrss': 'media',
-  'http://www.itunes.com/dtds/podcast-1.0.dtd': 'itunes',
-  'http://www.w3.org/1999/02/22-rdf-syntax-ns#': 'rdf',
-  'http://www.w3.org/1999/xhtml': 'xhtml',
-};
+export const xmlNamespace = 'http://www.w3.org/XML/1998/namespace';
+export const xmlnsNamespace = 'http://www.w3.org/2000/xmlns/';
+export const rdfNamespace = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
 
 /**
- * Maps the element names of one document to canonical ones: `dc:creator` stays `dc:creator` even
- * when the document bound Dublin Core to `dublin:`, and elements in the document's own format
- * namespace (`primary`, e.g. `atom` in an Atom feed) lose their prefix.
+ * The vocabularies the format readers know, by namespace URI (compared in lower case: feeds
+ * misspell the case of iTunes' and Atom's). The label is how the readers name the vocabulary in
+ * their `switch`es: `dc:creator` there means (Dublin Core's URI, `creator`), whatever prefix the
+ * document bound it to.
  */
-export class NameMap {
-  private readonly prefixes = new Map<string, string>();
+const vocabularies = new Map<string, string>([
+  ['http://www.w3.org/2005/atom', 'atom'],
+  ['http://purl.org/atom/ns#', 'atom'],
+  ['http://purl.org/rss/1.0/', 'rss'],
+  ['http://my.netscape.com/rdf/simple/0.9/', 'rss'],
+  ['http://backend.userland.com/rss2', 'rss'],
+  ['http://blogs.law.harvard.edu/tech/rss', 'rss'],
+  ['http://purl.org/rss/1.0/modules/content/', 'content'],
+  ['http://purl.org/dc/elements/1.1/', 'dc'],
+  ['http://purl.org/dc/terms/', 'dcterms'],
+  ['http://search.yahoo.com/mrss/', 'media'],
+  ['http://search.yahoo.com/mrss', 'media'],
+  ['http://video.search.yahoo.com/mrss', 'media'],
+  ['http://www.itunes.com/dtds/podcast-1.0.dtd', 'itunes'],
+  ['http://www.w3.org/1999/02/22-rdf-syntax-ns#', 'rdf'],
+  ['http://www.w3.org/1999/xhtml', 'xhtml'],
+  [xmlNamespace, 'xml'],
+]);
 
-  constructor(
-    root: XmlElement,
-    private readonly primary: string,
-  ) {
-    for (const key in root) {
-      if (!key.startsWith('@xmlns:')) continue;
-      const uri = root[key];
-      if (typeof uri !== 'string') continue;
-      const known = knownNamespaces[uri.trim().toLowerCase()];
-      if (known !== undefined) this.prefixes.set(key.slice(7), known === primary ? '' : known);
-    }
-  }
+/**
+ * The namespace a prefix conventionally names, for documents that use it without declaring it
+ * (`<dc:creator>` in a feed with no `xmlns:dc`). Only consulted for undeclared prefixes.
+ */
+export const conventionalNamespaces: ReadonlyMap<string, string> = new Map([
+  ['atom', 'http://www.w3.org/2005/Atom'],
+  ['content', 'http://purl.org/rss/1.0/modules/content/'],
+  ['dc', 'http://purl.org/dc/elements/1.1/'],
+  ['dcterms', 'http://purl.org/dc/terms/'],
+  ['media', 'http://search.yahoo.com/mrss/'],
+  ['itunes', 'http://www.itunes.com/dtds/podcast-1.0.dtd'],
+  ['rdf', 'http://www.w3.org/1999/02/22-rdf-syntax-ns#'],
+  ['xhtml', 'http://www.w3.org/1999/xhtml'],
+]);
 
-  canonical(name: string): string {
-    const colon = name.indexOf(':');
-    if (colon === -1) return name;
-    const prefix = name.slice(0, colon);
-    const mapped = this.prefixes.get(prefix) ?? (prefix === this.primary ? '' : prefix);
-    return mapped === '' ? name.slice(colon + 1) : `${mapped}:${name.slice(colon + 1)}`;
-  }
+/** The label of a namespace URI (see `vocabularies`); undefined for one no reader knows. */
+export function vocabulary(uri: string): string | undefined {
+  const known = vocabularies.get(uri);
+  if (known !== undefined) return known;
+  // Every element of an Atom feed carries `…/2005/Atom`: remember each spelling once lower-cased.
+  if (spellings.has(uri)) return spellings.get(uri);
+  const label = vocabularies.get(uri.trim().toLowerCase());
+  if (spellings.size < maxSpellings) spellings.set(uri, label);
+  return label;
 }
+
+/** URIs as documents spell them, to their label (or none); bounded, since documents choose them. */
+const spellings = new Map<string, string | undefined>();
+const maxSpellings = 1000;

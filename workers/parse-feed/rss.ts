@@ -1,43 +1,48 @@
 import type { ParsedFeed, ParsedItem } from '../../src/domain/item.js';
 import { personFromString, personName } from './authors.js';
 import { finishItem, newDraft, titleText, type ItemDraft } from './item-draft.js';
-import { mediaImage } from './media.js';
-import { NameMap } from './namespaces.js';
-import { resolveUrl, webUrl } from './urls.js';
+import { collectMediaText, mediaImage, type MediaText } from './media.js';
+import { rdfNamespace, xmlNamespace } from './namespaces.js';
+import { childGroups } from './reader-names.js';
+import { resolveUrl, webUrl } from '../shared/urls.js';
 import { atomText, attribute, deferredRssHtml, elementStringValue, elementText, rssText, type TextValue } from './xml-text.js';
-import { asElement, childEntries, moveInto, readEach, type XmlChild, type XmlElement } from './xml-tree.js';
+import { moveInto, readEach, releaseChildren, type XmlNode } from './xml-tree.js';
+
+/** RSS's own elements: in no namespace (0.9x, 2.0) or in RSS 1.0's (see namespaces.ts). */
+const primary = 'rss';
 
 /** RSS 0.9x, 1.0 (RDF: items beside the channel) and 2.0 (items inside it). */
-export function readRss(root: XmlElement, documentUrl: string | undefined): ParsedFeed {
-  const names = new NameMap(root, 'rss');
+export function readRss(root: XmlNode, documentUrl: string | undefined): ParsedFeed {
   const rootBase = xmlBase(root, documentUrl);
   const feed: ParsedFeed = { title: '', description: '', link: '', icon: '', items: [] };
-  const itemNodes: XmlChild[] = [];
-  let channel: XmlElement | undefined;
-  for (const [rawName, children] of childEntries(root)) {
-    const name = names.canonical(rawName);
-    if (name === 'channel' && children[0] !== undefined) channel = asElement(children[0]);
+  const itemNodes: XmlNode[] = [];
+  let channel: XmlNode | undefined;
+  for (const [name, children] of childGroups(root, primary)) {
+    if (name === 'channel' && children[0] !== undefined) channel = children[0];
     else if (name === 'item') moveInto(itemNodes, children);
   }
+  releaseChildren(root);
   const channelBase = channel === undefined ? rootBase : xmlBase(channel, rootBase);
-  if (channel !== undefined) readChannel(channel, names, channelBase, feed, itemNodes);
-  feed.items = readEach(itemNodes, (node) => readItem(asElement(node), names, channelBase));
+  if (channel !== undefined) readChannel(channel, channelBase, feed, itemNodes);
+  feed.items = readEach(itemNodes, (node) => readItem(node, channelBase));
   return feed;
 }
 
-function readChannel(channel: XmlElement, names: NameMap, base: string | undefined, feed: ParsedFeed, itemNodes: XmlChild[]): void {
+function readChannel(channel: XmlNode, base: string | undefined, feed: ParsedFeed, itemNodes: XmlNode[]): void {
   let atomAlternate: string | undefined;
   let dcTitle: string | undefined;
   let fallbackDescription: string | undefined;
-  for (const [rawName, children] of childEntries(channel)) {
+  const groups = childGroups(channel, primary);
+  releaseChildren(channel);
+  for (const [name, children] of groups) {
     const first = children[0];
     if (first === undefined) continue;
-    switch (names.canonical(rawName)) {
+    switch (name) {
       case 'title':
         feed.title = titleText({ value: rssText(first), html: true });
         break;
       case 'description':
-        feed.description = rssText(first);
+        feed.description = titleText({ value: rssText(first), html: true });
         break;
       case 'link':
         feed.link = channelLink(children, base);
@@ -51,10 +56,10 @@ function readChannel(channel: XmlElement, names: NameMap, base: string | undefin
       case 'dc:description':
       case 'itunes:summary':
       case 'itunes:subtitle':
-        fallbackDescription ??= rssText(first);
+        fallbackDescription ??= titleText({ value: rssText(first), html: true });
         break;
       case 'image':
-        if (feed.icon === '') feed.icon = imageUrl(asElement(first), names, base);
+        if (feed.icon === '') feed.icon = imageUrl(first, base);
         break;
       case 'itunes:image':
         if (feed.icon === '') feed.icon = webUrl(attribute(first, 'href') ?? elementText(first), base);
@@ -73,7 +78,7 @@ function readChannel(channel: XmlElement, names: NameMap, base: string | undefin
  * The first `<link>`, except that a `<link href>` (an Atom link written without its namespace)
  * wins over text links, as in gofeed.
  */
-function channelLink(links: XmlChild[], base: string | undefined): string {
+function channelLink(links: XmlNode[], base: string | undefined): string {
   let text = '';
   for (const link of links) {
     const href = attribute(link, 'href');
@@ -83,7 +88,7 @@ function channelLink(links: XmlChild[], base: string | undefined): string {
   return webUrl(text, base);
 }
 
-function alternateHref(links: XmlChild[], base: string | undefined): string | undefined {
+function alternateHref(links: XmlNode[], base: string | undefined): string | undefined {
   for (const link of links) {
     const href = attribute(link, 'href');
     if (href && (attribute(link, 'rel') ?? 'alternate') === 'alternate') return webUrl(href, base) || undefined;
@@ -91,14 +96,14 @@ function alternateHref(links: XmlChild[], base: string | undefined): string | un
   return undefined;
 }
 
-function imageUrl(image: XmlElement, names: NameMap, base: string | undefined): string {
-  for (const [rawName, children] of childEntries(image)) {
-    if (names.canonical(rawName) === 'url' && children[0] !== undefined) return webUrl(elementText(children[0]), base);
+function imageUrl(image: XmlNode, base: string | undefined): string {
+  for (const [name, children] of childGroups(image, primary)) {
+    if (name === 'url' && children[0] !== undefined) return webUrl(elementText(children[0]), base);
   }
   return '';
 }
 
-function readItem(node: XmlElement, names: NameMap, channelBase: string | undefined): ParsedItem {
+function readItem(node: XmlNode, channelBase: string | undefined): ParsedItem {
   const base = xmlBase(node, channelBase);
   const draft = newDraft(base);
   let permalinkGuid: string | undefined;
@@ -110,8 +115,9 @@ function readItem(node: XmlElement, names: NameMap, channelBase: string | undefi
   const subjects: string[] = [];
   const atomCategories: string[] = [];
   let itunesSummary: TextValue | undefined;
-  for (const [rawName, children] of childEntries(node)) {
-    const name = names.canonical(rawName);
+  let itunesSubtitle: TextValue | undefined;
+  const media: MediaText = { categories: [] };
+  for (const [name, children] of childGroups(node, primary)) {
     const first = children[0];
     if (first === undefined) continue;
     switch (name) {
@@ -147,12 +153,22 @@ function readItem(node: XmlElement, names: NameMap, channelBase: string | undefi
         draft.published = elementText(first);
         break;
       case 'dc:date':
+      case 'dcterms:issued':
+      case 'dcterms:created':
+      case 'dcterms:date':
       case 'atom:published':
         draft.publishedFallback ??= elementText(first);
         break;
+      case 'dcterms:modified':
+      case 'atom:updated':
+        draft.modified ??= elementText(first);
+        break;
+      case 'itunes:subtitle':
+        itunesSubtitle ??= deferredRssHtml(first);
+        break;
       case 'atom:author':
         for (const author of children) {
-          const name = personName(author, names);
+          const name = personName(author);
           if (name !== '') draft.authors.push({ name });
         }
         break;
@@ -189,31 +205,41 @@ function readItem(node: XmlElement, names: NameMap, channelBase: string | undefi
         readAtomLink(draft, children, base);
         break;
       default:
-        if (name.startsWith('media:')) draft.mediaImage ??= mediaImage(name, children, names, base);
+        if (name.startsWith('media:')) {
+          draft.mediaImage ??= mediaImage(name, children, base);
+          collectMediaText(name, children, media);
+        }
     }
   }
-  draft.summary ??= fallbackSummary ?? itunesSummary;
-  draft.title ??= dcTitle;
+  // The item's own elements first, then Dublin Core, iTunes, and Media RSS last.
+  draft.summary ??= fallbackSummary ?? itunesSummary ?? itunesSubtitle ?? media.description;
+  draft.title ??= dcTitle ?? media.title;
   draft.categories.push(...keywords, ...subjects, ...atomCategories);
+  if (draft.categories.length === 0) draft.categories.push(...media.categories);
+  // RSS 1.0: the item's rdf:about is its URI, the id when it has no guid.
+  if (draft.id === undefined) {
+    const about = attribute(node, 'about', rdfNamespace);
+    if (about) draft.id = about;
+  }
   if (draft.url === '' && permalinkGuid !== undefined && /^https?:\/\//i.test(permalinkGuid)) draft.url = webUrl(permalinkGuid, undefined);
   return finishItem(draft);
 }
 
-function addTexts(target: string[], children: XmlChild[]): void {
+function addTexts(target: string[], children: XmlNode[]): void {
   for (const child of children) {
     const text = elementStringValue(child);
     if (text !== '') target.push(text);
   }
 }
 
-function addPeople(target: ItemDraft['authors'], children: XmlChild[]): void {
+function addPeople(target: ItemDraft['authors'], children: XmlNode[]): void {
   for (const child of children) {
     const person = personFromString(elementText(child));
     if (person !== undefined) target.push(person);
   }
 }
 
-function readEnclosures(draft: ItemDraft, children: XmlChild[], base: string | undefined): void {
+function readEnclosures(draft: ItemDraft, children: XmlNode[], base: string | undefined): void {
   for (const child of children) {
     const url = webUrl(attribute(child, 'url') ?? '', base);
     if (url === '') continue;
@@ -227,7 +253,7 @@ function readEnclosures(draft: ItemDraft, children: XmlChild[], base: string | u
   }
 }
 
-function readAtomLink(draft: ItemDraft, children: XmlChild[], base: string | undefined): void {
+function readAtomLink(draft: ItemDraft, children: XmlNode[], base: string | undefined): void {
   if (draft.url !== '') return;
   for (const child of children) {
     const rel = attribute(child, 'rel') ?? 'alternate';
@@ -240,7 +266,7 @@ function readAtomLink(draft: ItemDraft, children: XmlChild[], base: string | und
   }
 }
 
-function xmlBase(element: XmlElement | undefined, parent: string | undefined): string | undefined {
-  const base = element === undefined ? undefined : attribute(element, 'xml:base');
+function xmlBase(element: XmlNode, parent: string | undefined): string | undefined {
+  const base = attribute(element, 'base', xmlNamespace);
   return base === undefined ? parent : resolveUrl(base, parent);
 }

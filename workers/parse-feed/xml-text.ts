@@ -1,5 +1,5 @@
 import { DecodingMode, decodeHTML } from 'entities';
-import { attr, childEntries, type XmlChild } from './xml-tree.js';
+import { innerXml, rawAttribute, type XmlNode } from './xml-tree.js';
 
 // Characters XML 1.0 §2.2 forbids; feeds carry them anyway (form feeds, NULs, stray C0 bytes).
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -18,13 +18,9 @@ export function decodeXmlText(value: string): string {
 }
 
 /** The text of a plainly parsed element: text decoded, CDATA literal, trimmed. */
-export function elementText(child: XmlChild): string {
-  if (typeof child === 'string') return decodeXmlText(child).trim();
-  const text = child['#text'];
-  const cdata = child['#cdata'];
-  let value = typeof text === 'string' ? decodeXmlText(text) : '';
-  if (Array.isArray(cdata)) for (const part of cdata) if (typeof part === 'string') value += part;
-  return value.trim();
+export function elementText(node: XmlNode): string {
+  const text = node.text === '' ? '' : decodeXmlText(node.text);
+  return (node.cdata === '' ? text : text + node.cdata).trim();
 }
 
 /**
@@ -33,29 +29,21 @@ export function elementText(child: XmlChild): string {
  * descendants (the XPath string-value), parts joined by a space. Only elements without text of
  * their own are walked, so the common case costs nothing more than `elementText`.
  */
-export function elementStringValue(child: XmlChild): string {
-  const own = elementText(child);
-  if (own !== '' || typeof child === 'string') return own;
+export function elementStringValue(node: XmlNode): string {
+  const own = elementText(node);
+  if (own !== '') return own;
   let value = '';
-  for (const [, nodes] of childEntries(child)) {
-    for (const node of nodes) {
-      const text = elementStringValue(node);
-      if (text !== '') value = value === '' ? text : `${value} ${text}`;
-    }
+  for (const child of node.children) {
+    const text = elementStringValue(child);
+    if (text !== '') value = value === '' ? text : `${value} ${text}`;
   }
   return value;
 }
 
-export function attribute(child: XmlChild, name: string): string | undefined {
-  const value = attr(child, name, decodeXmlText);
-  return value === undefined ? undefined : value.trim();
-}
-
-/** The inner markup of an element read raw (see rawTextElements), untrimmed and undecoded. */
-export function innerXml(child: XmlChild): string {
-  if (typeof child === 'string') return child;
-  const text = child['#text'];
-  return typeof text === 'string' ? text : '';
+/** An attribute's value, entities decoded, trimmed; `uri` for a namespaced one (`xml:base`). */
+export function attribute(node: XmlNode, name: string, uri = ''): string | undefined {
+  const value = rawAttribute(node, name, uri);
+  return value === undefined ? undefined : decodeXmlText(value).trim();
 }
 
 /** Inner XML with CDATA sections unwrapped (taken literally) and everything else entity-decoded. */
@@ -89,7 +77,7 @@ export interface TextValue {
  * reads it: CDATA unwrapped; `text` decoded; `html` decoded; `xhtml` markup kept without its
  * wrapping div; `mode="base64"` and binary types base64-decoded.
  */
-export function atomText(child: XmlChild): TextValue {
+export function atomText(child: XmlNode): TextValue {
   const raw = innerXml(child).trim();
   const type = (attribute(child, 'type') ?? '').toLowerCase();
   const mode = (attribute(child, 'mode') ?? '').toLowerCase();
@@ -108,7 +96,7 @@ export function atomText(child: XmlChild): TextValue {
 }
 
 /** An RSS text element read raw: CDATA unwrapped, entities decoded; HTML by convention. */
-export function rssText(child: XmlChild): string {
+export function rssText(child: XmlNode): string {
   return unwrapCdata(innerXml(child)).trim();
 }
 
@@ -117,7 +105,7 @@ export function rssText(child: XmlChild): string {
  * is read only when the content is empty or has no image, and it is often the most
  * entity-dense element of an item (escaped HTML): decoding it up front was wasted work.
  */
-export function deferredRssHtml(child: XmlChild): TextValue {
+export function deferredRssHtml(child: XmlNode): TextValue {
   let value: string | undefined;
   return {
     html: true,
@@ -128,7 +116,7 @@ export function deferredRssHtml(child: XmlChild): TextValue {
 }
 
 /** `atomText` decoded on first read, for an Atom summary beside a content element. */
-export function deferredAtomText(child: XmlChild): TextValue {
+export function deferredAtomText(child: XmlNode): TextValue {
   let text: TextValue | undefined;
   return {
     get html(): boolean {

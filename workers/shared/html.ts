@@ -1,7 +1,7 @@
 import { DecodingMode, decodeHTML, escapeText } from 'entities';
 import { Parser } from 'htmlparser2';
 import { withFlatStack } from './parser-stack.js';
-import { blockElements, sanitise } from './sanitise.js';
+import { blockElements, localName, sanitise } from './sanitise.js';
 
 export interface RenderedHtml {
   /** Sanitised, with relative href/src made absolute. */
@@ -39,10 +39,12 @@ export function htmlToText(html: string): string {
   let skipDepth = 0;
   const parser = withFlatStack(new Parser(
     {
-      onopentagname: (name) => {
+      onopentagname: (qualifiedName) => {
+        const name = localName(qualifiedName);
         if (name === 'script' || name === 'style') skipDepth++;
       },
-      onclosetag: (name) => {
+      onclosetag: (qualifiedName) => {
+        const name = localName(qualifiedName);
         if ((name === 'script' || name === 'style') && skipDepth > 0) skipDepth--;
         else if (blockElements.has(name)) text += '\n';
       },

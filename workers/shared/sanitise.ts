@@ -29,7 +29,8 @@ export interface Rendered {
   firstImage: string | null;
 }
 
-const allowedTags = new Set([
+/** The elements kept: sanitize-html's defaults and those established feed sanitisers (feedparser, html5lib) keep. */
+export const allowedTags: ReadonlySet<string> = new Set([
   // sanitize-html's defaults.allowedTags (2.17)…
   'address', 'article', 'aside', 'footer', 'header', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hgroup', 'main', 'nav',
   'section', 'blockquote', 'dd', 'div', 'dl', 'dt', 'figcaption', 'figure', 'hr', 'li', 'menu', 'ol', 'p', 'pre',
@@ -37,26 +38,55 @@ const allowedTags = new Set([
   'rp', 'rt', 'rtc', 'ruby', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr',
   'caption', 'col', 'colgroup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr',
   // …and the media and legacy formatting feeds use.
-  'img', 'picture', 'source', 'video', 'audio', 'del', 'ins', 'center', 'font',
+  'img', 'picture', 'source', 'video', 'audio', 'del', 'ins', 'center', 'font', 'big', 'tt', 'strike', 'acronym',
 ]);
 
-const allowedAttributes: Record<string, ReadonlySet<string> | undefined> = {
-  a: new Set(['href', 'title', 'name']),
-  img: new Set(['src', 'alt', 'title', 'width', 'height']),
-  source: new Set(['src', 'type', 'media']),
-  video: new Set(['src', 'poster', 'controls', 'width', 'height']),
-  audio: new Set(['src', 'controls']),
-  td: new Set(['colspan', 'rowspan', 'align']),
-  th: new Set(['colspan', 'rowspan', 'align', 'scope']),
-  ol: new Set(['start', 'type']),
-  blockquote: new Set(['cite']),
-  q: new Set(['cite']),
-  abbr: new Set(['title']),
+/** Kept on every allowed element: they change how text reads (language, direction, a tooltip), never what runs. */
+const globalAttributes = ['title', 'lang', 'dir'];
+const cellAttributes = ['colspan', 'rowspan', 'align', 'valign', 'width', 'height', 'abbr'];
+
+/**
+ * Per element, the attributes kept besides `globalAttributes`: the presentational ones feed
+ * sanitisers keep (feedparser's acceptable_attributes), so tables and images keep their layout.
+ * No `style`, no `class`, no `on*`, no `srcset`.
+ */
+const attributesByTag: Record<string, readonly string[]> = {
+  a: ['href', 'name'],
+  img: ['src', 'alt', 'width', 'height', 'align', 'border', 'hspace', 'vspace'],
+  source: ['src', 'type', 'media'],
+  video: ['src', 'poster', 'controls', 'width', 'height'],
+  audio: ['src', 'controls'],
+  table: ['align', 'border', 'width', 'cellpadding', 'cellspacing', 'summary'],
+  td: cellAttributes,
+  th: [...cellAttributes, 'scope'],
+  tr: ['align', 'valign'],
+  col: ['span', 'width', 'align', 'valign'],
+  colgroup: ['span', 'width', 'align', 'valign'],
+  ol: ['start', 'type'],
+  ul: ['type'],
+  li: ['value'],
+  blockquote: ['cite'],
+  q: ['cite'],
+  del: ['cite', 'datetime'],
+  ins: ['cite', 'datetime'],
+  time: ['datetime'],
+  font: ['color', 'face', 'size'],
+  hr: ['align', 'width', 'size'],
+  p: ['align'], div: ['align'], h1: ['align'], h2: ['align'], h3: ['align'], h4: ['align'], h5: ['align'], h6: ['align'],
+  caption: ['align'],
 };
+
+/** Every allowed element's allowed attributes: the policy, exported for the sanitize-html oracle test. */
+export const allowedAttributes: Readonly<Record<string, ReadonlySet<string>>> = Object.fromEntries(
+  [...allowedTags].map((tag) => [tag, new Set([...globalAttributes, ...(attributesByTag[tag] ?? [])])]),
+);
 
 const urlAttributes = new Set(['href', 'src', 'poster', 'cite']);
 /** Attributes that are meaningless when empty (the HTML attribute index); an empty one is dropped. `alt=""` is kept. */
-const nonBooleanAttributes = new Set(['href', 'title', 'name', 'src', 'width', 'height', 'type', 'media', 'poster', 'colspan', 'rowspan', 'scope', 'start', 'cite']);
+const nonBooleanAttributes = new Set([
+  'href', 'title', 'name', 'src', 'width', 'height', 'type', 'media', 'poster', 'colspan', 'rowspan', 'scope', 'start', 'cite',
+  'lang', 'dir', 'abbr', 'span', 'datetime', 'color', 'size', 'value',
+]);
 /** Written as `<img ... />`, with no closing tag. */
 const selfClosing = new Set(['img', 'br', 'hr']);
 /** Disallowed tags whose text is dropped with them. */
@@ -69,7 +99,7 @@ export const blockElements = new Set([
 ]);
 /**
  * Item HTML deeper than this is flattened to its text. Real descriptions nest a few levels (a
- * table in a figure in a div); 100 matches the XML reader's own limit (xml-reader.ts).
+ * table in a figure in a div); 100 matches the XML tree's own limit (maxDepth in xml-tree.ts).
  */
 export const maxHtmlDepth = 100;
 const validAttributeName = /^[^\0\t\n\f\r /<=>]+$/;
@@ -95,7 +125,8 @@ class Sanitiser {
 
   constructor(private readonly base: string | undefined) {}
 
-  onopentag(name: string, attribs: Record<string, string>): void {
+  onopentag(qualifiedName: string, attribs: Record<string, string>): void {
+    const name = localName(qualifiedName);
     if (blockElements.has(name)) this.lineBreak();
     if (this.skipDepth > 0) {
       this.skipDepth++;
@@ -141,7 +172,8 @@ class Sanitiser {
     if (data !== '') this.atLineBreak = false;
   }
 
-  onclosetag(name: string): void {
+  onclosetag(qualifiedName: string): void {
+    const name = localName(qualifiedName);
     if (blockElements.has(name)) this.lineBreak();
     if (this.skipDepth > 0 && --this.skipDepth > 0) return;
     if (this.written.pop() === true && !selfClosing.has(name)) this.html += `</${name}>`;
@@ -152,6 +184,16 @@ class Sanitiser {
     this.text += '\n';
     this.atLineBreak = true;
   }
+}
+
+/**
+ * An element name without its prefix: markup a feed carries raw keeps the prefixes the document
+ * chose (`<xhtml:div>`, or `<a:p>` in an Atom feed bound to `a:`), and which prefix was chosen must
+ * not change what is kept. Allow-lists are applied to the local name, so `<x:script>` is a script.
+ */
+export function localName(name: string): string {
+  const colon = name.indexOf(':');
+  return colon === -1 ? name : name.slice(colon + 1);
 }
 
 /** Sanitised HTML, its decoded text (block boundaries as `\n`, not yet collapsed) and the first surviving `<img src>`. */

@@ -1,0 +1,117 @@
+import iconv from 'iconv-lite';
+
+/**
+ * Bytes to text for feeds and pages alike, with one table of charset labels.
+ *
+ * Precedence, first that applies:
+ * 1. a byte-order mark (UTF-8, UTF-16 BE/LE, UTF-32 BE/LE): a fact about the bytes, and the WHATWG
+ *    Encoding standard lets it override every label;
+ * 2. for XML, the first character `<` (or `<?`) written in UTF-16 or UTF-32 without a BOM (XML 1.0
+ *    Appendix F): no ASCII-compatible label can be right about such bytes;
+ * 3. the HTTP `charset` (RFC 7303 §3.2 gives it precedence over the XML declaration; HTML §13.2.3
+ *    over `<meta>`);
+ * 4. the label inside the document (the XML declaration, or `<meta charset>`), read as ASCII;
+ * 5. UTF-8.
+ */
+export function decodeBytes(bytes: Uint8Array, contentType: string | undefined, format: 'xml' | 'html'): string {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const sniffed = sniffBom(buffer) ?? (format === 'xml' ? sniffWideXml(buffer) : undefined);
+  // iconv-lite removes the BOM it was told about.
+  if (sniffed !== undefined) return iconv.decode(buffer, sniffed);
+  const header = charsetFromContentType(contentType);
+  const encoding = header === undefined ? labelInDocument(buffer, format) : encodingForLabel(header, false);
+  if (encoding === 'utf-8') {
+    const text = buffer.toString('utf8');
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  }
+  return iconv.decode(buffer, encoding);
+}
+
+function sniffBom(bytes: Buffer): string | undefined {
+  const [b0, b1, b2, b3] = bytes;
+  if (b0 === 0xef && b1 === 0xbb && b2 === 0xbf) return 'utf-8';
+  if (b0 === 0x00 && b1 === 0x00 && b2 === 0xfe && b3 === 0xff) return 'utf-32be';
+  // Before UTF-16 LE, whose BOM is this one's first two bytes.
+  if (b0 === 0xff && b1 === 0xfe && b2 === 0x00 && b3 === 0x00) return 'utf-32le';
+  if (b0 === 0xfe && b1 === 0xff) return 'utf-16be';
+  if (b0 === 0xff && b1 === 0xfe) return 'utf-16le';
+  return undefined;
+}
+
+/** XML 1.0 Appendix F without a BOM: the document's first `<` in a wide encoding. */
+function sniffWideXml(bytes: Buffer): string | undefined {
+  if (bytes.length < 4) return undefined;
+  const [b0, b1, b2, b3] = bytes;
+  if (b0 === 0x00 && b1 === 0x00 && b2 === 0x00 && b3 === 0x3c) return 'utf-32be';
+  if (b0 === 0x3c && b1 === 0x00 && b2 === 0x00 && b3 === 0x00) return 'utf-32le';
+  // `<` followed by any ASCII character (`<?xml`, `<rss`, `<feed`), one zero byte each.
+  if (b0 === 0x00 && b1 === 0x3c && b2 === 0x00 && b3 !== 0x00) return 'utf-16be';
+  if (b0 === 0x3c && b1 === 0x00 && b2 !== 0x00 && b3 === 0x00) return 'utf-16le';
+  return undefined;
+}
+
+export function charsetFromContentType(contentType: string | undefined): string | undefined {
+  if (!contentType) return undefined;
+  const match = /;\s*charset\s*=\s*["']?([^"';\s]+)/i.exec(contentType);
+  return match?.[1];
+}
+
+/** The head of the document read as ASCII: the XML declaration's or `<meta>`'s label lives there. */
+function labelInDocument(bytes: Buffer, format: 'xml' | 'html'): string {
+  // 1024 bytes: the window HTML §13.2.3.2 gives the prescan; an XML declaration is near the start too.
+  const head = bytes.toString('latin1', 0, Math.min(bytes.length, 1024));
+  const label = format === 'xml' ? labelInXmlDeclaration(head) : labelInMeta(head);
+  return label === undefined ? 'utf-8' : encodingForLabel(label, true);
+}
+
+function labelInXmlDeclaration(head: string): string | undefined {
+  // Garbage may precede the declaration.
+  const start = head.indexOf('<?xml');
+  if (start === -1) return undefined;
+  const end = head.indexOf('?>', start);
+  const declaration = head.slice(start, end === -1 ? undefined : end);
+  return /encoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(declaration)?.[1];
+}
+
+function labelInMeta(head: string): string | undefined {
+  for (const meta of head.match(/<meta\b[^>]*>/gi) ?? []) {
+    const charset = /\bcharset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)/i.exec(meta)?.[1];
+    if (charset !== undefined) return charset;
+  }
+  return undefined;
+}
+
+/**
+ * Labels the WHATWG Encoding standard maps elsewhere than iconv-lite would read them: "latin1"
+ * means windows-1252 on the web, gb2312 is read as its superset gbk.
+ */
+const labels: Record<string, string> = {
+  'latin1': 'windows-1252',
+  'iso-8859-1': 'windows-1252',
+  'iso8859-1': 'windows-1252',
+  'iso_8859-1': 'windows-1252',
+  'l1': 'windows-1252',
+  'us-ascii': 'windows-1252',
+  'ascii': 'windows-1252',
+  'utf8': 'utf-8',
+  'unicode-1-1-utf-8': 'utf-8',
+  'x-sjis': 'shift_jis',
+  'gb2312': 'gbk',
+  'ucs-4': 'utf-32be',
+  'utf-32': 'utf-32be',
+};
+
+const wide = new Set(['utf-16', 'utf-16le', 'utf-16be', 'utf-32', 'utf-32le', 'utf-32be', 'ucs-2', 'ucs-4']);
+
+/**
+ * The encoding a label names; UTF-8 for one iconv-lite does not know. A label read from inside the
+ * document (`inDocument`) that names UTF-16 or UTF-32 cannot be right: the document was readable
+ * as ASCII to find it, and no BOM or wide `<` said otherwise (HTML §13.2.3.2 reads it as UTF-8 too).
+ */
+export function encodingForLabel(label: string, inDocument: boolean): string {
+  const lower = label.trim().toLowerCase();
+  if (inDocument && wide.has(lower)) return 'utf-8';
+  const mapped = labels[lower] ?? lower;
+  if (mapped === 'utf-8') return mapped;
+  return iconv.encodingExists(mapped) ? mapped : 'utf-8';
+}
