@@ -89,8 +89,10 @@ export async function createFeed(deps: RefreshDeps & Pick<AppDeps, 'scheduler' |
     lastStatus: 'changed',
   };
   const planned = await planNextRefresh(deps, feed, state, { outcome: 'changed', ...hintSignals(fetched, now) }, now, fetched.url);
-  await deps.scheduler.schedule(feed.id, planned.next);
-  deps.metrics.feedState(feed.id, feedHealth({ fetch: planned.state }).state, planned.next);
+  // A new feed is never paused or disabled: it always has a next run.
+  const next = planned.next ?? now;
+  await deps.scheduler.schedule(feed.id, next);
+  deps.metrics.feedState(feed.id, feedHealth({ settings: feed.settings, fetch: planned.state }).state, next);
   const items = await deps.items.list(feed.id, feed.settings.sort, itemsShown);
   return toApiFeedWithItems({ ...feed, fetchUrl: fetched.url, fetch: planned.state }, items, deps.settings.publicUrl);
 }
