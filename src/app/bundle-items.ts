@@ -3,6 +3,7 @@ import type { Feed, ItemSort } from '../domain/feed.js';
 import { mergeItems } from '../domain/merge-items.js';
 import type { StoredItem } from '../domain/stored-item.js';
 import { itemsShown, type AppDeps } from './deps.js';
+import { feedItems } from './shown-items.js';
 
 export interface BundleContent {
   /** Member feeds still present, in member order. */
@@ -11,11 +12,12 @@ export interface BundleContent {
 }
 
 /** The merged items of a bundle's live member feeds, newest first in the given order. */
-export async function bundleContent(deps: Pick<AppDeps, 'feeds' | 'items'>, bundle: Bundle, sort: ItemSort = bundle.sort): Promise<BundleContent> {
+export async function bundleContent(deps: Pick<AppDeps, 'feeds' | 'items' | 'clock'>, bundle: Bundle, sort: ItemSort = bundle.sort): Promise<BundleContent> {
   const feeds = (await Promise.all(bundle.feedIds.map((id) => deps.feeds.getById(id)))).filter(
     (feed): feed is Feed => feed !== undefined && feed.accountId === bundle.accountId,
   );
-  const lists = await Promise.all(feeds.map((feed) => deps.items.list(feed.id, sort, itemsShown)));
+  // Each member's own filters apply to its items in the bundle too.
+  const lists = await Promise.all(feeds.map((feed) => feedItems(deps, feed, sort)));
   return { feeds, items: mergeItems(lists, sort, itemsShown) };
 }
 

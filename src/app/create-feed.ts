@@ -7,7 +7,8 @@ import { newFeedId } from '../domain/ids.js';
 import type { ParsedItem } from '../domain/item.js';
 import { keywordSearchUrl, keywordSourceUrl, parseRegion } from '../domain/keyword-source.js';
 import { parseSourceUrl } from '../domain/source-url.js';
-import { itemsShown, type AppDeps } from './deps.js';
+import type { AppDeps } from './deps.js';
+import { feedItems } from './shown-items.js';
 import { hintSignals } from './poll-signals.js';
 import { planNextRefresh, storeItems, type RefreshDeps } from './refresh-feed.js';
 import { resolveSource, type ResolvedSource } from './resolve-source.js';
@@ -93,6 +94,6 @@ export async function createFeed(deps: RefreshDeps & Pick<AppDeps, 'scheduler' |
   const next = planned.next ?? now;
   await deps.scheduler.schedule(feed.id, next);
   deps.metrics.feedState(feed.id, feedHealth({ settings: feed.settings, fetch: planned.state }).state, next);
-  const items = await deps.items.list(feed.id, feed.settings.sort, itemsShown);
+  const items = await feedItems(deps, feed, feed.settings.sort);
   return toApiFeedWithItems({ ...feed, fetchUrl: fetched.url, fetch: planned.state }, items, deps.settings.publicUrl);
 }

@@ -4,6 +4,7 @@ import type { Feed, FeedSettings, ItemSort } from '../domain/feed.js';
 import { clearedFailures } from '../domain/feed-lifecycle.js';
 import { feedHealth } from '../domain/feed-health.js';
 import { checkLength, feedFieldLimits } from '../domain/field-limits.js';
+import { patchKeepBlock } from '../domain/keep-block.js';
 import type { AppDeps } from './deps.js';
 import { findFeed } from './find-feed.js';
 
@@ -16,6 +17,8 @@ export interface FeedSettingsPatch {
   sort?: ItemSort;
   paused?: boolean;
   minIntervalSeconds?: number | null;
+  /** Keep/block filters as the request sent them (checked here): see `patchKeepBlock`. */
+  filters?: unknown;
 }
 
 /** The longest `min_interval` a feed may ask for: a week, as FEEDMILL_POLL_MAX_INTERVAL allows. */
@@ -72,6 +75,7 @@ export async function updateFeedSettings(deps: SettingsDeps, principal: Principa
     sort: patch.sort ?? feed.settings.sort,
     paused: patch.paused ?? feed.settings.paused,
     minIntervalSeconds: patch.minIntervalSeconds === undefined ? feed.settings.minIntervalSeconds : patch.minIntervalSeconds,
+    filters: patchKeepBlock(feed.settings.filters, patch.filters),
   };
   const updated = await deps.feeds.updateSettings(principal.accountId, feedId, next, deps.clock.now().toISOString());
   if (!updated) throw new FeedmillError('feed_not_found', `Feed \`${feedId}\` was deleted`);

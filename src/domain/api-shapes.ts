@@ -2,6 +2,7 @@ import type { Bundle } from './bundle.js';
 import type { Feed, FeedSettings, ItemSort } from './feed.js';
 import { feedHealth, type FeedState } from './feed-health.js';
 import type { ApiItem, Author } from './item.js';
+import type { KeepBlock } from './keep-block.js';
 import { shownUrl } from './safe-url.js';
 import type { StoredItem } from './stored-item.js';
 
@@ -141,6 +142,7 @@ export interface ApiFeedSettings {
   sort: ItemSort;
   paused: boolean;
   min_interval: number | null;
+  filters: KeepBlock;
 }
 
 export const toApiFeedSettings = (settings: FeedSettings): ApiFeedSettings => ({
@@ -148,6 +150,7 @@ export const toApiFeedSettings = (settings: FeedSettings): ApiFeedSettings => ({
   sort: settings.sort,
   paused: settings.paused,
   min_interval: settings.minIntervalSeconds,
+  filters: settings.filters,
 });
 
 /** What POST /v1/feeds/:id/refresh answers: what the fetch found, and the feed as it left it. */

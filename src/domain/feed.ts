@@ -1,4 +1,5 @@
 import { FeedmillError } from './errors.js';
+import { noFilters, type KeepBlock } from './keep-block.js';
 
 export type ItemSort = 'last_added' | 'date';
 export const itemSorts: readonly ItemSort[] = ['last_added', 'date'];
@@ -13,16 +14,17 @@ export function parseItemSort(text: string): ItemSort {
 /**
  * Spec "Feed settings", plus `sort` (the dashboard preference used when a request gives none),
  * `paused` (polling stopped by its owner), `minIntervalSeconds` (this feed's own floor, never
- * below the global one).
+ * below the global one) and `filters` (keep/block: what they drop is shown nowhere).
  */
 export interface FeedSettings {
   customAuthor: string | null;
   sort: ItemSort;
   paused: boolean;
   minIntervalSeconds: number | null;
+  filters: KeepBlock;
 }
 
-export const defaultFeedSettings: FeedSettings = { customAuthor: null, sort: 'last_added', paused: false, minIntervalSeconds: null };
+export const defaultFeedSettings: FeedSettings = { customAuthor: null, sort: 'last_added', paused: false, minIntervalSeconds: null, filters: noFilters };
 
 /** Settings as stored: rows written before a field existed lack it and get its default. */
 export const feedSettingsOf = (stored: Partial<FeedSettings>): FeedSettings => ({ ...defaultFeedSettings, ...stored });

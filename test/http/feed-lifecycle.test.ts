@@ -87,7 +87,7 @@ t.test('paused: true stops polling and shows paused; paused: false resumes it at
   const feedId = await create();
   const paused = await settings(feedId, { paused: true });
   t.equal(paused.statusCode, 200);
-  t.match(paused.json(), { paused: true, min_interval: null });
+  t.match(paused.json(), { paused: true, min_interval: null, filters: { keep: null, block: null } });
   const status = await statusOf(feedId);
   t.equal(status.state, 'paused');
   t.equal(status.next_fetch_at, null, 'nothing is planned');
@@ -95,7 +95,7 @@ t.test('paused: true stops polling and shows paused; paused: false resumes it at
   const before = requests;
   t.equal(await refreshFeed(env.deps, feedId), null, 'a scheduled run left from before the pause does nothing');
   t.equal(requests, before, 'and fetches nothing');
-  t.same((await call('GET', `/v1/feeds/${feedId}/settings`)).json(), { customAuthor: null, sort: 'last_added', paused: true, min_interval: null });
+  t.same((await call('GET', `/v1/feeds/${feedId}/settings`)).json(), { customAuthor: null, sort: 'last_added', paused: true, min_interval: null, filters: { keep: null, block: null } });
 
   t.match((await settings(feedId, { paused: false })).json(), { paused: false });
   const resumed = await statusOf(feedId);

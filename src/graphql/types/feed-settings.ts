@@ -1,6 +1,7 @@
 import { getFeedSettings, updateFeedSettings } from '../../app/feed-settings.js';
 import type { FeedSettings as Settings } from '../../domain/feed.js';
 import { builder } from '../builder.js';
+import { parseFiltersJson } from '../filters-json.js';
 import { Feed } from './feed.js';
 import { ItemSort } from './item-sort.js';
 
@@ -16,6 +17,10 @@ export const FeedSettings = builder.objectRef<Settings>('FeedSettings').implemen
     minInterval: t.exposeInt('minIntervalSeconds', {
       nullable: true,
       description: 'Shortest time between two scheduled fetches, in seconds, never below FEEDMILL_POLL_MIN_INTERVAL; null: the global floor.',
+    }),
+    filters: t.string({
+      description: 'The keep/block filters as JSON `{"keep": filter|null, "block": filter|null}`, as in REST (README "Filters").',
+      resolve: (settings) => JSON.stringify(settings.filters),
     }),
   }),
 });
@@ -38,6 +43,7 @@ builder.mutationFields((t) => ({
       sort: t.arg({ type: ItemSort, required: false }),
       paused: t.arg.boolean({ required: false, description: '`true` stops polling; `false` resumes it (a disabled feed too), fetching at once.' }),
       minInterval: t.arg.int({ required: false, description: 'Seconds, at least FEEDMILL_POLL_MIN_INTERVAL; null resets it.' }),
+      filters: t.arg.string({ required: false, description: 'Keep/block filters as JSON, as the REST body carries them; null removes both.' }),
     },
     // Left out and null differ for customAuthor and minInterval (null resets), so `in` decides, not `??`.
     resolve: (_root, args, { deps, principal }) =>
@@ -46,6 +52,7 @@ builder.mutationFields((t) => ({
         ...(args.sort ? { sort: args.sort } : {}),
         ...(typeof args.paused === 'boolean' ? { paused: args.paused } : {}),
         ...('minInterval' in args ? { minIntervalSeconds: args.minInterval ?? null } : {}),
+        ...('filters' in args ? { filters: parseFiltersJson(args.filters) ?? null } : {}),
       }),
   }),
 }));

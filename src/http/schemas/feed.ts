@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { maxMinIntervalSeconds } from '../../app/feed-settings.js';
 import { feedFieldLimits } from '../../domain/field-limits.js';
 import { httpUrl, httpUrlOrEmpty } from './common.js';
+import { KeepBlock, KeepBlockInput } from './item-filter.js';
 
 /** The use cases' limits, published in the schema so the contract states them. */
 export const maxLengths = feedFieldLimits;
@@ -117,6 +118,7 @@ export const FeedSettings = Type.Object({
   sort: Sort,
   paused: Paused,
   min_interval: MinInterval,
+  filters: KeepBlock,
 });
 
 export const UpdateFeedSettingsBody = Type.Object(
@@ -125,8 +127,44 @@ export const UpdateFeedSettingsBody = Type.Object(
     sort: Type.Optional(Sort),
     paused: Type.Optional(Paused),
     min_interval: Type.Optional(MinInterval),
+    filters: Type.Optional(KeepBlockInput),
   },
   { additionalProperties: false },
+);
+
+/** POST /v1/feeds/:id/filters/preview and /v1/bundles/:id/filters/preview. */
+export const FilterPreviewBody = Type.Object(
+  { filters: KeepBlockInput },
+  { additionalProperties: false, description: 'The candidate keep/block filters; nothing is saved.' },
+);
+
+const Condition = Type.Object({ field: Type.String(), op: Type.String(), value: Type.String() });
+
+/** One recent item and what the candidate filters would do with it. */
+const PreviewedItem = Type.Object({
+  feed_id: Type.String({ description: 'The feed the item comes from.' }),
+  item: FeedItem,
+  kept: Type.Boolean({ description: 'Whether the item would be shown.' }),
+  decided_by: Type.Union(
+    [
+      Type.Object({
+        rule: Type.Union([Type.Literal('keep'), Type.Literal('block')], { description: 'The filter that decided.' }),
+        path: Type.String({ description: 'Where the condition sits in the request, e.g. `block.any[1]`.' }),
+        condition: Condition,
+      }),
+      Type.Null(),
+    ],
+    { description: 'The condition that decided: the first that failed an `all` or held in an `any`; null when no filter is given.' },
+  ),
+});
+
+export const FilterPreview = Type.Object(
+  {
+    kept: Type.Integer({ minimum: 0, description: 'How many of the items would be shown.' }),
+    dropped: Type.Integer({ minimum: 0, description: 'How many would be dropped.' }),
+    data: Type.Array(PreviewedItem, { description: 'The newest stored items (at most 50), as stored, newest first.' }),
+  },
+  { $id: 'FilterPreview', description: 'A dry run of keep/block filters over recent items.' },
 );
 
 /** POST /v1/feeds/:id/refresh. */
