@@ -164,16 +164,14 @@ function validators(fetched: { etag?: string; lastModified?: string }): Pick<Fet
 }
 
 async function failed(deps: RefreshDeps, feed: Feed, base: FetchState, error: FeedmillError, now: Date): Promise<RefreshOutcome> {
-  const state = afterFailure(
-    {
-      ...base,
-      lastStatus: error.code,
-      lastError: { code: error.code, message: error.message },
-      errorCount: feed.fetch.errorCount + 1,
-    },
+  const failing = afterFailure(
+    { ...base, lastStatus: error.code, lastError: { code: error.code, message: error.message }, errorCount: feed.fetch.errorCount + 1 },
     now,
     deps.settings.feedDisableAfterSeconds,
   );
+  // The fetcher says what failed; what happens next is ours to say (`next_fetch_at` says when).
+  const next = isPolled({ settings: feed.settings, fetch: failing }) ? 'feedmill will retry later' : 'feedmill will not retry until the feed is resumed';
+  const state: FetchState = { ...failing, lastError: { code: error.code, message: `${error.message}; ${next}` } };
   const retryAfter = retryAfterSeconds(error.details.retryAfter, now);
   const planned = await planNextRefresh(deps, feed, state, { outcome: 'error', retryAfterSeconds: retryAfter }, now, feed.fetchUrl);
   return {
