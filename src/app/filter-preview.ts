@@ -2,8 +2,9 @@ import type { Principal } from '../domain/api-key.js';
 import type { EventItem } from '../domain/feed-event.js';
 import type { Feed } from '../domain/feed.js';
 import { judgeFilter, parseFilter, type FilterCondition } from '../domain/item-filter.js';
-import { judgeItem, parseKeepBlock, type KeepBlockVerdict } from '../domain/keep-block.js';
+import { judgeItem, noFilters, parseKeepBlock, type KeepBlockVerdict } from '../domain/keep-block.js';
 import type { StoredItem } from '../domain/stored-item.js';
+import { bundleContent } from './bundle-items.js';
 import type { AppDeps } from './deps.js';
 import { eventItem, filterSubject } from './feed-events.js';
 import { findFeed } from './find-feed.js';
@@ -89,4 +90,20 @@ export async function previewFeedFilters(deps: PreviewDeps, principal: Principal
     item,
     verdict: judgeItem(filterSubject(item, feed.settings.customAuthor), candidate, now),
   }));
+}
+
+/**
+ * POST /v1/bundles/:id/filters/preview: candidate keep/block filters over the newest items the
+ * bundle shows before its own filters (its members' filters still apply), as for a feed.
+ */
+export async function previewBundleFilters(deps: PreviewDeps, principal: Principal, bundleId: string, filters: unknown): Promise<KeepBlockPreview[]> {
+  const candidate = parseKeepBlock(filters);
+  const bundle = await findBundle(deps, principal, bundleId);
+  const content = await bundleContent(deps, { ...bundle, filters: noFilters });
+  const feeds = new Map(content.feeds.map((feed) => [feed.id, feed]));
+  const now = deps.clock.now();
+  return content.items.slice(0, previewedItems).flatMap((item) => {
+    const feed = feeds.get(item.feedId);
+    return feed ? [{ feed, item, verdict: judgeItem(filterSubject(item, feed.settings.customAuthor), candidate, now) }] : [];
+  });
 }

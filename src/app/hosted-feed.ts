@@ -68,7 +68,8 @@ async function bundleSource(deps: HostedDeps, id: string): Promise<HostedSource 
     version: JSON.stringify([
       updatedAt,
       members.map(([feed]) => [feed?.settings, feed?.fetch.bodyHash]),
-      filterEpoch(deps, members.flatMap(([feed]) => (feed ? [feed.settings.filters] : []))),
+      bundle.filters,
+      filterEpoch(deps, [bundle.filters, ...members.flatMap(([feed]) => (feed ? [feed.settings.filters] : []))]),
     ]),
     content: async () => {
       const { feeds, items } = await bundleContent(deps, bundle);

@@ -115,3 +115,26 @@ t.test("a webhook's own filter can judge categories, read from the stored items"
   t.same(filterEvent(event, filter, new Date(), [['Programming'], ['Sport']])?.data.items_new.map((item) => item.title), ['B']);
   t.equal(filterEvent(event, filter, new Date(), [['Programming'], ['Ads']]), undefined, 'nothing left: no delivery');
 });
+
+t.test('bundle settings: keep/block filters over the merged items, in the bundle and its hosted output, with a dry run', async (t) => {
+  const other = (await call('POST', '/v1/feeds', { url: `${source.url}/other.xml` })).json<{ id: string }>().id;
+  const bundle = (await call('POST', '/v1/bundles', { name: 'Two', feeds: [feedId, other] })).json<{ id: string }>().id;
+  t.same((await call('GET', `/v1/bundles/${bundle}/settings`)).json(), { sort: 'last_added', filters: { keep: null, block: null } });
+  const all = await titles(`/v1/bundles/${bundle}`);
+  const sport = { block: { field: 'category', op: 'contains', value: 'sport' } };
+
+  const preview = (await call('POST', `/v1/bundles/${bundle}/filters/preview`, { filters: sport })).json<{ kept: number; dropped: number; data: { item: { title: string }; kept: boolean; decided_by: { rule: string } }[] }>();
+  t.equal(preview.dropped, 1, 'the one sport item (both feeds carry it, the bundle shows it once)');
+  t.match(preview.data.find((entry) => entry.item.title === 'Match report'), { kept: false, decided_by: { rule: 'block' } });
+  t.same(await titles(`/v1/bundles/${bundle}`), all, 'the dry run saved nothing');
+
+  const set = await call('PATCH', `/v1/bundles/${bundle}/settings`, { filters: sport });
+  t.equal(set.statusCode, 200);
+  t.same(set.json(), { sort: 'last_added', filters: { keep: null, ...sport } });
+  t.same(await titles(`/v1/bundles/${bundle}`), all.filter((title) => title !== 'Match report'));
+  t.notOk((await hostedTitles(bundle)).includes('Match report'), 'nor in its hosted RSS');
+  t.ok((await titles(`/v1/feeds/${feedId}`)).includes('Match report'), 'the member feed itself is unaffected');
+  await call('PATCH', `/v1/bundles/${bundle}/settings`, { filters: null });
+  t.same(await titles(`/v1/bundles/${bundle}`), all, 'null removes them');
+  t.equal((await call('PATCH', `/v1/bundles/${bundle}/settings`, { filters: { keep: { field: 'nope', op: 'contains', value: 'x' } } })).statusCode, 400);
+});
