@@ -10,6 +10,7 @@ import './types/feed.js';
 import './types/feed-settings.js';
 import './types/refresh-result.js';
 import './types/bundle.js';
+import './types/bundle-settings.js';
 import './types/feed-update-event.js';
 import './types/webhook.js';
 
