@@ -15,7 +15,7 @@ import type { AppDeps } from '../../app/deps.js';
 import { principalOf } from '../plugins/auth.js';
 import { Bundle, BundleFeedParams, BundleList, BundleSettings, BundleWithItems, CreateBundleBody, UpdateBundleBody, UpdateBundleSettingsBody } from '../schemas/bundle.js';
 import { FilterPreview, FilterPreviewBody } from '../schemas/feed.js';
-import { toFilterPreview } from './feeds.js';
+import { toFilterPreview } from './filter-preview.js';
 import { DeletionResult, errorResponses, IdParams, PageQuery, SortQuery } from '../schemas/common.js';
 
 /** Spec "Endpoints → Bundles", mounted at `/bundles` and `/bundled`. */

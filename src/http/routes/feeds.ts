@@ -7,10 +7,10 @@ import type { AppDeps } from '../../app/deps.js';
 import { getFeedSettings, updateFeedSettings } from '../../app/feed-settings.js';
 import { viewFeed } from '../../app/get-feed.js';
 import { listFeeds } from '../../app/list-feeds.js';
-import { previewFeedFilters, type KeepBlockPreview } from '../../app/filter-preview.js';
+import { previewFeedFilters } from '../../app/filter-preview.js';
 import { refreshNow } from '../../app/refresh-now.js';
 import { updateFeed } from '../../app/update-feed.js';
-import { toApiFeed, toApiFeedSettings, toApiItem } from '../../domain/api-shapes.js';
+import { toApiFeed, toApiFeedSettings } from '../../domain/api-shapes.js';
 import { principalOf } from '../plugins/auth.js';
 import { DeletionResult, ErrorBody, errorResponses, IdParams, PageQuery, SortQuery } from '../schemas/common.js';
 import {
@@ -25,6 +25,7 @@ import {
   UpdateFeedBody,
   UpdateFeedSettingsBody,
 } from '../schemas/feed.js';
+import { toFilterPreview } from './filter-preview.js';
 import { createVersionedBytes } from './versioned-bytes.js';
 
 const sourceErrors = { 402: ErrorBody };
@@ -35,18 +36,6 @@ const bytesOf = (serialized: string | ArrayBuffer | Buffer): Buffer =>
 /** Create-feed rules 1 and 2 (`url` alone, or `keyword` with `region`) are the body schema's `oneOf`. */
 const createFeedInput = (body: Static<typeof CreateFeedBody>): CreateFeedInput =>
   'url' in body ? { url: body.url } : { keyword: body.keyword, region: body.region };
-
-/** A keep/block dry run as REST shows it (feeds and bundles alike). */
-export const toFilterPreview = (previews: readonly KeepBlockPreview[]) => ({
-  kept: previews.filter((preview) => preview.verdict.kept).length,
-  dropped: previews.filter((preview) => !preview.verdict.kept).length,
-  data: previews.map(({ feed, item, verdict }) => ({
-    feed_id: feed.id,
-    item: toApiItem(item, feed.settings.customAuthor),
-    kept: verdict.kept,
-    decided_by: verdict.decidedBy && { rule: verdict.decidedBy.rule, path: verdict.decidedBy.path, condition: verdict.decidedBy.condition },
-  })),
-});
 
 /** Spec "Endpoints → Feeds", mounted at `/feeds` and `/feed`. Each handler: decode → use case → encode. */
 export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
