@@ -23,7 +23,9 @@ export interface ExtractPageMeta {
  * (JSON-LD ItemList / Article / BlogPosting incl. `@graph`, microformats h-entry), else from the
  * page's largest run of repeated blocks that look like articles, else from the page itself when
  * it is one article. One htmlparser2 parse; every walk is iterative. Synchronous and pure.
- * @throws FeedmillError `no_items_found` when the page holds nothing that reads as an article.
+ * A page with no articles that advertises feeds (`<link rel="alternate">`) is returned with no
+ * items, so its reader can take the feed it names.
+ * @throws FeedmillError `no_items_found` when the page holds nothing that reads as an article and advertises no feed.
  */
 export function extractPage(html: string, meta: ExtractPageMeta): ExtractedPage {
   const root = parsePage(html);
@@ -41,11 +43,11 @@ export function extractPage(html: string, meta: ExtractPageMeta): ExtractedPage 
   if (items.length === 0 && stated.length === 1) items = [singleArticle(page, stated[0])];
   if (items.length === 0) items = bestBlockList(links, page.base)?.items ?? [];
   if (items.length === 0 && page.isArticle) items = [singleArticle(page, undefined)];
-  if (items.length === 0) {
+  if (items.length === 0 && page.feedLinks.length === 0) {
     throw new FeedmillError(
       'no_items_found',
       `Expected a page listing articles, got ${meta.url} with no JSON-LD ItemList or Article, no microformats h-entry, and no repeated blocks of titled links outside navigation, header and footer; ` +
-        (page.feedLinks.length > 0 ? `the page advertises a feed at ${page.feedLinks[0]?.url ?? ''}: subscribe to that instead` : 'point the feed at the page that lists the articles (a blog index or news section)'),
+        'point the feed at the page that lists the articles (a blog index or news section)',
     );
   }
   return { title: page.title, description: page.description, link: page.link, icon: page.icon, items, feedLinks: page.feedLinks };

@@ -3,6 +3,8 @@ import type { Feed, ItemSort } from '../domain/feed.js';
 import { mergeItems } from '../domain/merge-items.js';
 import type { StoredItem } from '../domain/stored-item.js';
 import { itemsShown, type AppDeps } from './deps.js';
+import { hasFilters } from '../domain/keep-block.js';
+import { feedItems, passing } from './shown-items.js';
 
 export interface BundleContent {
   /** Member feeds still present, in member order. */
@@ -10,13 +12,19 @@ export interface BundleContent {
   items: StoredItem[];
 }
 
-/** The merged items of a bundle's live member feeds, newest first in the given order. */
-export async function bundleContent(deps: Pick<AppDeps, 'feeds' | 'items'>, bundle: Bundle, sort: ItemSort = bundle.sort): Promise<BundleContent> {
+/**
+ * The merged items of a bundle's live member feeds, newest first in the given order: each member's
+ * filters apply to its items, then the bundle's own to the merged list.
+ */
+export async function bundleContent(deps: Pick<AppDeps, 'feeds' | 'items' | 'clock'>, bundle: Bundle, sort: ItemSort = bundle.sort): Promise<BundleContent> {
   const feeds = (await Promise.all(bundle.feedIds.map((id) => deps.feeds.getById(id)))).filter(
     (feed): feed is Feed => feed !== undefined && feed.accountId === bundle.accountId,
   );
-  const lists = await Promise.all(feeds.map((feed) => deps.items.list(feed.id, sort, itemsShown)));
-  return { feeds, items: mergeItems(lists, sort, itemsShown) };
+  // Each member's own filters apply to its items in the bundle too.
+  const lists = await Promise.all(feeds.map((feed) => feedItems(deps, feed, sort)));
+  if (!hasFilters(bundle.filters)) return { feeds, items: mergeItems(lists, sort, itemsShown) };
+  const merged = mergeItems(lists, sort, Number.POSITIVE_INFINITY);
+  return { feeds, items: passing(merged, bundle.filters, customAuthorsOf(feeds), deps.clock.now()).slice(0, itemsShown) };
 }
 
 export const customAuthorsOf = (feeds: readonly Feed[]): Map<string, string | null> =>

@@ -5,6 +5,7 @@ import { FeedmillError } from '../domain/errors.js';
 import { bundleFieldLimits, checkLength } from '../domain/field-limits.js';
 import type { ItemSort } from '../domain/feed.js';
 import { newBundleId } from '../domain/ids.js';
+import { noFilters, patchKeepBlock, type KeepBlock } from '../domain/keep-block.js';
 import { parsePage, type ListEnvelope, type PageQuery } from '../domain/pagination.js';
 import { userIcon } from '../domain/safe-url.js';
 import { bundleContent, customAuthorsOf } from './bundle-items.js';
@@ -45,6 +46,7 @@ export async function createBundle(deps: BundleDeps, principal: Principal, input
     icon: '',
     feedIds,
     sort: 'last_added',
+    filters: noFilters,
     createdAt: now,
     updatedAt: now,
   };
@@ -101,4 +103,27 @@ export async function deleteBundle(deps: Pick<AppDeps, 'bundles' | 'clock'>, pri
     throw new FeedmillError('bundle_not_found', `Bundle \`${bundleId}\` does not exist in this account; list your bundles with GET /v1/bundles`);
   }
   return { id: bundleId, deleted: true };
+}
+
+/** GET /v1/bundles/:id/settings: the default order, and the keep/block filters over its merged items. */
+export async function getBundleSettings(deps: Pick<AppDeps, 'bundles'>, principal: Principal, bundleId: string): Promise<BundleSettings> {
+  const { sort, filters } = await findBundle(deps, principal, bundleId);
+  return { sort, filters };
+}
+
+export interface BundleSettings {
+  sort: ItemSort;
+  filters: KeepBlock;
+}
+
+/**
+ * PATCH /v1/bundles/:id/settings: `filters` as for a feed (left out keeps, null removes). Filters
+ * apply when items are read, so the change shows at once in the bundle and its hosted outputs.
+ */
+export async function updateBundleSettings(deps: Pick<AppDeps, 'bundles' | 'clock'>, principal: Principal, bundleId: string, patch: { filters?: unknown }): Promise<BundleSettings> {
+  const bundle = await findBundle(deps, principal, bundleId);
+  const filters = patchKeepBlock(bundle.filters, patch.filters);
+  const updated = await deps.bundles.update(principal.accountId, bundleId, { filters }, deps.clock.now().toISOString());
+  const { sort, filters: saved } = updated ?? (await findBundle(deps, principal, bundleId));
+  return { sort, filters: saved };
 }

@@ -1,13 +1,15 @@
 import { toApiFeedWithItems, type ApiFeedWithItems } from '../domain/api-shapes.js';
 import type { Principal } from '../domain/api-key.js';
-import { FeedmillError } from '../domain/errors.js';
+import { statusOf } from '../domain/error-status.js';
+import { FeedmillError, isFeedmillError } from '../domain/errors.js';
 import { defaultFeedSettings, type Feed, type FetchState } from '../domain/feed.js';
 import { feedHealth } from '../domain/feed-health.js';
 import { newFeedId } from '../domain/ids.js';
 import type { ParsedItem } from '../domain/item.js';
 import { keywordSearchUrl, keywordSourceUrl, parseRegion } from '../domain/keyword-source.js';
 import { parseSourceUrl } from '../domain/source-url.js';
-import { itemsShown, type AppDeps } from './deps.js';
+import type { AppDeps } from './deps.js';
+import { feedItems } from './shown-items.js';
 import { hintSignals } from './poll-signals.js';
 import { planNextRefresh, storeItems, type RefreshDeps } from './refresh-feed.js';
 import { resolveSource, type ResolvedSource } from './resolve-source.js';
@@ -34,6 +36,26 @@ async function locate(deps: RefreshDeps, input: CreateFeedInput): Promise<{ sour
   return { sourceUrl: keywordSourceUrl(deps.settings.publicUrl, keyword, region), source: await resolveSource(deps, upstream) };
 }
 
+/** Source failures that may pass by themselves, so the same request may work later: 429 and 5xx, not a 404. */
+const mayPass = (error: FeedmillError): boolean => {
+  if (error.code !== 'upstream_status') return ['source_unreachable', 'upstream_timeout', 'parse_timeout'].includes(error.code);
+  const status = Number(error.details.status);
+  return status === 429 || status >= 500;
+};
+
+/**
+ * A create that failed created nothing, so nothing will retry it: the message says so, and what the
+ * caller can do, in place of any promise the fetcher's message could be read as.
+ */
+function createFailure(error: unknown): unknown {
+  if (!isFeedmillError(error) || statusOf[error.code] !== 402) return error;
+  const retryAfter = error.details.retryAfter;
+  const advice = mayPass(error)
+    ? `check the address, and send the request again later${retryAfter === undefined ? '' : ` (the source asked for ${retryAfter} s)`}`
+    : 'check the address';
+  return new FeedmillError(error.code, `${error.message}; nothing was created: ${advice}`, error.details);
+}
+
 /** How many items a preview shows: enough to recognise the source. */
 const previewSize = 10;
 
@@ -47,16 +69,20 @@ export async function previewFeed(deps: RefreshDeps, input: CreateFeedInput): Pr
 }
 
 /**
- * POST /v1/feeds: find and read the source first, so one that can't be fetched or yields nothing
- * creates nothing (spec "Create-feed rules" 3); then store the feed and its items (a baseline: no
+ * POST /v1/feeds: find and read the source first, so one that can't be fetched, or is neither a feed
+ * nor a page of articles, creates nothing (spec "Create-feed rules" 3); then store the feed and its items (a baseline: no
  * event) and schedule its actor.
  */
 export async function createFeed(deps: RefreshDeps & Pick<AppDeps, 'scheduler' | 'metrics'>, principal: Principal, input: CreateFeedInput): Promise<ApiFeedWithItems> {
-  const { sourceUrl, source } = await locate(deps, input);
-  const { parsed, fetched } = source;
-  if (parsed.items.length === 0) {
-    throw new FeedmillError('no_items_found', `The feed at ${fetched.url} has no items yet; try again once it has published something`);
+  let located: Awaited<ReturnType<typeof locate>>;
+  try {
+    located = await locate(deps, input);
+  } catch (error) {
+    throw createFailure(error);
   }
+  const { sourceUrl, source } = located;
+  // A feed with no items yet is created all the same: it is active, and items come when it publishes.
+  const { parsed, fetched } = source;
   const now = deps.clock.now();
   const feed: Feed = {
     id: newFeedId(deps.random),
@@ -89,8 +115,10 @@ export async function createFeed(deps: RefreshDeps & Pick<AppDeps, 'scheduler' |
     lastStatus: 'changed',
   };
   const planned = await planNextRefresh(deps, feed, state, { outcome: 'changed', ...hintSignals(fetched, now) }, now, fetched.url);
-  await deps.scheduler.schedule(feed.id, planned.next);
-  deps.metrics.feedState(feed.id, feedHealth({ fetch: planned.state }).state, planned.next);
-  const items = await deps.items.list(feed.id, feed.settings.sort, itemsShown);
+  // A new feed is never paused or disabled: it always has a next run.
+  const next = planned.next ?? now;
+  await deps.scheduler.schedule(feed.id, next);
+  deps.metrics.feedState(feed.id, feedHealth({ settings: feed.settings, fetch: planned.state }).state, next);
+  const items = await feedItems(deps, feed, feed.settings.sort);
   return toApiFeedWithItems({ ...feed, fetchUrl: fetched.url, fetch: planned.state }, items, deps.settings.publicUrl);
 }

@@ -28,6 +28,8 @@ export interface AppSettings {
   keywordSearchUrl?: string;
   /** 32 bytes that seal webhook signing secrets at rest (AES-256-GCM). */
   secretKey: Buffer;
+  /** `FEEDMILL_FEED_DISABLE_AFTER`: a feed whose fetches have all failed for this long is disabled. @default 604800 */
+  feedDisableAfterSeconds: number;
   /** A webhook whose deliveries have all failed for this long is disabled. */
   webhookDisableAfterSeconds: number;
   /** `FEEDMILL_SESSION_IDLE_TIMEOUT`: a dashboard session unused for this long is over. @default 86400 */

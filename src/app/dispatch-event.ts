@@ -1,28 +1,35 @@
 import type { Delivery } from '../domain/delivery.js';
 import type { FeedEventEnvelope, FeedUpdateEvent } from '../domain/feed-event.js';
 import type { Webhook } from '../domain/webhook.js';
-import { itemMatches, type WebhookFilter } from '../domain/webhook-filter.js';
+import { filterUses, itemMatches, type ItemFilter } from '../domain/item-filter.js';
+import { coveringBundleFilters, eventCategories, filtersNeedCategories, throughBundles } from './bundle-scope.js';
 import { deliveryId } from './deliver-webhook.js';
 import type { AppDeps } from './deps.js';
 
-export type DispatchDeps = Pick<AppDeps, 'webhooks' | 'deliveries' | 'bundles' | 'deliveryScheduler' | 'clock'>;
+export type DispatchDeps = Pick<AppDeps, 'webhooks' | 'deliveries' | 'bundles' | 'deliveryScheduler' | 'clock' | 'items'>;
 
-async function inScope(deps: DispatchDeps, webhook: Webhook, envelope: FeedEventEnvelope): Promise<boolean> {
+/**
+ * What of the event the webhook's scope covers: all of it, none, or (scoped to bundles) the items
+ * the covering bundles' keep/block filters keep.
+ */
+async function scoped(deps: DispatchDeps, webhook: Webhook, envelope: FeedEventEnvelope, now: Date, categories: () => Promise<string[][]>): Promise<FeedUpdateEvent | undefined> {
   const { scope } = webhook;
-  if (scope.kind === 'all') return true;
-  if (scope.kind === 'feeds') return scope.feedIds.includes(envelope.feedId);
-  for (const bundleId of scope.bundleIds) {
-    const lookup = await deps.bundles.get(envelope.accountId, bundleId);
-    if (lookup.state === 'present' && lookup.bundle.feedIds.includes(envelope.feedId)) return true;
-  }
-  return false;
+  if (scope.kind === 'all') return envelope.event;
+  if (scope.kind === 'feeds') return scope.feedIds.includes(envelope.feedId) ? envelope.event : undefined;
+  const filters = await coveringBundleFilters(deps, envelope, scope.bundleIds);
+  if (filters.length === 0) return undefined;
+  return throughBundles(envelope.event, filters, now, filtersNeedCategories(filters) ? await categories() : []);
 }
 
-/** The event with only the items the filter lets through; undefined when none is left. */
-export function filterEvent(event: FeedUpdateEvent, filter: WebhookFilter | null): FeedUpdateEvent | undefined {
+/**
+ * The event with only the items the filter lets through; undefined when none is left. Events do
+ * not carry categories: `categories` holds them in event order (new items, then changed).
+ */
+export function filterEvent(event: FeedUpdateEvent, filter: ItemFilter | null, now: Date, categories: readonly (readonly string[])[] = []): FeedUpdateEvent | undefined {
   if (filter === null) return event;
-  const itemsNew = event.data.items_new.filter((item) => itemMatches(item, filter));
-  const itemsChanged = event.data.items_changed.filter((item) => itemMatches(item, filter));
+  const offset = event.data.items_new.length;
+  const itemsNew = event.data.items_new.filter((item, index) => itemMatches({ ...item, categories: categories[index] }, filter, now));
+  const itemsChanged = event.data.items_changed.filter((item, index) => itemMatches({ ...item, categories: categories[offset + index] }, filter, now));
   if (itemsNew.length + itemsChanged.length === 0) return undefined;
   return { ...event, data: { items_new: itemsNew, items_changed: itemsChanged } };
 }
@@ -35,9 +42,14 @@ export function filterEvent(event: FeedUpdateEvent, filter: WebhookFilter | null
 export async function dispatchEvent(deps: DispatchDeps, envelope: FeedEventEnvelope): Promise<number> {
   let created = 0;
   const now = deps.clock.now();
+  let categories: Promise<string[][]> | undefined;
+  // Read once per event, and only for a filter that judges categories.
+  const categoriesOf = (): Promise<string[][]> => (categories ??= eventCategories(deps, envelope));
   for (const webhook of await deps.webhooks.listEnabled(envelope.accountId)) {
-    if (!(await inScope(deps, webhook, envelope))) continue;
-    const event = filterEvent(envelope.event, webhook.filters);
+    const inScope = await scoped(deps, webhook, envelope, now, categoriesOf);
+    if (!inScope) continue;
+    const needsCategories = webhook.filters !== null && filterUses(webhook.filters, 'category');
+    const event = filterEvent(inScope, webhook.filters, now, needsCategories ? await categoriesOf() : []);
     if (!event) continue;
     const delivery: Delivery = {
       id: deliveryId(webhook.id, event.id),

@@ -2,6 +2,8 @@ import { shownAuthors, toSpecFeed } from '../domain/api-shapes.js';
 import type { Feed } from '../domain/feed.js';
 import { changedFields, feedEventId, type EventItem, type FeedEventEnvelope } from '../domain/feed-event.js';
 import type { ItemDiff } from '../domain/item-diff.js';
+import type { FilterSubject } from '../domain/item-filter.js';
+import { judgeItem } from '../domain/keep-block.js';
 import type { StoredItem } from '../domain/stored-item.js';
 import type { AppDeps } from './deps.js';
 
@@ -15,8 +17,14 @@ export const eventItem = (item: StoredItem, customAuthor: string | null): EventI
   authors: shownAuthors(item, customAuthor),
 });
 
+/** An item as filters judge it: as shown (custom author applied), with its categories. */
+export const filterSubject = (item: StoredItem, customAuthor: string | null): FilterSubject => ({
+  ...eventItem(item, customAuthor),
+  categories: item.categories,
+});
+
 /**
- * The `feed_update` event of a diff. Its id is derived from the items it announces, so a refresh
+ * The `feed_update` event of a diff, with the items the feed's filters keep (none kept: no event). Its id is derived from the items it announces, so a refresh
  * retried after a crash names the same change the same way. It is stored by ItemStore.commit,
  * in the one conditional write that stores its items.
  */
@@ -26,21 +34,25 @@ export async function feedEvent(
   diff: ItemDiff,
   now: Date,
 ): Promise<FeedEventEnvelope | undefined> {
-  if (diff.fresh.length + diff.changed.length === 0) return undefined;
-  const before = new Map((await deps.items.getMany(feed.id, diff.changed.map((item) => item.key))).map((item) => [item.key, item]));
   const author = feed.settings.customAuthor;
+  // The feed's keep/block filters: what they drop is announced to no one.
+  const shown = (item: StoredItem): boolean => judgeItem(filterSubject(item, author), feed.settings.filters, now).kept;
+  const fresh = diff.fresh.filter(shown);
+  const changed = diff.changed.filter(shown);
+  if (fresh.length + changed.length === 0) return undefined;
+  const before = new Map((await deps.items.getMany(feed.id, changed.map((item) => item.key))).map((item) => [item.key, item]));
   const envelope: FeedEventEnvelope = {
-    itemKeys: [...diff.fresh, ...diff.changed].map((item) => item.key),
+    itemKeys: [...fresh, ...changed].map((item) => item.key),
     accountId: feed.accountId,
     feedId: feed.id,
     occurredAt: now.toISOString(),
     event: {
-      id: feedEventId(feed.id, [...diff.fresh, ...diff.changed]),
+      id: feedEventId(feed.id, [...fresh, ...changed]),
       type: 'feed_update',
       feed: toSpecFeed(feed, deps.settings.publicUrl),
       data: {
-        items_new: diff.fresh.map((item) => eventItem(item, author)),
-        items_changed: diff.changed.map((item) => {
+        items_new: fresh.map((item) => eventItem(item, author)),
+        items_changed: changed.map((item) => {
           const previous = before.get(item.key);
           return { ...eventItem(item, author), changed_fields: previous ? changedFields(previous, item) : [] };
         }),

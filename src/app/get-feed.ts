@@ -2,10 +2,11 @@ import { toApiFeedWithItems, type ApiFeedWithItems } from '../domain/api-shapes.
 import type { Principal } from '../domain/api-key.js';
 import type { ItemSort } from '../domain/feed.js';
 import { feedHealth } from '../domain/feed-health.js';
-import { itemsShown, type AppDeps } from './deps.js';
+import type { AppDeps } from './deps.js';
 import { findFeed } from './find-feed.js';
+import { feedItems, filterEpoch } from './shown-items.js';
 
-type GetFeedDeps = Pick<AppDeps, 'feeds' | 'items' | 'settings'>;
+type GetFeedDeps = Pick<AppDeps, 'feeds' | 'items' | 'settings' | 'clock'>;
 
 /** What GET /v1/feeds/:id shows: a cheap version stamp, and the costly content on demand. */
 export interface FeedView {
@@ -13,7 +14,8 @@ export interface FeedView {
    * Changes whenever the content does: it holds every feed field shown, the settings (`customAuthor`
    * rewrites authors, `sort` orders items), the sort asked for, the hash of the last document
    * read, which a refresh saves right after it stores the items that document brought, and the
-   * feed's health, which every refresh changes (`last_fetched_at`, `next_fetch_at`).
+   * feed's health, which every refresh changes (`last_fetched_at`, `next_fetch_at`), and the minute
+   * when filters judge by age.
    */
   version: string;
   content(): Promise<ApiFeedWithItems>;
@@ -24,8 +26,20 @@ export async function viewFeed(deps: GetFeedDeps, principal: Principal, feedId: 
   const feed = await findFeed(deps, principal, feedId);
   const shownSort = sort ?? feed.settings.sort;
   return {
-    version: JSON.stringify([feed.id, shownSort, feed.title, feed.description, feed.icon, feed.sourceUrl, feed.updatedAt, feed.settings, feed.fetch.bodyHash, feedHealth(feed)]),
-    content: async () => toApiFeedWithItems(feed, await deps.items.list(feed.id, shownSort, itemsShown), deps.settings.publicUrl),
+    version: JSON.stringify([
+      feed.id,
+      shownSort,
+      feed.title,
+      feed.description,
+      feed.icon,
+      feed.sourceUrl,
+      feed.updatedAt,
+      feed.settings,
+      feed.fetch.bodyHash,
+      feedHealth(feed),
+      filterEpoch(deps, [feed.settings.filters]),
+    ]),
+    content: async () => toApiFeedWithItems(feed, await feedItems(deps, feed, shownSort), deps.settings.publicUrl),
   };
 }
 

@@ -5,7 +5,8 @@ import { shownUrl } from '../domain/safe-url.js';
 import { renderRss, type RenderableFeed } from '../domain/render/rss.js';
 import type { StoredItem } from '../domain/stored-item.js';
 import { bundleContent, customAuthorsOf } from './bundle-items.js';
-import { itemsShown, type AppDeps } from './deps.js';
+import type { AppDeps } from './deps.js';
+import { feedItems, filterEpoch } from './shown-items.js';
 
 export interface HostedDocument {
   body: Buffer;
@@ -15,7 +16,7 @@ export interface HostedDocument {
 
 export type HostedFeedRenderer = (id: string) => Promise<HostedDocument | undefined>;
 
-type HostedDeps = Pick<AppDeps, 'feeds' | 'items' | 'bundles' | 'settings'>;
+type HostedDeps = Pick<AppDeps, 'feeds' | 'items' | 'bundles' | 'settings' | 'clock'>;
 
 /** What a hosted document is made of: a cheap version stamp, and the costly content on demand. */
 interface HostedSource {
@@ -44,7 +45,7 @@ async function feedSource(deps: HostedDeps, id: string): Promise<HostedSource | 
   const feed = await deps.feeds.getById(id);
   if (!feed) return undefined;
   return {
-    version: JSON.stringify([feed.title, feed.description, feed.link, feed.sourceUrl, feed.icon, feed.updatedAt, feed.settings, feed.fetch.bodyHash]),
+    version: JSON.stringify([feed.title, feed.description, feed.link, feed.sourceUrl, feed.icon, feed.updatedAt, feed.settings, feed.fetch.bodyHash, filterEpoch(deps, [feed.settings.filters])]),
     content: async () => ({
       title: feed.title,
       description: feed.description,
@@ -52,7 +53,7 @@ async function feedSource(deps: HostedDeps, id: string): Promise<HostedSource | 
       selfUrl: hostedFeedUrl(deps.settings.publicUrl, feed.id),
       icon: shownUrl(feed.icon),
       updatedAt: later((await deps.items.lastAddedAt(feed.id)) ?? feed.createdAt, feed.updatedAt),
-      items: renderable(await deps.items.list(feed.id, feed.settings.sort, itemsShown), new Map([[feed.id, feed.settings.customAuthor]])),
+      items: renderable(await feedItems(deps, feed, feed.settings.sort), new Map([[feed.id, feed.settings.customAuthor]])),
     }),
   };
 }
@@ -64,7 +65,12 @@ async function bundleSource(deps: HostedDeps, id: string): Promise<HostedSource 
   let updatedAt = bundle.updatedAt;
   for (const [feed, lastAdded] of members) if (feed) updatedAt = later(updatedAt, later(feed.updatedAt, lastAdded ?? ''));
   return {
-    version: JSON.stringify([updatedAt, members.map(([feed]) => [feed?.settings, feed?.fetch.bodyHash])]),
+    version: JSON.stringify([
+      updatedAt,
+      members.map(([feed]) => [feed?.settings, feed?.fetch.bodyHash]),
+      bundle.filters,
+      filterEpoch(deps, [bundle.filters, ...members.flatMap(([feed]) => (feed ? [feed.settings.filters] : []))]),
+    ]),
     content: async () => {
       const { feeds, items } = await bundleContent(deps, bundle);
       return {

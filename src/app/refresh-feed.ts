@@ -4,7 +4,8 @@ import type { FeedmillError} from '../domain/errors.js';
 import { isFeedmillError } from '../domain/errors.js';
 import { diffItems, type ItemDiff } from '../domain/item-diff.js';
 import type { ParsedItem } from '../domain/item.js';
-import { nextPollAt, type PollSignals } from '../domain/poll-policy.js';
+import { afterFailure, clearedFailures, isPolled } from '../domain/feed-lifecycle.js';
+import { feedPollPolicy, nextPollAt, type PollSignals } from '../domain/poll-policy.js';
 import type { StoredItem } from '../domain/stored-item.js';
 import type { AppDeps } from './deps.js';
 import { fetchDocument } from './fetch-document.js';
@@ -20,7 +21,10 @@ export interface RefreshOutcome {
   changed: StoredItem[];
   /** The error code when `failed`. */
   error?: string;
-  nextRunAt: Date;
+  /** The failure when `failed`, as the feed's status shows it. */
+  errorMessage?: string;
+  /** When the feed is due again; null when it is not polled (paused, or disabled by this refresh). */
+  nextRunAt: Date | null;
   /** Where the document was fetched from (metrics count fetches per host). */
   fetchUrl: string;
   /** The feed's health as this refresh left it; absent when `superseded` (the other refresh set it). */
@@ -58,7 +62,8 @@ const jitter = (deps: Pick<AppDeps, 'random'>): number => (deps.random(1)[0] ?? 
 
 /**
  * Computes and records when to come back, given what this refresh saw; the scheduler keeps the date.
- * Returns the date and the fetch state as stored.
+ * Returns the date and the fetch state as stored. A feed that is not polled (paused, or disabled)
+ * gets no date: nothing is planned until it is resumed.
  */
 export async function planNextRefresh(
   deps: Pick<AppDeps, 'feeds' | 'random' | 'settings'>,
@@ -67,8 +72,13 @@ export async function planNextRefresh(
   signals: Omit<PollSignals, 'jitter' | 'unchangedStreak' | 'errorCount'>,
   now: Date,
   fetchUrl: string,
-): Promise<{ next: Date; state: FetchState }> {
-  const next = nextPollAt(now, deps.settings.poll, {
+): Promise<{ next: Date | null; state: FetchState }> {
+  if (!isPolled({ settings: feed.settings, fetch: state })) {
+    const { nextFetchAt: _unplanned, ...unplanned } = state;
+    await deps.feeds.saveFetchState(feed.id, unplanned, fetchUrl);
+    return { next: null, state: unplanned };
+  }
+  const next = nextPollAt(now, feedPollPolicy(deps.settings.poll, feed.settings.minIntervalSeconds), {
     ...signals,
     unchangedStreak: state.unchangedStreak,
     errorCount: state.errorCount,
@@ -79,21 +89,28 @@ export async function planNextRefresh(
   return { next, state: planned };
 }
 
-/** What a fetch that reached the source records, whatever it found. */
-const succeeded = (now: Date): Pick<FetchState, 'lastSuccessAt' | 'lastError' | 'errorCount'> => ({
+/** What a fetch that reached the source records, whatever it found: it ends a run of failures and a disable. */
+const succeeded = (state: FetchState, now: Date): FetchState => ({
+  ...clearedFailures(state),
   lastSuccessAt: now.toISOString(),
   lastError: null,
   errorCount: 0,
 });
+
+/** A refresh on demand (POST /v1/feeds/:id/refresh) also fetches a paused or disabled feed. */
+export interface RefreshOptions {
+  onDemand?: boolean;
+}
 
 /**
  * The feed actor's one message: conditional GET → parse in the pool → diff against stored items →
  * persist → plan the next refresh. Called by the job handler; never throws for a source
  * failure (that is an outcome), only for our own (store) failures, which the scheduler retries.
  */
-export async function refreshFeed(deps: RefreshDeps, feedId: string): Promise<RefreshOutcome | null> {
+export async function refreshFeed(deps: RefreshDeps, feedId: string, options: RefreshOptions = {}): Promise<RefreshOutcome | null> {
   const feed = await deps.feeds.getById(feedId);
-  if (!feed) return null;
+  // A job left from before the feed was paused or disabled ends here: nothing is fetched or planned.
+  if (!feed || (!options.onDemand && !isPolled(feed))) return null;
   const now = deps.clock.now();
   const base: FetchState = { ...feed.fetch, lastFetchedAt: now.toISOString() };
   try {
@@ -103,14 +120,13 @@ export async function refreshFeed(deps: RefreshDeps, feedId: string): Promise<Re
     if (document.kind !== 'parsed') {
       const status = document.kind === 'not_modified' ? 'not_modified' : 'unchanged';
       const state: FetchState = {
-        ...base,
+        ...succeeded(base, now),
         ...(document.kind === 'same_body' ? validators(document.fetched) : {}),
-        ...succeeded(now),
         lastStatus: status,
         unchangedStreak: feed.fetch.unchangedStreak + 1,
       };
       const planned = await planNextRefresh(deps, feed, state, { outcome: 'unchanged', ...hints }, now, fetchUrl);
-      return { status, fresh: [], changed: [], nextRunAt: planned.next, fetchUrl, health: feedHealth({ fetch: planned.state }) };
+      return { status, fresh: [], changed: [], nextRunAt: planned.next, fetchUrl, health: feedHealth({ settings: feed.settings, fetch: planned.state }) };
     }
     const stored = await storeItems(deps, feed, document.parsed.items, now, true);
     if (stored === 'superseded') return superseded(deps, feed, now);
@@ -118,15 +134,14 @@ export async function refreshFeed(deps: RefreshDeps, feedId: string): Promise<Re
     const news = fresh.length + changed.length > 0;
     const outcome = news ? 'changed' : 'unchanged';
     const state: FetchState = {
-      ...base,
+      ...succeeded(base, now),
       ...validators(document.fetched),
-      ...succeeded(now),
       bodyHash: document.bodyHash,
       lastStatus: outcome,
       unchangedStreak: news ? 0 : feed.fetch.unchangedStreak + 1,
     };
     const planned = await planNextRefresh(deps, feed, state, { outcome, ...hints }, now, fetchUrl);
-    return { status: outcome, fresh, changed, nextRunAt: planned.next, fetchUrl, health: feedHealth({ fetch: planned.state }) };
+    return { status: outcome, fresh, changed, nextRunAt: planned.next, fetchUrl, health: feedHealth({ settings: feed.settings, fetch: planned.state }) };
   } catch (error) {
     if (!isFeedmillError(error)) throw error;
     return failed(deps, feed, base, error, now);
@@ -138,8 +153,9 @@ export async function refreshFeed(deps: RefreshDeps, feedId: string): Promise<Re
  * no fetch state over it.
  */
 async function superseded(deps: RefreshDeps, feed: Feed, now: Date): Promise<RefreshOutcome> {
-  const planned = (await deps.feeds.getById(feed.id))?.fetch.nextFetchAt;
-  const nextRunAt = planned ? new Date(planned) : new Date(now.getTime() + deps.settings.poll.minSeconds * 1000);
+  const current = await deps.feeds.getById(feed.id);
+  const planned = current?.fetch.nextFetchAt;
+  const nextRunAt = current && !isPolled(current) ? null : planned ? new Date(planned) : new Date(now.getTime() + deps.settings.poll.minSeconds * 1000);
   return { status: 'superseded', fresh: [], changed: [], nextRunAt, fetchUrl: feed.fetchUrl };
 }
 
@@ -148,13 +164,24 @@ function validators(fetched: { etag?: string; lastModified?: string }): Pick<Fet
 }
 
 async function failed(deps: RefreshDeps, feed: Feed, base: FetchState, error: FeedmillError, now: Date): Promise<RefreshOutcome> {
-  const state: FetchState = {
-    ...base,
-    lastStatus: error.code,
-    lastError: { code: error.code, message: error.message },
-    errorCount: feed.fetch.errorCount + 1,
-  };
+  const failing = afterFailure(
+    { ...base, lastStatus: error.code, lastError: { code: error.code, message: error.message }, errorCount: feed.fetch.errorCount + 1 },
+    now,
+    deps.settings.feedDisableAfterSeconds,
+  );
+  // The fetcher says what failed; what happens next is ours to say (`next_fetch_at` says when).
+  const next = isPolled({ settings: feed.settings, fetch: failing }) ? 'feedmill will retry later' : 'feedmill will not retry until the feed is resumed';
+  const state: FetchState = { ...failing, lastError: { code: error.code, message: `${error.message}; ${next}` } };
   const retryAfter = retryAfterSeconds(error.details.retryAfter, now);
   const planned = await planNextRefresh(deps, feed, state, { outcome: 'error', retryAfterSeconds: retryAfter }, now, feed.fetchUrl);
-  return { status: 'failed', fresh: [], changed: [], error: error.code, nextRunAt: planned.next, fetchUrl: feed.fetchUrl, health: feedHealth({ fetch: planned.state }) };
+  return {
+    status: 'failed',
+    fresh: [],
+    changed: [],
+    error: error.code,
+    errorMessage: error.message,
+    nextRunAt: planned.next,
+    fetchUrl: feed.fetchUrl,
+    health: feedHealth({ settings: feed.settings, fetch: planned.state }),
+  };
 }

@@ -24,10 +24,11 @@ function looksLikeHtml(fetched: FetchResult & { status: 200 }): boolean {
   return head.includes('<!doctype html') || head.includes('<html');
 }
 
+/** The feed at `url`, when there is one there (with items or not yet). */
 async function tryFeed(deps: Pick<AppDeps, 'fetcher' | 'parser'>, url: string): Promise<ResolvedSource | undefined> {
   try {
     const document = await fetchDocument(deps, url);
-    if (document.kind !== 'parsed' || document.parsed.items.length === 0) return undefined;
+    if (document.kind !== 'parsed') return undefined;
     return { reader: 'feed', fetched: document.fetched, bodyHash: document.bodyHash, parsed: document.parsed };
   } catch (error) {
     if (isFeedmillError(error)) return undefined;
@@ -38,7 +39,8 @@ async function tryFeed(deps: Pick<AppDeps, 'fetcher' | 'parser'>, url: string): 
 /**
  * Turns an address into a source: a native feed as it is; a web page by the feed it advertises
  * (`<link rel="alternate">`), else a feed at a well-known path of its site, else the items the
- * page itself lists.
+ * page itself lists, else a feed found there that has no items yet (the page named it, or the site
+ * serves it: the user asked for this source, and items come when it publishes them).
  */
 export async function resolveSource(deps: Pick<AppDeps, 'fetcher' | 'parser'>, url: string): Promise<ResolvedSource> {
   const fetched = await deps.fetcher.fetch({ url });
@@ -59,10 +61,13 @@ export async function resolveSource(deps: Pick<AppDeps, 'fetcher' | 'parser'>, u
   }
   const advertised = page?.feedLinks.map((link) => link.url) ?? [];
   const candidates = advertised.length > 0 ? advertised : wellKnownPaths.map((path) => new URL(path, fetched.url).href);
+  let empty: ResolvedSource | undefined;
   for (const candidate of [...new Set(candidates)].filter((href) => href !== fetched.url).slice(0, maxCandidates)) {
     const feed = await tryFeed(deps, candidate);
-    if (feed) return feed;
+    if (feed && feed.parsed.items.length > 0) return feed;
+    empty ??= feed;
   }
   if (page && page.items.length > 0) return { reader: 'page', fetched, bodyHash, parsed: page };
+  if (empty) return empty;
   throw extractError ?? new FeedmillError('no_items_found', `No feed and no articles were found at ${url}; give the address of the page that lists the articles, or of the feed`);
 }

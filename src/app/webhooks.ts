@@ -4,7 +4,7 @@ import { newWebhookId } from '../domain/ids.js';
 import { parsePage, type ListEnvelope, type PageQuery } from '../domain/pagination.js';
 import { parseSourceUrl } from '../domain/source-url.js';
 import type { Webhook, WebhookScope } from '../domain/webhook.js';
-import { parseFilter } from '../domain/webhook-filter.js';
+import { parseFilter } from '../domain/item-filter.js';
 import { toApiAttempt, toApiWebhook, type ApiDeliveryAttempt, type ApiWebhook } from '../domain/webhook-shapes.js';
 import { newSigningSecret } from '../domain/webhook-signature.js';
 import type { AppDeps } from './deps.js';

@@ -1,4 +1,4 @@
-import { filterFields, filterLimits, filterOperators, type FilterCondition, type WebhookFilter } from '../domain/webhook-filter.js';
+import { filterFields, filterLimits, filterOperators, type FilterCondition, type ItemFilter } from '../domain/item-filter.js';
 import { FeedmillError } from '../domain/errors.js';
 import type { FormBody } from './request.js';
 import { fieldOf, valuesOf } from './request.js';
@@ -18,10 +18,10 @@ export interface FilterForm {
 /** A group holds at most this many filters (the filter language's own limit). */
 export const maxConditions = filterLimits.groupSizes[0];
 
-const isCondition = (filter: WebhookFilter): filter is FilterCondition => 'field' in filter;
+const isCondition = (filter: ItemFilter): filter is FilterCondition => 'field' in filter;
 
 /** The form for a stored filter: the builder when it can show it, JSON otherwise. */
-export function filterFormOf(filter: WebhookFilter | null): FilterForm {
+export function filterFormOf(filter: ItemFilter | null): FilterForm {
   const json = filter ? JSON.stringify(filter, null, 2) : '';
   if (filter === null) return { mode: 'builder', match: 'all', conditions: [], json };
   if (isCondition(filter)) return { mode: 'builder', match: 'all', conditions: [filter], json };

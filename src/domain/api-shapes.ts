@@ -1,7 +1,8 @@
 import type { Bundle } from './bundle.js';
-import type { Feed } from './feed.js';
+import type { Feed, FeedSettings, ItemSort } from './feed.js';
 import { feedHealth, type FeedState } from './feed-health.js';
 import type { ApiItem, Author } from './item.js';
+import type { KeepBlock } from './keep-block.js';
 import { shownUrl } from './safe-url.js';
 import type { StoredItem } from './stored-item.js';
 
@@ -14,6 +15,8 @@ export interface ApiFeedStatus {
   last_outcome: string | null;
   consecutive_errors: number;
   last_error: { code: string; message: string } | null;
+  disabled_at: string | null;
+  disabled_reason: string | null;
 }
 
 /**
@@ -58,7 +61,7 @@ export function toApiItem(item: StoredItem, customAuthor: string | null): ApiIte
   };
 }
 
-export function toApiFeedStatus(feed: Pick<Feed, 'fetch'>): ApiFeedStatus {
+export function toApiFeedStatus(feed: Pick<Feed, 'fetch' | 'settings'>): ApiFeedStatus {
   const health = feedHealth(feed);
   return {
     state: health.state,
@@ -68,6 +71,8 @@ export function toApiFeedStatus(feed: Pick<Feed, 'fetch'>): ApiFeedStatus {
     last_outcome: health.lastOutcome,
     consecutive_errors: health.consecutiveErrors,
     last_error: health.lastError && { code: health.lastError.code, message: health.lastError.message },
+    disabled_at: health.disabled?.at ?? null,
+    disabled_reason: health.disabled?.reason ?? null,
   };
 }
 
@@ -129,4 +134,30 @@ export function toApiBundleWithItems(
     ...toApiBundle(bundle, publicUrl),
     items: items.map((item) => toApiItem(item, customAuthors.get(item.feedId) ?? null)),
   };
+}
+
+/** Spec "Feed settings", plus `sort`, `paused` and `min_interval` (seconds; null: the global floor). */
+export interface ApiFeedSettings {
+  customAuthor: string | null;
+  sort: ItemSort;
+  paused: boolean;
+  min_interval: number | null;
+  filters: KeepBlock;
+}
+
+export const toApiFeedSettings = (settings: FeedSettings): ApiFeedSettings => ({
+  customAuthor: settings.customAuthor,
+  sort: settings.sort,
+  paused: settings.paused,
+  min_interval: settings.minIntervalSeconds,
+  filters: settings.filters,
+});
+
+/** What POST /v1/feeds/:id/refresh answers: what the fetch found, and the feed as it left it. */
+export interface ApiRefreshResult {
+  outcome: string;
+  items_new: number;
+  items_changed: number;
+  error: { code: string; message: string } | null;
+  feed: ApiFeed;
 }

@@ -11,6 +11,7 @@ export const statusOf: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   idempotency_conflict: 409,
   rate_limited: 429,
+  refresh_throttled: 429,
   too_many_subscriptions: 429,
   too_many_connections: 429,
   payload_too_large: 413,

@@ -10,6 +10,7 @@ export const errorCodes = [
   'unsupported_media_type',
   'idempotency_conflict',
   'rate_limited',
+  'refresh_throttled',
   'too_many_subscriptions',
   'too_many_connections',
   'payload_too_large',

@@ -1,8 +1,9 @@
 import type { Feed, FeedError, FetchState } from './feed.js';
 
 /**
- * How a feed is doing. `failing`: its last fetch failed (`consecutiveErrors` > 0). `paused` and
- * `disabled` are reserved for feeds the user stopped or that failed for too long; nothing sets them yet.
+ * How a feed is doing. `paused`: its owner stopped polling (settings `paused: true`). `disabled`:
+ * it failed for longer than the disable threshold and is polled no more until resumed
+ * (feed-lifecycle.ts). `failing`: its last fetch failed (`consecutiveErrors` > 0). Else `active`.
  */
 export type FeedState = 'active' | 'paused' | 'failing' | 'disabled';
 export const feedStates: readonly FeedState[] = ['active', 'paused', 'failing', 'disabled'];
@@ -22,6 +23,14 @@ export interface FeedHealth {
   lastOutcome: FetchOutcome | null;
   consecutiveErrors: number;
   lastError: FeedError | null;
+  /** Why and when the feed was disabled; null unless `state` is `disabled`. */
+  disabled: { at: string; reason: string } | null;
+}
+
+function stateOf(feed: Pick<Feed, 'fetch' | 'settings'>): FeedState {
+  if (feed.settings.paused) return 'paused';
+  if (feed.fetch.disabled) return 'disabled';
+  return feed.fetch.errorCount > 0 ? 'failing' : 'active';
 }
 
 /**
@@ -34,10 +43,11 @@ function outcomeOf(fetch: FetchState): FetchOutcome | null {
 }
 
 /** A feed's health, from what its last fetches recorded. */
-export function feedHealth(feed: Pick<Feed, 'fetch'>): FeedHealth {
+export function feedHealth(feed: Pick<Feed, 'fetch' | 'settings'>): FeedHealth {
   const { fetch } = feed;
+  const state = stateOf(feed);
   return {
-    state: fetch.errorCount > 0 ? 'failing' : 'active',
+    state,
     lastFetchedAt: fetch.lastFetchedAt ?? null,
     lastSuccessAt: fetch.lastSuccessAt ?? null,
     nextFetchAt: fetch.nextFetchAt ?? null,
@@ -45,5 +55,6 @@ export function feedHealth(feed: Pick<Feed, 'fetch'>): FeedHealth {
     consecutiveErrors: fetch.errorCount,
     // Absent on states stored before it was recorded.
     lastError: fetch.lastError ?? null,
+    disabled: state === 'disabled' ? (fetch.disabled ?? null) : null,
   };
 }

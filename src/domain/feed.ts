@@ -1,4 +1,5 @@
 import { FeedmillError } from './errors.js';
+import { noFilters, type KeepBlock } from './keep-block.js';
 
 export type ItemSort = 'last_added' | 'date';
 export const itemSorts: readonly ItemSort[] = ['last_added', 'date'];
@@ -10,13 +11,23 @@ export function parseItemSort(text: string): ItemSort {
   return sort;
 }
 
-/** Spec "Feed settings", plus `sort`: the dashboard preference used when a request gives none. */
+/**
+ * Spec "Feed settings", plus `sort` (the dashboard preference used when a request gives none),
+ * `paused` (polling stopped by its owner), `minIntervalSeconds` (this feed's own floor, never
+ * below the global one) and `filters` (keep/block: what they drop is shown nowhere).
+ */
 export interface FeedSettings {
   customAuthor: string | null;
   sort: ItemSort;
+  paused: boolean;
+  minIntervalSeconds: number | null;
+  filters: KeepBlock;
 }
 
-export const defaultFeedSettings: FeedSettings = { customAuthor: null, sort: 'last_added' };
+export const defaultFeedSettings: FeedSettings = { customAuthor: null, sort: 'last_added', paused: false, minIntervalSeconds: null, filters: noFilters };
+
+/** Settings as stored: rows written before a field existed lack it and get its default. */
+export const feedSettingsOf = (stored: Partial<FeedSettings>): FeedSettings => ({ ...defaultFeedSettings, ...stored });
 
 /** Why a fetch failed: a code of the closed set (domain/errors.ts) and its message for humans. */
 export interface FeedError {
@@ -45,6 +56,13 @@ export interface FetchState {
   lastError?: FeedError | null;
   /** Failures in a row; a success resets it. */
   errorCount: number;
+  /** When the current run of failures began; absent while the feed succeeds. */
+  failingSince?: string;
+  /**
+   * Set when the feed failed for longer than the disable threshold: it is polled no more until its
+   * owner resumes it (`paused: false`) or a refresh on demand succeeds.
+   */
+  disabled?: { at: string; reason: string };
   /** Successive refreshes that found nothing new; the poll policy backs off with it. */
   unchangedStreak: number;
 }

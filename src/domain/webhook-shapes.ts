@@ -1,6 +1,6 @@
 import type { DeliveryAttempt } from './delivery.js';
 import type { Webhook } from './webhook.js';
-import type { WebhookFilter } from './webhook-filter.js';
+import type { ItemFilter } from './item-filter.js';
 
 /** A webhook as the API shows it; the secret appears only when created or rotated. */
 export interface ApiWebhook {
@@ -9,7 +9,7 @@ export interface ApiWebhook {
   scope: 'all' | 'feeds' | 'bundles';
   feeds: string[];
   bundles: string[];
-  filters: WebhookFilter | null;
+  filters: ItemFilter | null;
   enabled: boolean;
   disabled_reason: string | null;
   failing_since: string | null;

@@ -1,4 +1,4 @@
-import type { WebhookFilter } from './webhook-filter.js';
+import type { ItemFilter } from './item-filter.js';
 
 /** Which feeds' events a webhook receives (DESIGN.md: all feeds, some feeds, or some bundles). */
 export type WebhookScope = { kind: 'all' } | { kind: 'feeds'; feedIds: string[] } | { kind: 'bundles'; bundleIds: string[] };
@@ -16,7 +16,7 @@ export interface Webhook {
   accountId: string;
   url: string;
   scope: WebhookScope;
-  filters: WebhookFilter | null;
+  filters: ItemFilter | null;
   /** Newest first; the first is the current one. */
   secrets: WebhookSecret[];
   enabled: boolean;

@@ -1,5 +1,6 @@
 import { Repeater, SlidingBuffer } from 'graphql-yoga';
 import { getBundle } from '../app/bundles.js';
+import { coveringBundleFilters, eventCategories, filtersNeedCategories, throughBundles } from '../app/bundle-scope.js';
 import { findFeed } from '../app/find-feed.js';
 import { FeedmillError } from '../domain/errors.js';
 import type { FeedEventEnvelope, FeedUpdateEvent } from '../domain/feed-event.js';
@@ -39,14 +40,14 @@ export async function feedUpdates(
   for (const bundleId of bundleIds) await getBundle(deps, principal, bundleId);
   const everything = filter.feedIds === undefined && filter.bundleIds === undefined;
 
-  const wanted = async (envelope: FeedEventEnvelope): Promise<boolean> => {
-    if (envelope.accountId !== principal.accountId) return false;
-    if (everything || feedIds.has(envelope.feedId)) return true;
-    for (const bundleId of bundleIds) {
-      const lookup = await deps.bundles.get(principal.accountId, bundleId);
-      if (lookup.state === 'present' && lookup.bundle.feedIds.includes(envelope.feedId)) return true;
-    }
-    return false;
+  // The event as this subscriber sees it; undefined when it is not the subscriber's to see. Through
+  // bundles only, the covering bundles' keep/block filters apply, as for webhooks.
+  const wanted = async (envelope: FeedEventEnvelope): Promise<FeedUpdateEvent | undefined> => {
+    if (envelope.accountId !== principal.accountId) return undefined;
+    if (everything || feedIds.has(envelope.feedId)) return envelope.event;
+    const filters = await coveringBundleFilters(deps, envelope, bundleIds);
+    if (filters.length === 0) return undefined;
+    return throughBundles(envelope.event, filters, deps.clock.now(), filtersNeedCategories(filters) ? await eventCategories(deps, envelope) : []);
   };
   // A key revoked while subscribed stops receiving at the next event (authenticate.ts: revocation takes effect at once).
   const stillValid = async (): Promise<boolean> => (await deps.keys.get(principal.keyId))?.revokedAt === null;
@@ -59,9 +60,10 @@ export async function feedUpdates(
     const unsubscribe = deps.bus.subscribe((envelope) => {
       queue = queue
         .then(async () => {
-          if (!(await wanted(envelope))) return;
+          const event = await wanted(envelope);
+          if (!event) return;
           if (!(await stillValid())) throw new FeedmillError('unauthorized', 'The API key was revoked; subscribe again with a valid key');
-          await push(envelope.event);
+          await push(event);
         })
         .catch((error: unknown) => stop(error));
     });

@@ -8,7 +8,9 @@ import './types/feed-item.js';
 import './types/feed-status.js';
 import './types/feed.js';
 import './types/feed-settings.js';
+import './types/refresh-result.js';
 import './types/bundle.js';
+import './types/bundle-settings.js';
 import './types/feed-update-event.js';
 import './types/webhook.js';
 

@@ -1,4 +1,5 @@
 import { refreshFeed, type RefreshDeps } from '../app/refresh-feed.js';
+import { recordRefresh } from '../app/refresh-metrics.js';
 import type { AppDeps } from '../app/deps.js';
 import type { JobHandler } from '../ports/scheduler.js';
 
@@ -7,24 +8,17 @@ export interface JobLog {
 }
 
 /**
- * The refresh job: `{ id: feedId }` → the refresh use case → the time of the next run. The same
- * handler is driven by the local scheduler and by BullMQ.
+ * The refresh job: `{ id: feedId }` → the refresh use case → the time of the next run (none for a
+ * feed that is paused or disabled). The same handler is driven by the local scheduler and by BullMQ.
  */
 export function refreshFeedHandler(deps: RefreshDeps & Pick<AppDeps, 'metrics'>, log: JobLog): JobHandler {
   return async ({ id: feedId }) => {
     const started = performance.now();
     const outcome = await refreshFeed(deps, feedId);
     if (!outcome) return null;
-    deps.metrics.refresh({
-      outcome: outcome.error ?? outcome.status,
-      host: new URL(outcome.fetchUrl).hostname,
-      seconds: (performance.now() - started) / 1000,
-      fresh: outcome.fresh.length,
-      changed: outcome.changed.length,
-    });
-    if (outcome.health) deps.metrics.feedState(feedId, outcome.health.state, outcome.nextRunAt);
+    recordRefresh(deps, feedId, outcome, (performance.now() - started) / 1000);
     log.info(
-      { feedId, status: outcome.status, error: outcome.error, fresh: outcome.fresh.length, changed: outcome.changed.length, next: outcome.nextRunAt.toISOString() },
+      { feedId, status: outcome.status, error: outcome.error, fresh: outcome.fresh.length, changed: outcome.changed.length, next: outcome.nextRunAt?.toISOString() ?? null },
       'feed refreshed',
     );
     return outcome.nextRunAt;

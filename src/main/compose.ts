@@ -131,6 +131,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
       poll: { minSeconds: config.pollMinInterval, maxSeconds: config.pollMaxInterval },
       keywordSearchUrl: config.keywordSearchUrl,
       secretKey: loadSecretKey(config),
+      feedDisableAfterSeconds: config.feedDisableAfter,
       webhookDisableAfterSeconds: config.webhookDisableAfter,
       sessionIdleSeconds: config.sessionIdleTimeout,
       sessionMaxAgeSeconds: config.sessionMaxAge,

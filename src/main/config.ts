@@ -111,6 +111,7 @@ export const settings = {
   allowPrivateNetworks: setting('FEEDMILL_ALLOW_PRIVATE_NETWORKS', 'false', 'Let sources live on loopback and private addresses (tests, self-hosted sources on your LAN).', boolean),
   pollMinInterval: setting('FEEDMILL_POLL_MIN_INTERVAL', '300', 'Shortest time between two refreshes of a feed, in seconds.', integer(1, 604_800)),
   pollMaxInterval: setting('FEEDMILL_POLL_MAX_INTERVAL', '21600', 'Longest time between two refreshes of a feed, in seconds.', integer(1, 604_800)),
+  feedDisableAfter: setting('FEEDMILL_FEED_DISABLE_AFTER', '604800', 'A feed whose fetches have all failed for this many seconds is `disabled` and polled no more until resumed (`paused: false` or a refresh that succeeds); 7 days.', integer(60, 31_536_000)),
   fetchTimeout: setting('FEEDMILL_FETCH_TIMEOUT', '15', 'Time one fetch of a source may take, in seconds.', integer(1, 300)),
   fetchMaxBytes: setting('FEEDMILL_FETCH_MAX_BYTES', '20971520', 'Largest source document, in bytes (after decompression).', integer(1024, 1_073_741_824)),
   parseTimeout: setting('FEEDMILL_PARSE_TIMEOUT', '10', 'Time one parse may take in the pool, in seconds; past it the thread is stopped and only that feed fails.', integer(1, 300)),

@@ -35,6 +35,7 @@ export function userDeps(t: Test, settings: { sessionIdleSeconds?: number; sessi
       publicUrl: 'https://feeds.example.test',
       poll: { minSeconds: 60, maxSeconds: 3600 },
       secretKey: Buffer.alloc(32),
+      feedDisableAfterSeconds: 7 * 24 * 3600,
       webhookDisableAfterSeconds: 3 * 24 * 3600,
       sessionIdleSeconds: settings.sessionIdleSeconds ?? 86_400,
       sessionMaxAgeSeconds: settings.sessionMaxAgeSeconds ?? 14 * 86_400,

@@ -14,6 +14,7 @@ const bundleOf = ({ ns }: ContractContext, fields: Partial<Bundle> = {}): Bundle
   icon: 'https://example.com/b.png',
   feedIds: [ns('feed-a'), ns('feed-b')],
   sort: 'last_added',
+  filters: { keep: null, block: null },
   createdAt: at(1),
   updatedAt: at(1),
   ...fields,
@@ -30,6 +31,19 @@ const bundleTest = (test: ContractTest, name: string, body: (t: Test, bundles: B
   });
 
 export function bundleStoreContract(test: ContractTest): void {
+  bundleTest(test, 'keep/block filters are stored with the bundle and changed by update, other fields kept', async (t, bundles, ctx) => {
+    const filters = { keep: null, block: { field: 'title' as const, op: 'contains' as const, value: 'sponsored' } };
+    const bundle = bundleOf(ctx, { id: ctx.ns('_filtered'), filters });
+    await bundles.insert(bundle);
+    t.same((await bundles.getById(bundle.id))?.filters, filters, 'as inserted');
+    const keep = { keep: { field: 'category' as const, op: 'contains' as const, value: 'rust' }, block: null };
+    const updated = await bundles.update(bundle.accountId, bundle.id, { filters: keep }, at(2));
+    t.same(updated?.filters, keep);
+    t.equal(updated?.name, bundle.name, 'the name is left as it was');
+    const renamed = await bundles.update(bundle.accountId, bundle.id, { name: 'Renamed' }, at(3));
+    t.same(renamed?.filters, keep, 'an update without filters leaves them');
+  });
+
   bundleTest(test, 'a stored bundle reads back with its feeds in the order given', async (t, bundles, ctx) => {
     const bundle = bundleOf(ctx, { sort: 'date', feedIds: ['z', 'a', 'm'].map(ctx.ns) });
     await bundles.insert(bundle);

@@ -24,7 +24,7 @@ export function feedStoreContract(test: ContractTest): void {
   test('a stored feed reads back as it was written', async (t, ctx) => {
     const { feeds } = ctx.store;
     const written = feedFixture(ctx, {
-      settings: { customAuthor: 'Wire', sort: 'date' },
+      settings: { customAuthor: 'Wire', sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } },
       fetch: { errorCount: 2, unchangedStreak: 1, etag: 'W/"x"', nextFetchAt: at(2) },
     });
     await feeds.insert(written);
@@ -45,7 +45,7 @@ export function feedStoreContract(test: ContractTest): void {
     t.same(await feeds.get(other, feed.id), { state: 'missing' });
     t.same(await feeds.list(other, page(10, 0)), { total: 0, feeds: [] });
     t.equal(await feeds.update(other, feed.id, { title: 'hijacked' }, at(2)), undefined);
-    t.equal(await feeds.updateSettings(other, feed.id, { customAuthor: 'x', sort: 'date' }, at(2)), undefined);
+    t.equal(await feeds.updateSettings(other, feed.id, { customAuthor: 'x', sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } }, at(2)), undefined);
     t.equal(await feeds.markDeleted(other, feed.id, at(2)), false);
     t.same(await feeds.get(feed.accountId, feed.id), { state: 'present', feed }, 'the owner still sees it unchanged');
   });
@@ -68,7 +68,7 @@ export function feedStoreContract(test: ContractTest): void {
     await feeds.insert(feed);
     await feeds.markDeleted(feed.accountId, feed.id, at(2));
     t.equal(await feeds.update(feed.accountId, feed.id, { title: 'zombie' }, at(3)), undefined);
-    t.equal(await feeds.updateSettings(feed.accountId, feed.id, { customAuthor: 'x', sort: 'date' }, at(3)), undefined);
+    t.equal(await feeds.updateSettings(feed.accountId, feed.id, { customAuthor: 'x', sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } }, at(3)), undefined);
     await feeds.saveFetchState(feed.id, { errorCount: 0, unchangedStreak: 0, lastStatus: 'ok' }, 'https://example.com/late.xml');
     t.same(await feeds.get(feed.accountId, feed.id), { state: 'deleted' });
     t.same(await feeds.list(feed.accountId, page(10, 0)), { total: 0, feeds: [] });
@@ -120,12 +120,12 @@ export function feedStoreContract(test: ContractTest): void {
     const { feeds } = ctx.store;
     const feed = feedFixture(ctx);
     await feeds.insert(feed);
-    const changed = await feeds.updateSettings(feed.accountId, feed.id, { customAuthor: 'Newsroom', sort: 'date' }, at(2));
-    t.same(changed?.settings, { customAuthor: 'Newsroom', sort: 'date' });
+    const changed = await feeds.updateSettings(feed.accountId, feed.id, { customAuthor: 'Newsroom', sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } }, at(2));
+    t.same(changed?.settings, { customAuthor: 'Newsroom', sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } });
     t.equal(changed?.updatedAt, at(2));
-    const reset = await feeds.updateSettings(feed.accountId, feed.id, { customAuthor: null, sort: 'date' }, at(3));
-    t.same(reset?.settings, { customAuthor: null, sort: 'date' });
-    t.same((await feeds.getById(feed.id))?.settings, { customAuthor: null, sort: 'date' });
+    const reset = await feeds.updateSettings(feed.accountId, feed.id, { customAuthor: null, sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } }, at(3));
+    t.same(reset?.settings, { customAuthor: null, sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } });
+    t.same((await feeds.getById(feed.id))?.settings, { customAuthor: null, sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } });
   });
 
   test('a refresh records its fetch state and the address it ended at', async (t, ctx) => {

@@ -18,6 +18,8 @@ const failing: ApiFeed = {
     last_outcome: 'upstream_status',
     consecutive_errors: 4,
     last_error: { code: 'upstream_status', message: 'The source answered 500' },
+    disabled_at: null,
+    disabled_reason: null,
   },
 };
 

@@ -65,7 +65,7 @@ t.test('a feed is shown with its hosted address under the public URL', async (t)
     rss_feed_url: 'https://feeds.example.org/feeds/AAAAAAAAAAAAAAAA.xml',
     description: 'An example feed',
     icon: 'https://example.com/favicon.ico',
-    status: { state: 'active', last_fetched_at: null, last_success_at: null, next_fetch_at: null, last_outcome: null, consecutive_errors: 0, last_error: null },
+    status: { state: 'active', last_fetched_at: null, last_success_at: null, next_fetch_at: null, last_outcome: null, consecutive_errors: 0, last_error: null, disabled_at: null, disabled_reason: null },
   });
   t.notOk('items' in api, 'list entries carry no items');
 });

@@ -1,8 +1,9 @@
 import t from 'tap';
-import type { FetchState } from '../../src/domain/feed.js';
+import { defaultFeedSettings, type FeedSettings, type FetchState } from '../../src/domain/feed.js';
 import { feedHealth } from '../../src/domain/feed-health.js';
 
-const health = (fetch: Partial<FetchState>) => feedHealth({ fetch: { errorCount: 0, unchangedStreak: 0, ...fetch } });
+const health = (fetch: Partial<FetchState>, settings: Partial<FeedSettings> = {}) =>
+  feedHealth({ settings: { ...defaultFeedSettings, ...settings }, fetch: { errorCount: 0, unchangedStreak: 0, ...fetch } });
 
 t.test('a feed whose last fetch brought news is active, and says when it fetched and will fetch again', async (t) => {
   t.same(
@@ -15,6 +16,7 @@ t.test('a feed whose last fetch brought news is active, and says when it fetched
       lastOutcome: 'changed',
       consecutiveErrors: 0,
       lastError: null,
+      disabled: null,
     },
   );
 });
@@ -52,6 +54,15 @@ t.test('fields older states lack are null, never absent', async (t) => {
     lastOutcome: null,
     consecutiveErrors: 0,
     lastError: null,
+    disabled: null,
   });
   t.equal(health({ errorCount: 1, lastStatus: 'upstream_timeout' }).lastError, null, 'a failure stored without its error shows none');
+});
+
+t.test('a paused feed says paused, a disabled one disabled with why and since when', async (t) => {
+  t.equal(health({ errorCount: 3 }, { paused: true }).state, 'paused', 'pausing wins over failing');
+  const disabled = health({ errorCount: 9, disabled: { at: '2026-11-25T10:00:00.000Z', reason: 'Failing since …' } });
+  t.equal(disabled.state, 'disabled');
+  t.same(disabled.disabled, { at: '2026-11-25T10:00:00.000Z', reason: 'Failing since …' });
+  t.equal(health({ errorCount: 9, disabled: { at: '2026-11-25T10:00:00.000Z', reason: 'x' } }, { paused: true }).disabled, null, 'a paused feed shows no disable');
 });

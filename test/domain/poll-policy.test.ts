@@ -1,5 +1,5 @@
 import t from 'tap';
-import { nextPollAt, type PollPolicy, type PollSignals } from '../../src/domain/poll-policy.js';
+import { feedPollPolicy, nextPollAt, retryAfterCapSeconds, type PollPolicy, type PollSignals } from '../../src/domain/poll-policy.js';
 
 const now = new Date('2024-03-05T12:00:00.000Z');
 const policy: PollPolicy = { minSeconds: 300, maxSeconds: 21_600 };
@@ -47,9 +47,25 @@ t.test('a shorter ttl than our own interval does not make us poll sooner', async
   t.equal(secondsUntil({ outcome: 'unchanged', unchangedStreak: 2, ttlMinutes: 1 }), 1200);
 });
 
-t.test('a request beyond the maximum interval is capped at the maximum', async (t) => {
+t.test('a ttl or max-age beyond the maximum interval is capped at the maximum', async (t) => {
   t.equal(secondsUntil({ ttlMinutes: 24 * 60 }), 21_600);
-  t.equal(secondsUntil({ outcome: 'error', errorCount: 1, retryAfterSeconds: 10 ** 9 }), 21_600);
+  t.equal(secondsUntil({ maxAgeSeconds: 10 ** 6 }), 21_600);
+});
+
+t.test('Retry-After is honoured above the maximum interval, up to the hard cap', async (t) => {
+  const tight: PollPolicy = { minSeconds: 1, maxSeconds: 2 };
+  t.equal(secondsUntil({ outcome: 'error', errorCount: 1, retryAfterSeconds: 40 }, tight), 40, 'a 429 asking for 40 s under a 2 s ceiling waits 40 s');
+  t.equal(secondsUntil({ outcome: 'error', errorCount: 1, retryAfterSeconds: 40, jitter: 0.999 }, tight), 40, 'jitter does not pass what was asked');
+  t.equal(secondsUntil({ outcome: 'error', errorCount: 1, retryAfterSeconds: 10 ** 9 }), retryAfterCapSeconds, 'a huge Retry-After stops at the cap');
+  t.equal(secondsUntil({ outcome: 'error', errorCount: 30 }, tight), 2, 'without Retry-After the ceiling holds');
+});
+
+t.test("a feed's min_interval raises the floor, and the ceiling when it passes it", async (t) => {
+  t.same(feedPollPolicy(policy, null), policy);
+  t.same(feedPollPolicy(policy, 900), { minSeconds: 900, maxSeconds: 21_600 });
+  t.same(feedPollPolicy(policy, 60), policy, 'never below the global floor');
+  t.same(feedPollPolicy(policy, 86_400), { minSeconds: 86_400, maxSeconds: 86_400 });
+  t.equal(secondsUntil({ outcome: 'changed' }, feedPollPolicy(policy, 900)), 900);
 });
 
 t.test('jitter spreads polls by ±10% and never leaves the bounds', async (t) => {

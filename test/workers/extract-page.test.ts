@@ -90,8 +90,15 @@ t.test('a single article page is one item with the page picture', async (t) => {
   ]);
 });
 
-t.test('a page with nothing that reads as articles says what was looked for and what to do', async (t) => {
+t.test('a page with no articles that advertises a feed is returned with no items and that feed, for its reader to take', async (t) => {
   const html = '<html><head><link rel="alternate" type="application/rss+xml" href="/rss"></head><body><nav><a href="/a">Home</a><a href="/b">About</a></nav><p>Hello.</p></body></html>';
+  const page = extractPage(html, { url: 'https://empty.example/' });
+  t.same(page.items, []);
+  t.match(page.feedLinks, [{ url: 'https://empty.example/rss', type: 'rss' }]);
+});
+
+t.test('a page with nothing that reads as articles, and no feed, says what was looked for and what to do', async (t) => {
+  const html = '<html><head></head><body><nav><a href="/a">Home</a><a href="/b">About</a></nav><p>Hello.</p></body></html>';
   let caught: unknown;
   try {
     extractPage(html, { url: 'https://empty.example/' });
@@ -101,5 +108,5 @@ t.test('a page with nothing that reads as articles says what was looked for and 
   t.ok(isFeedmillError(caught) && caught.code === 'no_items_found', 'no_items_found');
   const message = caught instanceof Error ? caught.message : '';
   t.match(message, /repeated blocks/, 'says what was looked for');
-  t.match(message, /https:\/\/empty\.example\/rss/, 'points at the advertised feed');
+  t.match(message, /point the feed at the page that lists the articles/, 'says what to do');
 });

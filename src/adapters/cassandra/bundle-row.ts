@@ -1,10 +1,13 @@
 import { types } from 'cassandra-driver';
 import type { Bundle } from '../../domain/bundle.js';
 import type { ItemSort } from '../../domain/feed.js';
+import { noFilters, type KeepBlock } from '../../domain/keep-block.js';
 import { optionalText, text, timeUuid } from './row.js';
 
 /** The columns of `bundles` every read selects. */
-export const bundleColumns = 'id, account_id, name, description, icon, sort, created_at, updated_at, deleted_at, listed_at';
+export const bundleColumns = 'id, account_id, name, description, icon, sort, filters, created_at, updated_at, deleted_at, listed_at';
+
+const filtersOf = (json: string | null): KeepBlock => (json === null ? noFilters : (JSON.parse(json) as KeepBlock));
 
 /** A `bundles` row: the bundle without its members, which live in bundle_feeds. */
 export interface BundleRow {
@@ -22,6 +25,8 @@ export function toBundleRow(row: types.Row): BundleRow {
       description: text(row, 'description'),
       icon: text(row, 'icon'),
       sort: text(row, 'sort') as ItemSort,
+      // null on bundles made before filters existed.
+      filters: filtersOf(optionalText(row, 'filters')),
       createdAt: text(row, 'created_at'),
       updatedAt: text(row, 'updated_at'),
     },
@@ -32,6 +37,6 @@ export function toBundleRow(row: types.Row): BundleRow {
 
 /** The values of an INSERT listing bundleColumns, in order; deleted_at unset. */
 export function bundleValues(bundle: Bundle, listedAt: types.TimeUuid): unknown[] {
-  const { id, accountId, name, description, icon, sort, createdAt, updatedAt } = bundle;
-  return [id, accountId, name, description, icon, sort, createdAt, updatedAt, types.unset, listedAt];
+  const { id, accountId, name, description, icon, sort, filters, createdAt, updatedAt } = bundle;
+  return [id, accountId, name, description, icon, sort, JSON.stringify(filters), createdAt, updatedAt, types.unset, listedAt];
 }

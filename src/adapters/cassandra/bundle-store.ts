@@ -10,7 +10,7 @@ const placeholders = bundleColumns.split(',').map(() => '?').join(', ');
 // Conditional writes only on `bundles`, as on `feeds` (see feed-store.ts for the conditions).
 const insert = statement(`INSERT INTO {ks}.bundles (${bundleColumns}) VALUES (${placeholders}) IF NOT EXISTS`, false);
 const byId = statement(`SELECT ${bundleColumns} FROM {ks}.bundles WHERE id = ?`, true);
-const patch = statement('UPDATE {ks}.bundles SET name = ?, description = ?, icon = ?, updated_at = ? WHERE id = ? IF account_id = ? AND deleted_at = null', true);
+const patch = statement('UPDATE {ks}.bundles SET name = ?, description = ?, icon = ?, filters = ?, updated_at = ? WHERE id = ? IF account_id = ? AND deleted_at = null', true);
 const touch = statement('UPDATE {ks}.bundles SET updated_at = ? WHERE id = ? IF account_id = ? AND deleted_at = null', true);
 const remove = statement('UPDATE {ks}.bundles SET deleted_at = ? WHERE id = ? IF account_id = ? AND deleted_at = null', false);
 
@@ -58,7 +58,8 @@ export function createCassandraBundleStore(cql: Cql): BundleStore {
       return { total, bundles: bundles.filter((bundle): bundle is Bundle => bundle !== undefined) };
     },
     async update(accountId, id, changes: BundlePatch, updatedAt) {
-      const params = [leave(changes.name), leave(changes.description), leave(changes.icon), updatedAt, id, accountId];
+      const filters = changes.filters ? JSON.stringify(changes.filters) : undefined;
+      const params = [leave(changes.name), leave(changes.description), leave(changes.icon), leave(filters), updatedAt, id, accountId];
       return (await cql.applied(patch, params)) ? owned(accountId, id) : undefined;
     },
     async addFeed(accountId, id, feedId, updatedAt) {

@@ -1,5 +1,5 @@
 import { types } from 'cassandra-driver';
-import type { Feed, FeedSettings, FetchState } from '../../domain/feed.js';
+import { feedSettingsOf, type Feed, type FeedSettings, type FetchState } from '../../domain/feed.js';
 import { optionalText, text, timeUuid } from './row.js';
 
 /** The columns of `feeds` every read selects (never `*`: prepared statements pin their columns). */
@@ -25,7 +25,7 @@ export function toFeedRow(row: types.Row): FeedRow {
       link: text(row, 'link'),
       createdAt: text(row, 'created_at'),
       updatedAt: text(row, 'updated_at'),
-      settings: JSON.parse(text(row, 'settings')) as FeedSettings,
+      settings: feedSettingsOf(JSON.parse(text(row, 'settings')) as Partial<FeedSettings>),
       fetch: JSON.parse(text(row, 'fetch_state')) as FetchState,
     },
     deletedAt: optionalText(row, 'deleted_at'),

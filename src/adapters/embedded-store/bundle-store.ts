@@ -1,5 +1,6 @@
 import type { Bundle, BundlePatch } from '../../domain/bundle.js';
 import type { ItemSort } from '../../domain/feed.js';
+import { noFilters, type KeepBlock } from '../../domain/keep-block.js';
 import type { Page } from '../../domain/pagination.js';
 import type { BundleLookup, BundleStore } from '../../ports/bundle-store.js';
 import type { Db } from './database.js';
@@ -11,6 +12,8 @@ interface BundleRow {
   description: string;
   icon: string;
   sort: string;
+  /** JSON KeepBlock; NULL on bundles made before filters existed. */
+  filters: string | null;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
@@ -20,8 +23,8 @@ export function createEmbeddedBundleStore(db: Db): BundleStore {
   const byId = db.prepare<[string], BundleRow>('SELECT * FROM bundles WHERE id = ?');
   const members = db.prepare<[string], string>('SELECT feed_id FROM bundle_feeds WHERE bundle_id = ? ORDER BY position').pluck();
   const insert = db.prepare(
-    `INSERT INTO bundles (id, account_id, name, description, icon, sort, created_at, updated_at, deleted_at)
-     VALUES (@id, @accountId, @name, @description, @icon, @sort, @createdAt, @updatedAt, NULL)`,
+    `INSERT INTO bundles (id, account_id, name, description, icon, sort, filters, created_at, updated_at, deleted_at)
+     VALUES (@id, @accountId, @name, @description, @icon, @sort, @filters, @createdAt, @updatedAt, NULL)`,
   );
   const addMember = db.prepare(
     `INSERT INTO bundle_feeds (bundle_id, feed_id, position)
@@ -39,7 +42,7 @@ export function createEmbeddedBundleStore(db: Db): BundleStore {
   );
   const patch = db.prepare(
     `UPDATE bundles SET name = coalesce(@name, name), description = coalesce(@description, description),
-       icon = coalesce(@icon, icon), updated_at = @updatedAt
+       icon = coalesce(@icon, icon), filters = coalesce(@filters, filters), updated_at = @updatedAt
      WHERE id = @id AND account_id = @accountId AND deleted_at IS NULL`,
   );
   const remove = db.prepare('UPDATE bundles SET deleted_at = ? WHERE id = ? AND account_id = ? AND deleted_at IS NULL');
@@ -52,6 +55,7 @@ export function createEmbeddedBundleStore(db: Db): BundleStore {
     icon: row.icon,
     feedIds: members.all(row.id),
     sort: row.sort as ItemSort,
+    filters: row.filters === null ? noFilters : (JSON.parse(row.filters) as KeepBlock),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   });
@@ -60,7 +64,7 @@ export function createEmbeddedBundleStore(db: Db): BundleStore {
     return row && row.deleted_at === null && row.account_id === accountId ? toBundle(row) : undefined;
   };
   const insertWithMembers = db.transaction((bundle: Bundle) => {
-    insert.run(bundle);
+    insert.run({ ...bundle, filters: JSON.stringify(bundle.filters) });
     for (const feedId of bundle.feedIds) addMember.run(bundle.id, feedId, bundle.id);
   });
   const changeMembers = (change: (bundleId: string) => void) => (accountId: string, id: string, updatedAt: string): Bundle | undefined =>
@@ -88,7 +92,7 @@ export function createEmbeddedBundleStore(db: Db): BundleStore {
       return { total: count.get(accountId) ?? 0, bundles: page.all(accountId, limit, offset).map(toBundle) };
     },
     async update(accountId, id, changes: BundlePatch, updatedAt) {
-      patch.run({ id, accountId, updatedAt, name: changes.name ?? null, description: changes.description ?? null, icon: changes.icon ?? null });
+      patch.run({ id, accountId, updatedAt, name: changes.name ?? null, description: changes.description ?? null, icon: changes.icon ?? null, filters: changes.filters ? JSON.stringify(changes.filters) : null });
       return owned(accountId, id);
     },
     async addFeed(accountId, id, feedId, updatedAt) {

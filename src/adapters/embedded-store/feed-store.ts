@@ -1,4 +1,4 @@
-import type { Feed, FeedPatch, FeedSettings, FetchState } from '../../domain/feed.js';
+import { feedSettingsOf, type Feed, type FeedPatch, type FeedSettings, type FetchState } from '../../domain/feed.js';
 import type { Page } from '../../domain/pagination.js';
 import type { FeedLookup, FeedStore } from '../../ports/feed-store.js';
 import type { Db } from './database.js';
@@ -30,7 +30,7 @@ const toFeed = (row: FeedRow): Feed => ({
   link: row.link,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
-  settings: JSON.parse(row.settings) as FeedSettings,
+  settings: feedSettingsOf(JSON.parse(row.settings) as Partial<FeedSettings>),
   fetch: JSON.parse(row.fetch_state) as FetchState,
 });
 

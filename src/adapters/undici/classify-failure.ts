@@ -24,6 +24,7 @@ const reasons: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The messages say what failed, not what happens next: the caller knows whether it retries.
  * Turns whatever a fetch threw into a FeedmillError from the closed set: the classification happens
  * here, where the failure is understood, so callers can map codes without looking at undici errors.
  * An error with no code anywhere in its cause chain is a bug, not a network failure: it is returned as is.
@@ -34,14 +35,14 @@ export function classifyFailure(error: unknown, context: FailureContext): unknow
   if (context.timedOut || (code !== undefined && timeoutCodes.has(code))) {
     return new FeedmillError(
       'upstream_timeout',
-      `Expected ${context.url} to answer within ${context.timeoutMs} ms, but it did not; feedmill will retry later`,
+      `Expected ${context.url} to answer within ${context.timeoutMs} ms, but it did not`,
     );
   }
   if (code === undefined) return error;
   const message = error instanceof Error ? error.message : String(error);
   return new FeedmillError(
     'source_unreachable',
-    `Could not fetch ${context.url}: ${describe(code)} (${code}: ${message}); feedmill will retry later`,
+    `Could not fetch ${context.url}: ${describe(code)} (${code}: ${message})`,
   );
 }
 

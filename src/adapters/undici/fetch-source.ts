@@ -105,10 +105,14 @@ async function toResult(url: URL, response: Response, settings: FetcherSettings)
   return { status: 200, url: url.href, body: bytes, ...bodyFields(headers), ...fetchHints(headers) };
 }
 
+/**
+ * The message says what the source did, not what happens next: a refresh retries, a create does
+ * not, and each use case says so itself (app/refresh-feed.ts, app/create-feed.ts).
+ */
 function upstreamStatus(status: number, url: URL, retryAfter: string | undefined): FeedmillError {
   const next =
     status === 429 || status >= 500
-      ? `feedmill will retry later${retryAfter === undefined ? '' : ` (Retry-After: ${retryAfter})`}`
+      ? `the source is failing or busy${retryAfter === undefined ? '' : ` (Retry-After: ${retryAfter})`}`
       : 'check that the address still serves the feed';
   return new FeedmillError(
     'upstream_status',

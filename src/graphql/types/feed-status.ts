@@ -4,11 +4,11 @@ import { builder } from '../builder.js';
 
 const FeedState = builder.enumType('FeedState', {
   description:
-    '`active`: fetched on schedule, the last fetch succeeded. `failing`: the last fetch failed; it is retried with backoff. `paused` and `disabled` are reserved for feeds stopped by their owner or after failing for too long.',
+    '`active`: fetched on schedule, the last fetch succeeded. `failing`: the last fetch failed; it is retried with exponential backoff up to FEEDMILL_POLL_MAX_INTERVAL. `paused`: its owner paused it (settings `paused`); it is not polled. `disabled`: every fetch failed for FEEDMILL_FEED_DISABLE_AFTER seconds; it is not polled until resumed (`paused: false`, or a `refreshFeed` that succeeds).',
   values: feedStates,
 });
 
-const FeedError = builder.objectRef<NonNullable<ApiFeedStatus['last_error']>>('FeedError').implement({
+export const FeedError = builder.objectRef<NonNullable<ApiFeedStatus['last_error']>>('FeedError').implement({
   description: 'Why a fetch failed.',
   fields: (t) => ({
     code: t.exposeString('code', { description: 'The error code, as in REST error bodies (README lists them).' }),
@@ -30,5 +30,7 @@ export const FeedStatus = builder.objectRef<ApiFeedStatus>('FeedStatus').impleme
     }),
     consecutive_errors: t.exposeInt('consecutive_errors', { description: 'Failed fetches in a row; 0 after a success.' }),
     last_error: t.field({ type: FeedError, nullable: true, description: 'Why the last fetch failed; null when it succeeded.', resolve: (status) => status.last_error }),
+    disabled_at: t.exposeString('disabled_at', { nullable: true, description: 'When the feed was disabled (ISO 8601 UTC); null unless `state` is `disabled`.' }),
+    disabled_reason: t.exposeString('disabled_reason', { nullable: true, description: 'Why the feed was disabled; null unless `state` is `disabled`.' }),
   }),
 });

@@ -1,8 +1,8 @@
 import { retryDelivery, sendTestEvent } from '../../app/webhook-deliveries.js';
 import { createWebhook, deleteWebhook, getWebhook, listDeliveryAttempts, listWebhooks, rotateWebhookSecret, updateWebhook, type WebhookInput } from '../../app/webhooks.js';
-import { FeedmillError } from '../../domain/errors.js';
 import type { ApiDeliveryAttempt, ApiWebhook } from '../../domain/webhook-shapes.js';
 import { builder } from '../builder.js';
+import { parseFiltersJson } from '../filters-json.js';
 import { DeletionResult } from './deletion-result.js';
 import { listEnvelope, pageArgs, pageQuery } from './list.js';
 
@@ -28,17 +28,7 @@ const DeliveryAttempt = builder.objectRef<ApiDeliveryAttempt>('DeliveryAttempt')
 });
 const DeliveryAttemptList = listEnvelope('DeliveryAttemptList', DeliveryAttempt, 'delivery attempts');
 
-// The filter language is a recursive union (webhook-filter.ts); GraphQL has no such input type, so
-// it travels as the same JSON the REST body carries.
 const filtersJson = 'The filter as JSON, as in the REST body (README "Webhooks"); null when there is none.';
-function parseFilters(text: string | null | undefined): unknown {
-  if (text === undefined || text === null) return text;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new FeedmillError('validation_failed', `Expected \`filters\` to be JSON, got \`${text.slice(0, 80)}\``);
-  }
-}
 
 export const Webhook = builder.objectRef<WebhookShape>('Webhook').implement({
   description: 'A URL that receives signed `feed_update` events.',
@@ -84,7 +74,7 @@ const webhookInput = (args: { url?: string | null; feeds?: string[] | null; bund
   url: args.url ?? undefined,
   feeds: args.feeds ?? undefined,
   bundles: args.bundles ?? undefined,
-  filters: 'filters' in args ? parseFilters(args.filters) : undefined,
+  filters: 'filters' in args ? parseFiltersJson(args.filters) : undefined,
   enabled: args.enabled ?? undefined,
 });
 

@@ -7,10 +7,15 @@ import {
   listBundles,
   removeFeedFromBundle,
   updateBundle,
+  getBundleSettings,
+  updateBundleSettings,
 } from '../../app/bundles.js';
+import { previewBundleFilters } from '../../app/filter-preview.js';
 import type { AppDeps } from '../../app/deps.js';
 import { principalOf } from '../plugins/auth.js';
-import { Bundle, BundleFeedParams, BundleList, BundleWithItems, CreateBundleBody, UpdateBundleBody } from '../schemas/bundle.js';
+import { Bundle, BundleFeedParams, BundleList, BundleSettings, BundleWithItems, CreateBundleBody, UpdateBundleBody, UpdateBundleSettingsBody } from '../schemas/bundle.js';
+import { FilterPreview, FilterPreviewBody } from '../schemas/feed.js';
+import { toFilterPreview } from './filter-preview.js';
 import { DeletionResult, errorResponses, IdParams, PageQuery, SortQuery } from '../schemas/common.js';
 
 /** Spec "Endpoints → Bundles", mounted at `/bundles` and `/bundled`. */
@@ -37,6 +42,24 @@ export const bundleRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async 
     '/:id',
     { config: { scope: 'write' }, schema: { params: IdParams, body: UpdateBundleBody, response: { 200: BundleWithItems, ...errorResponses } } },
     async (request) => updateBundle(deps, principalOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/:id/settings',
+    { config: { scope: 'read' }, schema: { params: IdParams, response: { 200: BundleSettings, ...errorResponses } } },
+    async (request) => getBundleSettings(deps, principalOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/:id/settings',
+    { config: { scope: 'write' }, schema: { params: IdParams, body: UpdateBundleSettingsBody, response: { 200: BundleSettings, ...errorResponses } } },
+    async (request) => updateBundleSettings(deps, principalOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/:id/filters/preview',
+    { config: { scope: 'read' }, schema: { params: IdParams, body: FilterPreviewBody, response: { 200: FilterPreview, ...errorResponses } } },
+    async (request) => toFilterPreview(await previewBundleFilters(deps, principalOf(request), request.params.id, request.body.filters)),
   );
 
   app.put(

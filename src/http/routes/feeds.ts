@@ -7,10 +7,25 @@ import type { AppDeps } from '../../app/deps.js';
 import { getFeedSettings, updateFeedSettings } from '../../app/feed-settings.js';
 import { viewFeed } from '../../app/get-feed.js';
 import { listFeeds } from '../../app/list-feeds.js';
+import { previewFeedFilters } from '../../app/filter-preview.js';
+import { refreshNow } from '../../app/refresh-now.js';
 import { updateFeed } from '../../app/update-feed.js';
+import { toApiFeed, toApiFeedSettings } from '../../domain/api-shapes.js';
 import { principalOf } from '../plugins/auth.js';
 import { DeletionResult, ErrorBody, errorResponses, IdParams, PageQuery, SortQuery } from '../schemas/common.js';
-import { CreateFeedBody, Feed, FeedList, FeedSettings, FeedWithItems, UpdateFeedBody, UpdateFeedSettingsBody } from '../schemas/feed.js';
+import {
+  CreateFeedBody,
+  Feed,
+  FeedList,
+  FeedSettings,
+  FeedWithItems,
+  FilterPreview,
+  FilterPreviewBody,
+  RefreshResult,
+  UpdateFeedBody,
+  UpdateFeedSettingsBody,
+} from '../schemas/feed.js';
+import { toFilterPreview } from './filter-preview.js';
 import { createVersionedBytes } from './versioned-bytes.js';
 
 const sourceErrors = { 402: ErrorBody };
@@ -66,12 +81,37 @@ export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
   app.get(
     '/:id/settings',
     { config: { scope: 'read' }, schema: { params: IdParams, response: { 200: FeedSettings, ...errorResponses } } },
-    async (request) => getFeedSettings(deps, principalOf(request), request.params.id),
+    async (request) => toApiFeedSettings(await getFeedSettings(deps, principalOf(request), request.params.id)),
   );
 
   app.patch(
     '/:id/settings',
     { config: { scope: 'write' }, schema: { params: IdParams, body: UpdateFeedSettingsBody, response: { 200: FeedSettings, ...errorResponses } } },
-    async (request) => updateFeedSettings(deps, principalOf(request), request.params.id, request.body),
+    async (request) => {
+      const { min_interval: minIntervalSeconds, ...rest } = request.body;
+      const patch = { ...rest, ...(minIntervalSeconds === undefined ? {} : { minIntervalSeconds }) };
+      return toApiFeedSettings(await updateFeedSettings(deps, principalOf(request), request.params.id, patch));
+    },
+  );
+
+  app.post(
+    '/:id/filters/preview',
+    { config: { scope: 'read' }, schema: { params: IdParams, body: FilterPreviewBody, response: { 200: FilterPreview, ...errorResponses } } },
+    async (request) => toFilterPreview(await previewFeedFilters(deps, principalOf(request), request.params.id, request.body.filters)),
+  );
+
+  app.post(
+    '/:id/refresh',
+    { config: { scope: 'write' }, schema: { params: IdParams, response: { 200: RefreshResult, ...errorResponses } } },
+    async (request) => {
+      const result = await refreshNow(deps, principalOf(request), request.params.id);
+      return {
+        outcome: result.outcome,
+        items_new: result.itemsNew,
+        items_changed: result.itemsChanged,
+        error: result.error,
+        feed: toApiFeed(result.feed, deps.settings.publicUrl),
+      };
+    },
   );
 };

@@ -1,3 +1,4 @@
+import { KeepBlock, KeepBlockInput } from './item-filter.js';
 import { Type } from 'typebox';
 import { bundleFieldLimits } from '../../domain/field-limits.js';
 import { FeedItem } from './feed.js';
@@ -46,3 +47,14 @@ export const BundleList = Type.Object({
   limit: Type.Integer(),
   data: Type.Array(Bundle),
 });
+
+/** GET/PATCH /v1/bundles/:id/settings. */
+export const BundleSettings = Type.Object(
+  {
+    sort: Type.Union([Type.Literal('last_added'), Type.Literal('date')], { description: 'Default order of merged items when a request gives no `sort`.' }),
+    filters: KeepBlock,
+  },
+  { $id: 'BundleSettings', description: "The bundle's default order and its keep/block filters, applied to the merged items after each member feed's own." },
+);
+
+export const UpdateBundleSettingsBody = Type.Object({ filters: Type.Optional(KeepBlockInput) }, { additionalProperties: false });

@@ -1,6 +1,8 @@
 import { Type, type Static } from 'typebox';
+import { maxMinIntervalSeconds } from '../../app/feed-settings.js';
 import { feedFieldLimits } from '../../domain/field-limits.js';
 import { httpUrl, httpUrlOrEmpty } from './common.js';
+import { KeepBlock, KeepBlockInput } from './item-filter.js';
 
 /** The use cases' limits, published in the schema so the contract states them. */
 export const maxLengths = feedFieldLimits;
@@ -22,7 +24,8 @@ const timestamp = (description: string) => Type.Union([Type.String({ format: 'da
 export const FeedStatus = Type.Object(
   {
     state: Type.Union([Type.Literal('active'), Type.Literal('paused'), Type.Literal('failing'), Type.Literal('disabled')], {
-      description: '`active`: fetched on schedule, the last fetch succeeded. `failing`: the last fetch failed (`consecutive_errors` > 0); it is retried with backoff. `paused` and `disabled` are reserved for feeds stopped by their owner or after failing for too long.',
+      description:
+        '`active`: fetched on schedule, the last fetch succeeded. `failing`: the last fetch failed (`consecutive_errors` > 0); it is retried with exponential backoff up to FEEDMILL_POLL_MAX_INTERVAL. `paused`: its owner set `paused: true` in its settings; it is not polled. `disabled`: every fetch failed for FEEDMILL_FEED_DISABLE_AFTER seconds (7 days by default); it is not polled until resumed with `paused: false` or a refresh on demand that succeeds.',
     }),
     last_fetched_at: timestamp('When the source was last fetched, successfully or not.'),
     last_success_at: timestamp('When a fetch last succeeded.'),
@@ -34,6 +37,8 @@ export const FeedStatus = Type.Object(
     last_error: Type.Union([Type.Object({ code: Type.String({ description: 'The error code.' }), message: Type.String({ description: 'What went wrong, for humans.' }) }), Type.Null()], {
       description: 'Why the last fetch failed; null when it succeeded.',
     }),
+    disabled_at: timestamp('When the feed was disabled; null unless `state` is `disabled`.'),
+    disabled_reason: Type.Union([Type.String(), Type.Null()], { description: 'Why the feed was disabled (how long it has failed, and the last error); null unless `state` is `disabled`.' }),
   },
   { $id: 'FeedStatus', description: "The feed's health: how its last fetches went and when the next one is due." },
 );
@@ -99,16 +104,79 @@ const Sort = Type.Union([Type.Literal('last_added'), Type.Literal('date')], {
   description: 'Default order of items when a request gives no `sort`.',
 });
 
-/** Spec "Feed settings", plus `sort`. */
+const Paused = Type.Boolean({
+  description: '`true` stops polling (the feed shows `state: paused`); `false` resumes it, and also resumes a `disabled` feed, fetching it at once.',
+});
+
+const MinInterval = Type.Union([Type.Integer({ minimum: 1, maximum: maxMinIntervalSeconds }), Type.Null()], {
+  description: 'Shortest time between two scheduled fetches of this feed, in seconds; never below FEEDMILL_POLL_MIN_INTERVAL (a lower value is refused with 400). null: the global floor.',
+});
+
+/** Spec "Feed settings", plus `sort`, `paused` and `min_interval`. */
 export const FeedSettings = Type.Object({
   customAuthor: Type.Union([Type.String(), Type.Null()]),
   sort: Sort,
+  paused: Paused,
+  min_interval: MinInterval,
+  filters: KeepBlock,
 });
 
 export const UpdateFeedSettingsBody = Type.Object(
   {
     customAuthor: Type.Optional(Type.Union([Type.String({ maxLength: maxLengths.customAuthor }), Type.Null()], { description: 'null resets it to the source authors.' })),
     sort: Type.Optional(Sort),
+    paused: Type.Optional(Paused),
+    min_interval: Type.Optional(MinInterval),
+    filters: Type.Optional(KeepBlockInput),
   },
   { additionalProperties: false },
+);
+
+/** POST /v1/feeds/:id/filters/preview and /v1/bundles/:id/filters/preview. */
+export const FilterPreviewBody = Type.Object(
+  { filters: KeepBlockInput },
+  { additionalProperties: false, description: 'The candidate keep/block filters; nothing is saved.' },
+);
+
+const Condition = Type.Object({ field: Type.String(), op: Type.String(), value: Type.String() });
+
+/** One recent item and what the candidate filters would do with it. */
+const PreviewedItem = Type.Object({
+  feed_id: Type.String({ description: 'The feed the item comes from.' }),
+  item: FeedItem,
+  kept: Type.Boolean({ description: 'Whether the item would be shown.' }),
+  decided_by: Type.Union(
+    [
+      Type.Object({
+        rule: Type.Union([Type.Literal('keep'), Type.Literal('block')], { description: 'The filter that decided.' }),
+        path: Type.String({ description: 'Where the condition sits in the request, e.g. `block.any[1]`.' }),
+        condition: Condition,
+      }),
+      Type.Null(),
+    ],
+    { description: 'The condition that decided: the first that failed an `all` or held in an `any`; null when no filter is given.' },
+  ),
+});
+
+export const FilterPreview = Type.Object(
+  {
+    kept: Type.Integer({ minimum: 0, description: 'How many of the items would be shown.' }),
+    dropped: Type.Integer({ minimum: 0, description: 'How many would be dropped.' }),
+    data: Type.Array(PreviewedItem, { description: 'The newest stored items (at most 50), as stored, newest first.' }),
+  },
+  { $id: 'FilterPreview', description: 'A dry run of keep/block filters over recent items.' },
+);
+
+/** POST /v1/feeds/:id/refresh. */
+export const RefreshResult = Type.Object(
+  {
+    outcome: Type.String({
+      description: '`changed` (new or changed items stored), `unchanged`, `not_modified` (the source answered 304), `failed` (see `error`), or `superseded` (a scheduled refresh of the feed finished first; its result stands).',
+    }),
+    items_new: Type.Integer({ minimum: 0, description: 'Items this fetch stored for the first time.' }),
+    items_changed: Type.Integer({ minimum: 0, description: 'Stored items whose content changed.' }),
+    error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()], { description: 'Why the fetch failed; null unless `outcome` is `failed`.' }),
+    feed: Feed,
+  },
+  { $id: 'RefreshResult', description: 'What a refresh on demand found, and the feed (with its status) as it left it.' },
 );

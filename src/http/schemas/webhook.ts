@@ -1,11 +1,6 @@
-import { Type, type TSchema } from 'typebox';
-import { filterFields, filterLimits, filterOperators } from '../../domain/webhook-filter.js';
+import { Type } from 'typebox';
 import { httpUrl } from './common.js';
-
-const Filters = Type.Unknown({
-  description:
-    'A condition `{field: title|description|author|url, op: contains|not_contains|matches, value}`, or `{all: [...]}` / `{any: [...]}` of filters; null for none. See README "Webhook filters".',
-});
+import { Filters, FiltersInput } from './item-filter.js';
 
 const webhookFields = {
   id: Type.String({ description: '`wh_` + 16 url-safe characters.' }),
@@ -25,42 +20,6 @@ export const Webhook = Type.Object(webhookFields);
 
 /** Creation and rotation: the only responses that carry the signing secret. */
 export const WebhookWithSecret = Type.Object({ ...webhookFields, secret: Type.String({ description: '`whsec_…`, shown once.' }) });
-
-/** A string from a closed list, as a plain `enum` (its error names the allowed values). */
-const oneOfValues = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
-
-/** A condition; with `op: matches` the value is a regular expression, so shorter and checked as one. */
-const Condition = Type.Object(
-  { field: oneOfValues(filterFields), op: oneOfValues(filterOperators), value: Type.String({ minLength: 1, maxLength: filterLimits.maxValue }) },
-  {
-    additionalProperties: false,
-    if: { properties: { op: { const: 'matches' } } },
-    then: {
-      properties: {
-        value: {
-          maxLength: filterLimits.maxPattern,
-          format: 'regex',
-          'x-expected': 'a regular expression',
-          description: 'A case-insensitive regular expression without backreferences, lookarounds or a repeated group holding a quantifier or `|` (README "Webhook filters").',
-        },
-      },
-    },
-  },
-);
-
-/** The shapes of a filter nested `depth` deep: a condition, or `all` / `any` of filters one deeper, down to the limit. */
-function filterShapes(depth: number): TSchema[] {
-  const most = filterLimits.groupSizes[depth];
-  if (most === undefined) return [Condition];
-  const inner = Type.Array(Type.Union(filterShapes(depth + 1)), { minItems: 1, maxItems: most });
-  return [Condition, Type.Object({ all: inner }, { additionalProperties: false }), Type.Object({ any: inner }, { additionalProperties: false })];
-}
-
-/** What a request may send as `filters`; of `matches` patterns the route also refuses the slow constructs the value's description names. */
-const FiltersInput = Type.Union([...filterShapes(0), Type.Null()], {
-  description:
-    'a condition `{field: title|description|author|url, op: contains|not_contains|matches, value}`, or `{all: [...]}` / `{any: [...]}` of at most 8 filters, of which a group holds at most 4 conditions; null for none (README "Webhook filters")',
-});
 
 const TargetUrl = Type.String({
   ...httpUrl,

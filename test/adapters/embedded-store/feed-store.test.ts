@@ -5,7 +5,7 @@ const idOf = (n: number): string => `feed${String(n).padStart(12, '0')}`;
 
 t.test('a stored feed reads back as it was written', async (t) => {
   const { feeds } = openTempStore(t);
-  const written = feed({ settings: { customAuthor: 'Wire', sort: 'date' }, fetch: { errorCount: 2, unchangedStreak: 1, etag: 'W/"x"', nextFetchAt: '2024-03-02T00:00:00.000Z' } });
+  const written = feed({ settings: { customAuthor: 'Wire', sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } }, fetch: { errorCount: 2, unchangedStreak: 1, etag: 'W/"x"', nextFetchAt: '2024-03-02T00:00:00.000Z' } });
   await feeds.insert(written);
   t.same(await feeds.get('acct-1', written.id), { state: 'present', feed: written });
   t.same(await feeds.getById(written.id), written);
@@ -23,11 +23,11 @@ t.test("another account's feed is missing, not forbidden and not shown", async (
   t.same(await feeds.get('acct-2', 'AAAAAAAAAAAAAAAA'), { state: 'missing' });
   t.same(await feeds.list('acct-2', { limit: 10, offset: 0 }), { total: 0, feeds: [] });
   t.equal(await feeds.update('acct-2', 'AAAAAAAAAAAAAAAA', { title: 'hijacked' }, '2024-03-02T00:00:00.000Z'), undefined);
-  t.equal(await feeds.updateSettings('acct-2', 'AAAAAAAAAAAAAAAA', { customAuthor: 'x', sort: 'date' }, '2024-03-02T00:00:00.000Z'), undefined);
+  t.equal(await feeds.updateSettings('acct-2', 'AAAAAAAAAAAAAAAA', { customAuthor: 'x', sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } }, '2024-03-02T00:00:00.000Z'), undefined);
   t.equal(await feeds.markDeleted('acct-2', 'AAAAAAAAAAAAAAAA', '2024-03-02T00:00:00.000Z'), false);
   const lookup = await feeds.get('acct-1', 'AAAAAAAAAAAAAAAA');
   t.equal(lookup.state === 'present' && lookup.feed.title, 'Example', 'the owner still sees it unchanged');
-  t.same(lookup.state === 'present' && lookup.feed.settings, { customAuthor: null, sort: 'last_added' });
+  t.same(lookup.state === 'present' && lookup.feed.settings, { customAuthor: null, sort: 'last_added', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } });
 });
 
 t.test('a deleted feed says it was deleted, and deleting it again says false', async (t) => {
@@ -46,7 +46,7 @@ t.test('a deleted feed cannot be edited', async (t) => {
   await feeds.insert(feed());
   await feeds.markDeleted('acct-1', 'AAAAAAAAAAAAAAAA', '2024-03-02T00:00:00.000Z');
   t.equal(await feeds.update('acct-1', 'AAAAAAAAAAAAAAAA', { title: 'zombie' }, '2024-03-03T00:00:00.000Z'), undefined);
-  t.equal(await feeds.updateSettings('acct-1', 'AAAAAAAAAAAAAAAA', { customAuthor: 'x', sort: 'date' }, '2024-03-03T00:00:00.000Z'), undefined);
+  t.equal(await feeds.updateSettings('acct-1', 'AAAAAAAAAAAAAAAA', { customAuthor: 'x', sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } }, '2024-03-03T00:00:00.000Z'), undefined);
   t.same(await feeds.list('acct-1', { limit: 10, offset: 0 }), { total: 0, feeds: [] });
 });
 
@@ -94,12 +94,12 @@ t.test('an update changes only the fields given', async (t) => {
 t.test('settings are replaced and read back', async (t) => {
   const { feeds } = openTempStore(t);
   await feeds.insert(feed());
-  const changed = await feeds.updateSettings('acct-1', 'AAAAAAAAAAAAAAAA', { customAuthor: 'Newsroom', sort: 'date' }, '2024-03-02T00:00:00.000Z');
-  t.same(changed?.settings, { customAuthor: 'Newsroom', sort: 'date' });
+  const changed = await feeds.updateSettings('acct-1', 'AAAAAAAAAAAAAAAA', { customAuthor: 'Newsroom', sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } }, '2024-03-02T00:00:00.000Z');
+  t.same(changed?.settings, { customAuthor: 'Newsroom', sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } });
   t.equal(changed?.updatedAt, '2024-03-02T00:00:00.000Z');
-  const reset = await feeds.updateSettings('acct-1', 'AAAAAAAAAAAAAAAA', { customAuthor: null, sort: 'date' }, '2024-03-03T00:00:00.000Z');
-  t.same((await feeds.getById('AAAAAAAAAAAAAAAA'))?.settings, { customAuthor: null, sort: 'date' });
-  t.same(reset?.settings, { customAuthor: null, sort: 'date' });
+  const reset = await feeds.updateSettings('acct-1', 'AAAAAAAAAAAAAAAA', { customAuthor: null, sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } }, '2024-03-03T00:00:00.000Z');
+  t.same((await feeds.getById('AAAAAAAAAAAAAAAA'))?.settings, { customAuthor: null, sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } });
+  t.same(reset?.settings, { customAuthor: null, sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } });
 });
 
 t.test('a refresh records its fetch state and the address it ended at', async (t) => {

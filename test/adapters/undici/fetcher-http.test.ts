@@ -87,7 +87,7 @@ t.test('a source that is down says so with its status and Retry-After', async (t
   t.match(error, {
     code: 'upstream_status',
     details: { status: 503, retryAfter: '120' },
-    message: /HTTP 503 .*feedmill will retry later \(Retry-After: 120\)/,
+    message: /HTTP 503 .*\(Retry-After: 120\)/,
   });
 });
 

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { parseFilter } from '../../src/domain/webhook-filter.js';
+import { parseFilter } from '../../src/domain/item-filter.js';
 
 const condition = (value = 'rust') => ({ field: 'title', op: 'contains', value });
 const group = (size: number, make: () => unknown = condition) => ({ any: Array.from({ length: size }, make) });

@@ -1,0 +1,37 @@
+import type { Feed, ItemSort } from '../domain/feed.js';
+import { filtersAgeWithTime, hasFilters, judgeItem, type KeepBlock } from '../domain/keep-block.js';
+import type { StoredItem } from '../domain/stored-item.js';
+import { itemsShown, type AppDeps } from './deps.js';
+import { filterSubject } from './feed-events.js';
+
+/**
+ * With filters set, this many times the shown number of stored items is read, so a filter that
+ * drops most items still leaves a full page when the store holds one.
+ */
+const readAhead = 5;
+
+/** The items that pass keep/block filters; `authors` gives each item's feed's custom author. */
+export function passing(items: readonly StoredItem[], filters: KeepBlock, authors: ReadonlyMap<string, string | null>, now: Date): StoredItem[] {
+  if (!hasFilters(filters)) return [...items];
+  return items.filter((item) => judgeItem(filterSubject(item, authors.get(item.feedId) ?? null), filters, now).kept);
+}
+
+/**
+ * The items of a feed as shown everywhere (API responses, hosted outputs, bundles): newest first in
+ * the given order, less those its keep/block filters drop. Filters apply when items are read, not
+ * when they are stored, so changing a filter re-applies it to every stored item at once, without
+ * fetching the source again.
+ */
+export async function feedItems(deps: Pick<AppDeps, 'items' | 'clock'>, feed: Feed, sort: ItemSort, limit = itemsShown): Promise<StoredItem[]> {
+  const { filters } = feed.settings;
+  if (!hasFilters(filters)) return deps.items.list(feed.id, sort, limit);
+  const stored = await deps.items.list(feed.id, sort, limit * readAhead);
+  return passing(stored, filters, new Map([[feed.id, feed.settings.customAuthor]]), deps.clock.now()).slice(0, limit);
+}
+
+/**
+ * What a cached rendering of filtered items depends on besides the stored data: filters that judge
+ * by age keep or drop items as time passes, so their output is re-made each minute.
+ */
+export const filterEpoch = (deps: Pick<AppDeps, 'clock'>, filters: readonly KeepBlock[]): number | null =>
+  filters.some(filtersAgeWithTime) ? Math.floor(deps.clock.now().getTime() / 60_000) : null;

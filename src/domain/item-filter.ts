@@ -1,0 +1,187 @@
+import { FeedmillError } from './errors.js';
+import type { Author } from './item.js';
+
+export const filterFields = ['title', 'description', 'author', 'url', 'category', 'date_published'] as const;
+export const filterOperators = ['contains', 'not_contains', 'matches', 'older_than', 'newer_than'] as const;
+export type FilterField = (typeof filterFields)[number];
+export type FilterOperator = (typeof filterOperators)[number];
+
+/** The operators of the date field, and the only ones it takes; the text fields take the others. */
+export const dateOperators: readonly FilterOperator[] = ['older_than', 'newer_than'];
+const isDateField = (field: FilterField): boolean => field === 'date_published';
+
+/** What a filter judges: an item as shown (custom author applied); `categories` when known. */
+export interface FilterSubject {
+  url: string;
+  title: string;
+  description_text: string;
+  authors: readonly Author[];
+  date_published: string;
+  categories?: readonly string[];
+}
+
+/** An age: a whole number and a unit, minutes, hours, days or weeks (`90m`, `12h`, `7d`, `2w`). */
+const agePattern = /^([1-9]\d{0,5})([mhdw])$/;
+export const agePatternSource = agePattern.source;
+const unitSeconds: Record<string, number> = { m: 60, h: 3_600, d: 86_400, w: 604_800 };
+const ageSeconds = (value: string): number => {
+  const match = agePattern.exec(value);
+  return match ? Number(match[1]) * (unitSeconds[match[2] ?? ''] ?? 0) : Number.NaN;
+};
+
+export interface FilterCondition {
+  field: FilterField;
+  op: FilterOperator;
+  value: string;
+}
+
+/**
+ * The filter language, one for webhooks and for the keep/block filters of feeds and bundles: a
+ * condition, or `all` / `any` of filters (limits in `filterLimits`). On the text fields (`title`,
+ * `description`, `author`, `url`, `category` — any of the item's categories), `contains` /
+ * `not_contains` compare case-insensitively and `matches` is a case-insensitive regular expression
+ * from a safe subset that runs in linear time (see `checkPattern`). On `date_published`,
+ * `older_than` / `newer_than` take an age (`7d`) measured from the moment the filter is applied.
+ */
+export type ItemFilter = FilterCondition | { all: ItemFilter[] } | { any: ItemFilter[] };
+
+/**
+ * The filter language's limits, which the REST schema publishes too: a group holds at most 8 filters,
+ * a group inside a group at most 4, and nothing nests deeper, so a filter has at most 32 conditions.
+ * Each limit is one a JSON Schema can state, so the published contract is exactly the rule.
+ */
+export const filterLimits = { groupSizes: [8, 4], maxPattern: 200, maxValue: 500 } as const;
+const maxDepth = filterLimits.groupSizes.length;
+const { maxPattern } = filterLimits;
+/** Length in characters (code points), as JSON Schema's `maxLength` counts, not UTF-16 units. */
+const lengthOf = (text: string): number => [...text].length;
+// Matching never reads more than this of a field, bounding the work per item.
+const maxText = 10_000;
+
+const invalid = (path: string, why: string): FeedmillError => new FeedmillError('validation_failed', `\`${path}\`: ${why}`);
+
+/**
+ * Backreferences and lookarounds can take exponential time in a backtracking engine, and so can a
+ * quantified group that itself holds a quantifier or an alternation (`(a+)+`, `(a|a)*`); patterns
+ * with any of them are refused, which leaves expressions that match in linear time.
+ */
+export function checkPattern(pattern: string, path: string): RegExp {
+  if (lengthOf(pattern) > maxPattern) throw invalid(path, `expected a pattern of at most ${maxPattern} characters, got ${lengthOf(pattern)}`);
+  if (/\\[1-9]|\\k<|\(\?<?[=!]/.test(pattern)) throw invalid(path, 'backreferences and lookarounds are not allowed in `matches`');
+  const isQuantifier = (char: string | undefined): boolean => char === '*' || char === '+' || char === '?' || char === '{';
+  // For each open group: does it hold a quantifier or an alternation?
+  const groups: boolean[] = [];
+  let risky = false;
+  for (let i = 0; i < pattern.length; i += 1) {
+    const char = pattern[i];
+    if (char === '\\') i += 1;
+    else if (char === '[') {
+      // A character class is one atom: skip to its end.
+      for (i += 1; i < pattern.length && pattern[i] !== ']'; i += 1) if (pattern[i] === '\\') i += 1;
+    } else if (char === '(') {
+      groups.push(risky);
+      risky = false;
+    } else if (char === ')') {
+      const inner: boolean = risky;
+      risky = (groups.pop() ?? false) || inner;
+      if (inner && isQuantifier(pattern[i + 1])) {
+        throw invalid(path, 'a repeated group may not contain another quantifier or `|` (it can take exponential time)');
+      }
+      if (isQuantifier(pattern[i + 1])) risky = true;
+    } else if (char === '|' || (char !== undefined && isQuantifier(char))) risky = true;
+  }
+  try {
+    return new RegExp(pattern, 'iu');
+  } catch (error) {
+    throw invalid(path, `not a valid regular expression (${(error as Error).message})`);
+  }
+}
+
+/** Checks a filter from a request body; the message names the path of the first problem. */
+export function parseFilter(value: unknown, path = 'filters', depth = 0): ItemFilter {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid(path, 'expected an object');
+  const record = value as Record<string, unknown>;
+  for (const group of ['all', 'any'] as const) {
+    if (group in record) {
+      const list = record[group];
+      if (Object.keys(record).length !== 1) throw invalid(path, `\`${group}\` stands alone in its object`);
+      const most = filterLimits.groupSizes[depth] ?? 0;
+      if (most === 0) throw invalid(`${path}.${group}`, `groups nest at most ${maxDepth} deep`);
+      if (!Array.isArray(list) || list.length === 0 || list.length > most) throw invalid(`${path}.${group}`, `expected an array of 1 to ${most} filters`);
+      const parsed = list.map((entry, index) => parseFilter(entry, `${path}.${group}[${index}]`, depth + 1));
+      return group === 'all' ? { all: parsed } : { any: parsed };
+    }
+  }
+  const { field, op, value: text, ...rest } = record;
+  if (Object.keys(rest).length > 0) throw invalid(path, `unknown keys ${Object.keys(rest).join(', ')}; expected field, op, value, or all / any`);
+  if (!(filterFields as readonly unknown[]).includes(field)) throw invalid(`${path}.field`, `expected one of ${filterFields.join(', ')}, got \`${String(field)}\``);
+  if (!(filterOperators as readonly unknown[]).includes(op)) throw invalid(`${path}.op`, `expected one of ${filterOperators.join(', ')}, got \`${String(op)}\``);
+  if (typeof text !== 'string' || text.length === 0 || lengthOf(text) > filterLimits.maxValue) {
+    throw invalid(`${path}.value`, `expected a string of 1 to ${filterLimits.maxValue} characters`);
+  }
+  const checked = { field: field as FilterField, op: op as FilterOperator, value: text };
+  if (isDateField(checked.field) !== dateOperators.includes(checked.op)) {
+    throw invalid(`${path}.op`, isDateField(checked.field) ? `\`date_published\` takes older_than or newer_than, got \`${checked.op}\`` : `older_than and newer_than apply to \`date_published\` only, got field \`${checked.field}\``);
+  }
+  if (isDateField(checked.field) && Number.isNaN(ageSeconds(text))) {
+    throw invalid(`${path}.value`, `expected an age such as 90m, 12h, 7d or 2w, got \`${text.slice(0, 40)}\``);
+  }
+  if (op === 'matches') checkPattern(text, `${path}.value`);
+  return checked;
+}
+
+/** The texts a field holds: one for most fields, one per category for `category`. */
+const fieldTexts = (item: FilterSubject, field: Exclude<FilterField, 'date_published'>): string[] => {
+  if (field === 'category') return (item.categories ?? []).map((category) => category.slice(0, maxText));
+  const text = field === 'author' ? item.authors.map((author) => author.name).join('\n') : field === 'description' ? item.description_text : item[field];
+  return [text.slice(0, maxText)];
+};
+
+function conditionHolds(item: FilterSubject, condition: FilterCondition, now: Date): boolean {
+  if (condition.field === 'date_published') {
+    const age = (now.getTime() - Date.parse(item.date_published)) / 1000;
+    return condition.op === 'older_than' ? age > ageSeconds(condition.value) : age <= ageSeconds(condition.value);
+  }
+  // `category`: `contains` / `matches` hold when one category does; `not_contains` when none contains.
+  const texts = fieldTexts(item, condition.field);
+  if (condition.op === 'matches') {
+    const pattern = checkPattern(condition.value, 'filters');
+    return texts.some((text) => pattern.test(text));
+  }
+  const found = texts.some((text) => text.toLowerCase().includes(condition.value.toLowerCase()));
+  return condition.op === 'contains' ? found : !found;
+}
+
+/** How a filter judged an item: whether it matched, and the condition that decided (with its path). */
+export interface FilterJudgement {
+  matched: boolean;
+  decidedBy: { path: string; condition: FilterCondition };
+}
+
+/**
+ * Judges an item, naming the condition that decided: the first to fail an `all` or to hold in an
+ * `any`; when every condition of an `all` holds (or none of an `any`), the last one looked at.
+ */
+export function judgeFilter(item: FilterSubject, filter: ItemFilter, now: Date, path = 'filters'): FilterJudgement {
+  if ('all' in filter || 'any' in filter) {
+    const [group, list] = 'all' in filter ? (['all', filter.all] as const) : (['any', filter.any] as const);
+    let last: FilterJudgement | undefined;
+    for (const [index, inner] of list.entries()) {
+      last = judgeFilter(item, inner, now, `${path}.${group}[${index}]`);
+      if (last.matched === (group === 'any')) return last;
+    }
+    // parseFilter refuses empty groups, so `last` is set.
+    return last as FilterJudgement;
+  }
+  return { matched: conditionHolds(item, filter, now), decidedBy: { path, condition: filter } };
+}
+
+/** True when the item passes the filter. */
+export const itemMatches = (item: FilterSubject, filter: ItemFilter, now: Date): boolean => judgeFilter(item, filter, now).matched;
+
+/** True when a filter names the field anywhere (`category` needs the stored item; dates need the clock). */
+export function filterUses(filter: ItemFilter, field: FilterField): boolean {
+  if ('all' in filter) return filter.all.some((inner) => filterUses(inner, field));
+  if ('any' in filter) return filter.any.some((inner) => filterUses(inner, field));
+  return filter.field === field;
+}

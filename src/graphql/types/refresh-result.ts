@@ -1,0 +1,28 @@
+import { refreshGapSeconds, refreshNow, type RefreshResult as Result } from '../../app/refresh-now.js';
+import { toApiFeed } from '../../domain/api-shapes.js';
+import { builder } from '../builder.js';
+import { Feed } from './feed.js';
+import { FeedError } from './feed-status.js';
+
+/** What `refreshFeed` answers: the REST refresh result, field for field. */
+export const RefreshResult = builder.objectRef<Result>('RefreshResult').implement({
+  description: 'What a refresh on demand found, and the feed (with its status) as it left it.',
+  fields: (t) => ({
+    outcome: t.exposeString('outcome', {
+      description: '`changed`, `unchanged`, `not_modified` (the source answered 304), `failed` (see `error`), or `superseded` (a scheduled refresh finished first).',
+    }),
+    items_new: t.exposeInt('itemsNew', { description: 'Items this fetch stored for the first time.' }),
+    items_changed: t.exposeInt('itemsChanged', { description: 'Stored items whose content changed.' }),
+    error: t.field({ type: FeedError, nullable: true, description: 'Why the fetch failed; null unless `outcome` is `failed`.', resolve: (result) => result.error }),
+    feed: t.field({ type: Feed, description: 'The feed as the refresh left it.', resolve: (result, _args, { deps }) => toApiFeed(result.feed, deps.settings.publicUrl) }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  refreshFeed: t.field({
+    type: RefreshResult,
+    description: `Fetches the feed now, even when paused or disabled, and answers with what it found; at most once per ${refreshGapSeconds} s per feed (\`refresh_throttled\`). A disabled feed whose fetch succeeds is active again.`,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, { deps, principal }) => refreshNow(deps, principal, id),
+  }),
+}));

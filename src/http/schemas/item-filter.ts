@@ -1,0 +1,71 @@
+import { Type, type TSchema } from 'typebox';
+import { agePatternSource, dateOperators, filterFields, filterLimits, filterOperators } from '../../domain/item-filter.js';
+
+/** A string from a closed list, as a plain `enum` (its error names the allowed values). */
+const oneOfValues = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
+
+/**
+ * A condition; with `op: matches` the value is a regular expression, so shorter and checked as
+ * one; with `older_than` / `newer_than` it is an age. Which field takes which operator is checked
+ * by the use case (parseFilter), whose message names both.
+ */
+const Condition = Type.Object(
+  { field: oneOfValues(filterFields), op: oneOfValues(filterOperators), value: Type.String({ minLength: 1, maxLength: filterLimits.maxValue }) },
+  {
+    additionalProperties: false,
+    allOf: [
+      {
+        if: { properties: { op: { const: 'matches' } } },
+        then: {
+          properties: {
+            value: {
+              type: 'string',
+              maxLength: filterLimits.maxPattern,
+              format: 'regex',
+              'x-expected': 'a regular expression',
+              description: 'A case-insensitive regular expression without backreferences, lookarounds or a repeated group holding a quantifier or `|` (README "Filters").',
+            },
+          },
+        },
+      },
+      {
+        if: { properties: { op: { enum: [...dateOperators] } } },
+        then: {
+          properties: {
+            value: { type: 'string', pattern: agePatternSource, 'x-expected': 'an age such as 90m, 12h, 7d or 2w', description: 'An age: minutes, hours, days or weeks (`90m`, `12h`, `7d`, `2w`).' },
+          },
+        },
+      },
+    ],
+  },
+);
+
+/** The shapes of a filter nested `depth` deep: a condition, or `all` / `any` of filters one deeper, down to the limit. */
+function filterShapes(depth: number): TSchema[] {
+  const most = filterLimits.groupSizes[depth];
+  if (most === undefined) return [Condition];
+  const inner = Type.Array(Type.Union(filterShapes(depth + 1)), { minItems: 1, maxItems: most });
+  return [Condition, Type.Object({ all: inner }, { additionalProperties: false }), Type.Object({ any: inner }, { additionalProperties: false })];
+}
+
+const languageDoc =
+  'a condition `{field: title|description|author|url|category, op: contains|not_contains|matches, value}` or `{field: date_published, op: older_than|newer_than, value: "7d"}`, or `{all: [...]}` / `{any: [...]}` of at most 8 filters, of which a group holds at most 4 conditions';
+
+/** What a request may send as a filter; of `matches` patterns the route also refuses the slow constructs the value's description names. */
+export const FiltersInput = Type.Union([...filterShapes(0), Type.Null()], { description: `${languageDoc}; null for none (README "Filters")` });
+
+/** A filter as responses show it. */
+export const Filters = Type.Unknown({ description: `${languageDoc}; null for none. See README "Filters".` });
+
+/** Keep/block filters of a feed or a bundle, as requests send them: either may be left out (kept as is) or null (none). */
+export const KeepBlockInput = Type.Union(
+  [Type.Object({ keep: Type.Optional(FiltersInput), block: Type.Optional(FiltersInput) }, { additionalProperties: false }), Type.Null()],
+  { description: 'An item is shown when it matches `keep` (or there is none) and does not match `block`; null removes both (README "Filters").' },
+);
+
+/** Keep/block filters as responses show them. */
+export const KeepBlock = Type.Object(
+  { keep: Filters, block: Filters },
+  { description: 'An item is shown when it matches `keep` (or there is none) and does not match `block`; what they drop is shown nowhere (README "Filters").' },
+);
+
