@@ -6,7 +6,9 @@ import { startRssSource } from '../fixtures/rss-source.js';
 import { createTestDeps } from '../fixtures/test-deps.js';
 import { startWebhookSink } from '../fixtures/webhook-sink.js';
 
-const env = createTestDeps();
+// The clock runs ahead when a test needs time to pass (a refresh on demand waits 30 s after a fetch).
+let ahead = 0;
+const env = createTestDeps({ clock: { now: () => new Date(Date.now() + ahead) } });
 const app = await buildHttpApp(env.deps, { httpsOnly: false });
 const source = await startRssSource(3);
 const sink = await startWebhookSink();
@@ -245,4 +247,50 @@ t.test('a long feed list comes in pages of 100 with links between them', async (
   t.equal(second.body.match(/<th scope="row">/g)?.length, 2);
   t.match(second.body, /<a href="\/dashboard\/feeds\?offset=0" rel="prev">Previous page<\/a>/);
   t.match(second.body, /Feed 0<\/a>/, 'the oldest feed is on the last page');
+});
+
+t.test('the feed page refreshes on demand (throttled), pauses and resumes, and keeps a floor of its own', async (t) => {
+  await alice.get(`/dashboard/feeds/${feedId}`);
+  const tooSoon = await alice.post(`/dashboard/feeds/${feedId}/refresh`, {});
+  t.equal(tooSoon.statusCode, 429, 'the feed was fetched moments ago');
+  t.match(tooSoon.body, /role="alert">Feed `[^`]+` was fetched \d+ s ago; [^<]*try again in \d+ s</);
+  ahead += 60_000;
+  source.addItem('Fresh from the source');
+  const refreshed = await alice.post(`/dashboard/feeds/${feedId}/refresh`, {});
+  t.equal(refreshed.statusCode, 303);
+  const page = await alice.get(String(refreshed.headers.location));
+  t.match(page.body, /role="status">Refreshed: changed, 1 new, 0 changed\.</);
+  t.match(page.body, /Fresh from the source/);
+
+  t.equal((await alice.post(`/dashboard/feeds/${feedId}/pause`, { paused: 'true' })).statusCode, 303);
+  const paused = await alice.get(`/dashboard/feeds/${feedId}`);
+  t.match(paused.body, /<span class="state-paused">paused<\/span>/);
+  t.match(paused.body, /<input type="hidden" name="paused" value="false"><button type="submit" class="secondary">Resume polling<\/button>/);
+  t.equal((await env.deps.feeds.get('alice', feedId)).state === 'present', true);
+  t.equal((await alice.post(`/dashboard/feeds/${feedId}/pause`, { paused: 'false' })).statusCode, 303);
+  t.match((await alice.get(`/dashboard/feeds/${feedId}`)).body, /<button type="submit" class="secondary">Pause polling<\/button>/);
+
+  const typo = await alice.post(`/dashboard/feeds/${feedId}/settings`, { customAuthor: 'Newsroom', sort: 'date', minInterval: 'hourly' });
+  t.equal(typo.statusCode, 400);
+  t.match(typo.body, /id="min-interval" name="minInterval" type="text" value="hourly" aria-invalid="true"/);
+  t.match(typo.body, /Expected `min_interval` to be a whole number of seconds, got &quot;hourly&quot;/);
+  t.equal((await alice.post(`/dashboard/feeds/${feedId}/settings`, { customAuthor: 'Newsroom', sort: 'date', minInterval: '3600' })).statusCode, 303);
+  t.match((await alice.get(`/dashboard/feeds/${feedId}`)).body, /id="min-interval" name="minInterval" type="text" value="3600"/);
+});
+
+t.test('keep/block filters: a dry run says what would be dropped and why, saving hides it everywhere', async (t) => {
+  await alice.get(`/dashboard/feeds/${feedId}`);
+  const block = JSON.stringify({ field: 'title', op: 'contains', value: 'Post 2' });
+  const preview = await alice.post(`/dashboard/feeds/${feedId}/filters`, { keep: '', block, action: 'preview' });
+  t.equal(preview.statusCode, 200);
+  t.match(preview.body, /<section class="panel" aria-label="Filter preview"><p role="status">3 of 4 recent items would be kept\.<\/p>/);
+  t.match(preview.body, /dropped<\/strong> — Post 2 <span class="item-meta">\(block: title contains “Post 2”\)<\/span>/);
+  const broken = await alice.post(`/dashboard/feeds/${feedId}/filters`, { keep: '{"field": "colour", "op": "contains", "value": "x"}', block, action: 'save' });
+  t.equal(broken.statusCode, 400);
+  t.match(broken.body, /id="filters-keep" name="keep"[^>]*aria-invalid="true">\{&quot;field&quot;: &quot;colour&quot;/);
+  t.equal((await alice.post(`/dashboard/feeds/${feedId}/filters`, { keep: '', block, action: 'save' })).statusCode, 303);
+  const page = await alice.get(`/dashboard/feeds/${feedId}`);
+  t.notMatch(page.body, />Post 2</, 'the blocked item is not shown');
+  const rest = await app.inject({ method: 'GET', url: `/v1/feeds/${feedId}`, headers: { authorization: await env.bearer('alice') } });
+  t.notOk(rest.json<{ items: { title: string }[] }>().items.some((item) => item.title === 'Post 2'), 'nor in the API');
 });

@@ -3,7 +3,9 @@ import type { Assets } from '../assets.js';
 import { copyField, input, select, type FieldError } from '../forms.js';
 import { html, type Html } from '../html.js';
 import { csrfField, page, type Viewer } from '../layout.js';
+import type { KeepBlock } from '../../domain/keep-block.js';
 import { itemList } from './items.js';
+import { keepBlockFormOf, keepBlockSection, type KeepBlockForm } from './keep-block.js';
 
 export interface BundlesView {
   viewer: Viewer;
@@ -41,6 +43,9 @@ export interface BundleView {
   /** Every feed of the account: the members by title, the rest to choose from. */
   feeds: readonly ApiFeed[];
   edit?: { name: string; description: string; error?: FieldError };
+  /** The bundle's keep/block filters as stored, and the form when it came back refused or previewed. */
+  filters: KeepBlock;
+  filtersForm?: KeepBlockForm;
   addError?: FieldError;
   notice?: string;
 }
@@ -77,6 +82,8 @@ ${select({ id: 'bundle-feed', name: 'feedId', label: 'Feed', options: candidates
 }
 <h2>Items</h2>
 ${itemList('bundle-items', bundle.items)}
+<h2>Filters</h2>
+${keepBlockSection(viewer, `${base}/filters`, view.filtersForm ?? keepBlockFormOf(view.filters))}
 <h2>Edit bundle</h2>
 <form class="panel" method="post" action="${base}" aria-label="Edit bundle">
 ${csrfField(viewer)}

@@ -1,10 +1,11 @@
 import type { ApiFeedStatus, ApiFeedWithItems } from '../../domain/api-shapes.js';
 import type { FeedSettings } from '../../domain/feed.js';
 import type { Assets } from '../assets.js';
-import { copyField, input, select, type FieldError } from '../forms.js';
+import { copyField, formAlert, input, select, type FieldError } from '../forms.js';
 import { html, type Html } from '../html.js';
 import { csrfField, page, type Viewer } from '../layout.js';
 import { itemList, time } from './items.js';
+import { keepBlockFormOf, keepBlockSection, type KeepBlockForm } from './keep-block.js';
 
 export interface FeedView {
   viewer: Viewer;
@@ -14,8 +15,11 @@ export interface FeedView {
   sort: 'last_added' | 'date';
   /** What was typed into a form that the use case refused, with why. */
   edit?: { title: string; description: string; icon: string; error?: FieldError };
-  settingsForm?: { customAuthor: string; sort: string; error?: FieldError };
+  settingsForm?: { customAuthor: string; sort: string; minInterval: string; error?: FieldError };
+  filtersForm?: KeepBlockForm;
   notice?: string;
+  /** A refusal that concerns the page rather than a form (a refresh asked for too soon). */
+  error?: string;
 }
 
 const sortChoices = [
@@ -23,8 +27,15 @@ const sortChoices = [
   { value: 'date', label: 'By publication date' },
 ];
 
-function health(status: ApiFeedStatus): Html {
+function health(viewer: Viewer, base: string, status: ApiFeedStatus, paused: boolean): Html {
+  // A paused or disabled feed is resumed the same way: `paused: false` (README "Feeds").
+  const resume = paused || status.state === 'disabled';
+  const polling = html`<form class="inline-form" method="post" action="${base}/pause">${csrfField(viewer)}<input type="hidden" name="paused" value="${
+    resume ? 'false' : 'true'
+  }"><button type="submit" class="secondary">${resume ? 'Resume polling' : 'Pause polling'}</button></form>`;
   return html`<section id="feed-health" data-live class="panel" aria-label="Health">
+<form class="inline-form" method="post" action="${base}/refresh">${csrfField(viewer)}<button type="submit">Refresh now</button></form> ${polling}
+${status.disabled_reason ? html`<p class="error">Disabled ${time(status.disabled_at)}: ${status.disabled_reason}</p>` : ''}
 <p><strong>State:</strong> <span class="state-${status.state}">${status.state}</span> · <strong>Last outcome:</strong> ${status.last_outcome ?? '—'}</p>
 <p><strong>Last fetch:</strong> ${time(status.last_fetched_at)} · <strong>Next fetch:</strong> ${time(status.next_fetch_at)} · <strong>Consecutive errors:</strong> ${status.consecutive_errors}</p>
 ${status.last_error ? html`<p class="error">${status.last_error.code}: ${status.last_error.message}</p>` : ''}
@@ -34,7 +45,11 @@ ${status.last_error ? html`<p class="error">${status.last_error.code}: ${status.
 export function feedPage(assets: Assets, view: FeedView): Html {
   const { feed, viewer } = view;
   const edit = view.edit ?? { title: feed.title, description: feed.description, icon: feed.icon };
-  const settings = view.settingsForm ?? { customAuthor: view.settings.customAuthor ?? '', sort: view.settings.sort };
+  const settings = view.settingsForm ?? {
+    customAuthor: view.settings.customAuthor ?? '',
+    sort: view.settings.sort,
+    minInterval: view.settings.minIntervalSeconds === null ? '' : String(view.settings.minIntervalSeconds),
+  };
   const base = `/dashboard/feeds/${feed.id}`;
   return page(assets, {
     title: feed.title || feed.id,
@@ -46,7 +61,8 @@ export function feedPage(assets: Assets, view: FeedView): Html {
 ${view.notice ? html`<p class="notice" role="status">${view.notice}</p>` : ''}
 <p class="muted">Source: ${feed.source_url}</p>
 ${copyField('hosted-address', 'Hosted feed address', feed.rss_feed_url, 'Copy address')}
-${health(feed.status)}
+${view.error ? formAlert(view.error) : ''}
+${health(viewer, base, feed.status, view.settings.paused)}
 <h2>Items</h2>
 <p class="sort-links"><a href="${base}?sort=last_added"${view.sort === 'last_added' ? html` aria-current="true"` : ''}>Newest added</a>
 <a href="${base}?sort=date"${view.sort === 'date' ? html` aria-current="true"` : ''}>By date</a></p>
@@ -64,8 +80,11 @@ ${input({ id: 'icon', name: 'icon', label: 'Icon URL', type: 'url', value: edit.
 ${csrfField(viewer)}
 ${input({ id: 'custom-author', name: 'customAuthor', label: 'Custom author', value: settings.customAuthor, error: settings.error, hint: 'Replaces every item’s authors, everywhere items are shown. Leave empty to keep the source’s.' })}
 ${select({ id: 'default-sort', name: 'sort', label: 'Default sort', options: sortChoices, value: settings.sort, error: settings.error })}
+${input({ id: 'min-interval', name: 'minInterval', label: 'Minimum interval (seconds)', value: settings.minInterval, error: settings.error, hint: 'Fetch this feed at most this often; empty for the installation’s floor, which is also the least you may set.' })}
 <button type="submit">Save settings</button>
 </form>
+<h2>Filters</h2>
+${keepBlockSection(viewer, `${base}/filters`, view.filtersForm ?? keepBlockFormOf(view.settings.filters))}
 <h2>Delete</h2>
 <form method="get" action="${base}/delete"><button type="submit" class="danger">Delete feed</button></form>`,
   });

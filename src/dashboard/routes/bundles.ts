@@ -1,11 +1,23 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { addFeedToBundle, createBundle, deleteBundle, getBundle, listBundles, removeFeedFromBundle, updateBundle } from '../../app/bundles.js';
+import {
+  addFeedToBundle,
+  createBundle,
+  deleteBundle,
+  getBundle,
+  getBundleSettings,
+  listBundles,
+  removeFeedFromBundle,
+  updateBundle,
+  updateBundleSettings,
+} from '../../app/bundles.js';
+import { previewBundleFilters } from '../../app/filter-preview.js';
 import { listFeeds } from '../../app/list-feeds.js';
 import { statusOf } from '../../domain/error-status.js';
 import { pageLimits } from '../../domain/pagination.js';
 import { fieldErrorOf } from '../forms.js';
 import { bundlePage, bundlesPage, type BundleView } from '../pages/bundles.js';
 import { confirmPage } from '../pages/confirm.js';
+import { keepBlockFormFrom, keepBlockOf } from '../pages/keep-block.js';
 import { sendPage, type DashboardOptions } from '../context.js';
 import { fieldOf, principalOf, viewerOf, type FormBody } from '../request.js';
 
@@ -34,8 +46,8 @@ export const bundleRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { 
 
   const renderBundle = async (request: FastifyRequest, id: string, extra: Partial<BundleView> = {}) => {
     const principal = principalOf(request);
-    const [bundle, feeds] = await Promise.all([getBundle(deps, principal, id), listFeeds(deps, principal, page)]);
-    return bundlePage(assets, { viewer: viewerOf(request, secretKey), bundle, feeds: feeds.data, ...extra });
+    const [bundle, feeds, settings] = await Promise.all([getBundle(deps, principal, id), listFeeds(deps, principal, page), getBundleSettings(deps, principal, id)]);
+    return bundlePage(assets, { viewer: viewerOf(request, secretKey), bundle, feeds: feeds.data, filters: settings.filters, ...extra });
   };
 
   app.get<IdParams & { Querystring: { saved?: string } }>('/bundles/:id', async (request, reply) =>
@@ -67,6 +79,22 @@ export const bundleRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { 
   app.post<{ Params: { id: string; feedId: string } }>('/bundles/:id/feeds/:feedId/remove', async (request, reply) => {
     await removeFeedFromBundle(deps, principalOf(request), request.params.id, request.params.feedId);
     return reply.redirect(`/dashboard/bundles/${request.params.id}?saved`, 303);
+  });
+
+  app.post<IdParams & { Body: FormBody }>('/bundles/:id/filters', async (request, reply) => {
+    const form = keepBlockFormFrom(request.body);
+    try {
+      const filters = keepBlockOf(form);
+      if (fieldOf(request.body, 'action') === 'preview') {
+        const preview = await previewBundleFilters(deps, principalOf(request), request.params.id, filters);
+        return sendPage(reply, await renderBundle(request, request.params.id, { filtersForm: { ...form, preview } }));
+      }
+      await updateBundleSettings(deps, principalOf(request), request.params.id, { filters });
+      return reply.redirect(`/dashboard/bundles/${request.params.id}?saved`, 303);
+    } catch (error) {
+      const refused = fieldErrorOf(error, 'filters');
+      return sendPage(reply, await renderBundle(request, request.params.id, { filtersForm: { ...form, error: refused } }), statusOf.validation_failed);
+    }
   });
 
   app.get<IdParams>('/bundles/:id/delete', async (request, reply) => {

@@ -1,17 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { createFeed, previewFeed, type CreateFeedInput } from '../../app/create-feed.js';
+import { previewFeedFilters } from '../../app/filter-preview.js';
+import { refreshNow } from '../../app/refresh-now.js';
 import { deleteFeed } from '../../app/delete-feed.js';
 import { getFeedSettings, updateFeedSettings } from '../../app/feed-settings.js';
 import { getFeed } from '../../app/get-feed.js';
 import { listFeeds } from '../../app/list-feeds.js';
 import { updateFeed } from '../../app/update-feed.js';
 import { statusOf } from '../../domain/error-status.js';
+import { FeedmillError } from '../../domain/errors.js';
 import { parseItemSort, type ItemSort } from '../../domain/feed.js';
 import { knownRegions } from '../../domain/keyword-source.js';
 import { pageLimits } from '../../domain/pagination.js';
 import { fieldErrorOf } from '../forms.js';
 import { confirmPage } from '../pages/confirm.js';
 import { feedPage, type FeedView } from '../pages/feed.js';
+import { keepBlockFormFrom, keepBlockOf } from '../pages/keep-block.js';
 import { feedsPage, type AddFeedForm } from '../pages/feeds.js';
 import { sendPage, type DashboardOptions } from '../context.js';
 import { fieldOf, principalOf, viewerOf, type FormBody } from '../request.js';
@@ -74,9 +78,11 @@ export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { de
     return feedPage(assets, { viewer: viewerOf(request, secretKey), feed, settings, sort: sort ?? settings.sort, ...extra });
   };
 
-  app.get<IdParams & { Querystring: { sort?: string; saved?: string } }>('/feeds/:id', async (request, reply) => {
-    const sort = request.query.sort === 'date' || request.query.sort === 'last_added' ? request.query.sort : undefined;
-    const notice = request.query.saved !== undefined ? 'Saved.' : undefined;
+  app.get<IdParams & { Querystring: { sort?: string; saved?: string; refreshed?: string; new?: string; changed?: string } }>('/feeds/:id', async (request, reply) => {
+    const { query } = request;
+    const sort = query.sort === 'date' || query.sort === 'last_added' ? query.sort : undefined;
+    const refreshed = query.refreshed !== undefined ? `Refreshed: ${query.refreshed}, ${Number(query.new ?? 0)} new, ${Number(query.changed ?? 0)} changed.` : undefined;
+    const notice = query.saved !== undefined ? 'Saved.' : refreshed;
     return sendPage(reply, await renderFeed(request, request.params.id, sort, notice ? { notice } : {}));
   });
 
@@ -94,15 +100,53 @@ export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { de
   });
 
   app.post<IdParams & { Body: FormBody }>('/feeds/:id/settings', async (request, reply) => {
-    const typed = { customAuthor: fieldOf(request.body, 'customAuthor'), sort: fieldOf(request.body, 'sort') };
+    const typed = { customAuthor: fieldOf(request.body, 'customAuthor'), sort: fieldOf(request.body, 'sort'), minInterval: fieldOf(request.body, 'minInterval').trim() };
     try {
-      await updateFeedSettings(deps, principalOf(request), request.params.id, { customAuthor: typed.customAuthor || null, sort: parseItemSort(typed.sort) });
+      const minIntervalSeconds = typed.minInterval === '' ? null : Number(typed.minInterval);
+      if (Number.isNaN(minIntervalSeconds)) {
+        throw new FeedmillError('validation_failed', `Expected \`min_interval\` to be a whole number of seconds, got ${JSON.stringify(typed.minInterval.slice(0, 40))}`);
+      }
+      await updateFeedSettings(deps, principalOf(request), request.params.id, { customAuthor: typed.customAuthor || null, sort: parseItemSort(typed.sort), minIntervalSeconds });
       return reply.redirect(`/dashboard/feeds/${request.params.id}?saved`, 303);
     } catch (error) {
       const refused = fieldErrorOf(error, 'customAuthor');
       if (refused.message.includes('`sort`')) refused.field = 'sort';
+      if (refused.message.includes('`min_interval`')) refused.field = 'minInterval';
       const page = await renderFeed(request, request.params.id, undefined, { settingsForm: { ...typed, error: refused } });
       return sendPage(reply, page, statusOf.validation_failed);
+    }
+  });
+
+  app.post<IdParams>('/feeds/:id/refresh', async (request, reply) => {
+    try {
+      const result = await refreshNow(deps, principalOf(request), request.params.id);
+      const query = new URLSearchParams({ refreshed: result.outcome, new: String(result.itemsNew), changed: String(result.itemsChanged) });
+      return reply.redirect(`/dashboard/feeds/${request.params.id}?${query.toString()}`, 303);
+    } catch (error) {
+      if (!(error instanceof FeedmillError) || error.code !== 'refresh_throttled') throw error;
+      void reply.header('retry-after', String(error.details.retryAfter ?? ''));
+      return sendPage(reply, await renderFeed(request, request.params.id, undefined, { error: error.message }), statusOf.refresh_throttled);
+    }
+  });
+
+  app.post<IdParams & { Body: FormBody }>('/feeds/:id/pause', async (request, reply) => {
+    await updateFeedSettings(deps, principalOf(request), request.params.id, { paused: fieldOf(request.body, 'paused') === 'true' });
+    return reply.redirect(`/dashboard/feeds/${request.params.id}?saved`, 303);
+  });
+
+  app.post<IdParams & { Body: FormBody }>('/feeds/:id/filters', async (request, reply) => {
+    const form = keepBlockFormFrom(request.body);
+    try {
+      const filters = keepBlockOf(form);
+      if (fieldOf(request.body, 'action') === 'preview') {
+        const preview = await previewFeedFilters(deps, principalOf(request), request.params.id, filters);
+        return sendPage(reply, await renderFeed(request, request.params.id, undefined, { filtersForm: { ...form, preview } }));
+      }
+      await updateFeedSettings(deps, principalOf(request), request.params.id, { filters });
+      return reply.redirect(`/dashboard/feeds/${request.params.id}?saved`, 303);
+    } catch (error) {
+      const refused = fieldErrorOf(error, 'filters');
+      return sendPage(reply, await renderFeed(request, request.params.id, undefined, { filtersForm: { ...form, error: refused } }), statusOf.validation_failed);
     }
   });
 
