@@ -1,3 +1,4 @@
+import { retryDelayMs } from '../jobs/retry-policy.js';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -70,6 +71,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
       concurrency: config.refreshConcurrency,
       onError: (id: string, error: unknown) => log.error({ err: error, id, queue }, `${what} failed; retrying`),
       onLag: (seconds: number) => metrics.jobLag(queue, seconds),
+      retryDelay: retryDelayMs,
     };
     // Cluster mode: one job per id across every worker, surviving restarts; else in-process timers.
     return config.redisUrl

@@ -3,6 +3,12 @@ export interface Job {
   id: string;
 }
 
+/**
+ * How long to wait before running a job again whose handler threw, `failures` times in a row (1 on
+ * the first). One policy (src/jobs/retry-policy.ts) is given to every scheduler: they only schedule.
+ */
+export type RetryDelay = (error: unknown, failures: number) => number;
+
 /** Runs one job; returns when to run it again, or null when it is done. */
 export type JobHandler = (job: Job) => Promise<Date | null>;
 

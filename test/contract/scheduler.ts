@@ -1,12 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Test } from 'tap';
-import type { JobHandler, Scheduler } from '../../src/ports/scheduler.js';
+import { retryDelayMs } from '../../src/jobs/retry-policy.js';
+import type { JobHandler, RetryDelay, Scheduler } from '../../src/ports/scheduler.js';
 
 /** The options every scheduler takes alike (the local scheduler's, which BullMQ's mirror). */
 export interface SchedulerContractOptions {
   concurrency?: number;
   onError?: (id: string, error: unknown) => void;
-  retryAfterMs?: number;
+  retryDelay: RetryDelay;
 }
 
 /** Makes a fresh, empty scheduler; its `close` also removes whatever it stored. */
@@ -41,8 +42,8 @@ function gate(): { wait: Promise<void>; open(): void } {
  */
 export function schedulerContract(t: Test, name: string, make: MakeScheduler): void {
   /** A scheduler closed when the test ends, with a handler that logs each run and returns `next`. */
-  const setup = (t: Test, options: SchedulerContractOptions = {}): Scheduler => {
-    const scheduler = make(options);
+  const setup = (t: Test, options: Partial<SchedulerContractOptions> = {}): Scheduler => {
+    const scheduler = make({ retryDelay: retryDelayMs, ...options });
     t.teardown(() => scheduler.close());
     return scheduler;
   };
@@ -254,7 +255,7 @@ export function schedulerContract(t: Test, name: string, make: MakeScheduler): v
 
   t.test(`${name}: a handler that throws is reported and the job is tried again later`, async (t) => {
     const errors: [string, unknown][] = [];
-    const scheduler = setup(t, { retryAfterMs: 100, onError: (id, error) => errors.push([id, error]) });
+    const scheduler = setup(t, { retryDelay: () => 100, onError: (id, error) => errors.push([id, error]) });
     const boom = new Error('store down');
     const runs: Run[] = [];
     await scheduler.start(
@@ -269,6 +270,28 @@ export function schedulerContract(t: Test, name: string, make: MakeScheduler): v
     t.ok(runs[1]!.at - runs[0]!.at >= 99, `retried after ${runs[1]!.at - runs[0]!.at} ms`);
     await sleep(300);
     t.equal(runs.length, 2, 'a success after the retry ends the retries (null)');
+  });
+
+  t.test(`${name}: the retry policy is told how many failures in a row, and a success starts the count over`, async (t) => {
+    const told: number[] = [];
+    const scheduler = setup(t, {
+      retryDelay: (_error, failures) => {
+        told.push(failures);
+        return 20;
+      },
+    });
+    const runs: Run[] = [];
+    // Runs 1-3 fail, run 4 succeeds and asks for run 5 at once, which fails; run 6 is done.
+    await scheduler.start(
+      logging(runs, () => {
+        if (runs.length === 4) return at(0);
+        if (runs.length === 6) return null;
+        throw new Error(`failure ${runs.length}`);
+      }),
+    );
+    await scheduler.schedule('a', at(0));
+    await until(() => runs.length === 6, 10_000, 'six runs');
+    t.same(told, [1, 2, 3, 1]);
   });
 
   t.test(`${name}: close waits for the running jobs and starts no more`, async (t) => {

@@ -3,12 +3,13 @@ import { createBullmqScheduler } from '../../src/adapters/bullmq/index.js';
 import { deliveryQueueHandler } from '../../src/jobs/delivery-queue.js';
 import { removeTestQueue, requireRedis, testPrefix } from '../contract/redis-test-options.js';
 import { publicUrl, startHubStack } from '../fixtures/websub-hub.js';
+import { retryDelayMs } from '../../src/jobs/retry-policy.js';
 
 // Cluster mode: the delivery queue is BullMQ, run by two workers. Each change reaches the
 // subscriber once, as one distribution job, whichever worker takes it.
 const url = await requireRedis();
 const prefix = testPrefix();
-const queue = (): ReturnType<typeof createBullmqScheduler> => createBullmqScheduler({ connection: url, queue: 'delivery', prefix, concurrency: 2 });
+const queue = (): ReturnType<typeof createBullmqScheduler> => createBullmqScheduler({ connection: url, queue: 'delivery', prefix, concurrency: 2, retryDelay: retryDelayMs });
 const first = queue();
 const second = queue();
 const stack = await startHubStack(undefined, { deliveryScheduler: first });

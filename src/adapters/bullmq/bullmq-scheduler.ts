@@ -28,7 +28,6 @@ const maxStalledCount = Number.MAX_SAFE_INTEGER;
  */
 export function createBullmqScheduler(options: BullmqSchedulerOptions): Scheduler {
   const prefix = options.prefix ?? 'feedmill';
-  const retryAfterMs = options.retryAfterMs ?? 60_000;
   const lockDurationMs = options.lockDurationMs ?? 30_000;
   const onRedisError = options.onRedisError ?? ((): void => undefined);
   const connection = { url: options.connection };
@@ -45,10 +44,11 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
     jobOptions: {
       removeOnComplete: true,
       removeOnFail: true,
-      // Handler failures are retried by run-job.ts. These only cover a run that could not record
-      // its next plan (Redis failing at that moment): BullMQ keeps retrying it instead of failing it.
+      // Handler failures are retried by run-job.ts, by the retry policy. These only cover a run that
+      // could not record its next plan (Redis failing at that moment): not a failure of the job but
+      // of the queue itself, which BullMQ retries every few seconds instead of failing the job.
       attempts: Number.MAX_SAFE_INTEGER,
-      backoff: { type: 'fixed', delay: retryAfterMs },
+      backoff: { type: 'fixed', delay: 5_000 },
     },
   };
   const size = cachedQueueSize(queue, options.sizeRefreshMs ?? 5_000, onRedisError);
@@ -60,8 +60,7 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
     const processor = jobProcessor(ctx, handler, {
       onError: options.onError,
       onLag: options.onLag,
-      retryAfterMs,
-      maxRetryAfterMs: options.maxRetryAfterMs ?? 3_600_000,
+      retryDelay: options.retryDelay,
       lockDurationMs,
       afterRun: () => size.refreshSoon(),
     });

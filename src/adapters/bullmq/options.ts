@@ -1,3 +1,5 @@
+import type { RetryDelay } from '../../ports/scheduler.js';
+
 /** Options of {@link createBullmqScheduler}; the first four mean what they mean for the local scheduler. */
 export interface BullmqSchedulerOptions {
   /**
@@ -15,18 +17,10 @@ export interface BullmqSchedulerOptions {
    * @default 8
    */
   concurrency?: number;
-  /** Told about a handler that threw; the job is tried again with exponential backoff. */
+  /** Told about a handler that threw; the job is tried again after `retryDelay`. */
   onError?: (id: string, error: unknown) => void;
-  /**
-   * Delay before the first retry of a throwing handler; each further consecutive failure doubles it.
-   * @default 60000
-   */
-  retryAfterMs?: number;
-  /**
-   * Ceiling of the retry delay.
-   * @default 3600000
-   */
-  maxRetryAfterMs?: number;
+  /** When a job whose handler threw runs again (the count of failures in a row travels with the job). */
+  retryDelay: RetryDelay;
   /** Told how late (seconds) each job started against its planned time. */
   onLag?: (seconds: number) => void;
   /** Told about Redis and BullMQ errors that belong to no job (lost connections; BullMQ reconnects). */

@@ -1,5 +1,5 @@
 import { DelayedError, type Job as BullJob, type Processor } from 'bullmq';
-import type { Job, JobHandler } from '../../ports/scheduler.js';
+import type { Job, JobHandler, RetryDelay } from '../../ports/scheduler.js';
 import type { QueueContext } from './queue-context.js';
 import { nextRunAt, type RunData } from './run-data.js';
 import { withScheduleLock } from './schedule-lock.js';
@@ -7,8 +7,7 @@ import { withScheduleLock } from './schedule-lock.js';
 export interface RunOptions {
   onError?: (id: string, error: unknown) => void;
   onLag?: (seconds: number) => void;
-  retryAfterMs: number;
-  maxRetryAfterMs: number;
+  retryDelay: RetryDelay;
   /** How long a confirmed hold lasts (the worker's lockDuration). */
   lockDurationMs: number;
   /** Called once a run has planned the next one (or completed the job). */
@@ -80,7 +79,6 @@ async function runHandler(handler: JobHandler, job: Job, failuresBefore: number,
       // A throwing reporter must not cost the job its retry.
     }
     const failures = failuresBefore + 1;
-    const delay = Math.min(options.retryAfterMs * 2 ** Math.min(failures - 1, 30), options.maxRetryAfterMs);
-    return { next: Date.now() + delay, failures };
+    return { next: Date.now() + options.retryDelay(error, failures), failures };
   }
 }

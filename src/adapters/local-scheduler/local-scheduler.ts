@@ -1,4 +1,4 @@
-import type { JobHandler, Scheduler } from '../../ports/scheduler.js';
+import type { JobHandler, RetryDelay, Scheduler } from '../../ports/scheduler.js';
 
 export interface LocalSchedulerOptions {
   /**
@@ -6,10 +6,10 @@ export interface LocalSchedulerOptions {
    * @default 8
    */
   concurrency?: number;
-  /** Told about a handler that threw; the job is tried again after `retryAfterMs`. */
+  /** Told about a handler that threw; the job is tried again after `retryDelay`. */
   onError?: (id: string, error: unknown) => void;
-  /** @default 60000 */
-  retryAfterMs?: number;
+  /** When a job whose handler threw runs again. */
+  retryDelay: RetryDelay;
   /** Told how late (seconds) each job started against its planned time. */
   onLag?: (seconds: number) => void;
 }
@@ -27,10 +27,11 @@ interface Entry {
  * time, `concurrency` runs at once. A job scheduled while it runs keeps the earlier of the two
  * times; a job cancelled while it runs is not rescheduled.
  */
-export function createLocalScheduler(options: LocalSchedulerOptions = {}): Scheduler {
+export function createLocalScheduler(options: LocalSchedulerOptions): Scheduler {
   const concurrency = options.concurrency ?? 8;
-  const retryAfterMs = options.retryAfterMs ?? 60_000;
   const entries = new Map<string, Entry>();
+  // Handler failures in a row per job id, for the retry policy; a run that returns clears them.
+  const failures = new Map<string, number>();
   // A due job with the entry whose timer fired: if the job was cancelled or rescheduled since,
   // its entry has changed and this one is stale.
   const due: { id: string; entry: Entry }[] = [];
@@ -57,29 +58,39 @@ export function createLocalScheduler(options: LocalSchedulerOptions = {}): Sched
     if (!running.has(id)) arm(id, entry);
   };
 
+  const failed = (id: string, error: unknown): Date => {
+    const count = (failures.get(id) ?? 0) + 1;
+    failures.set(id, count);
+    // A throwing reporter must not leave the job marked as running forever.
+    try {
+      options.onError?.(id, error);
+    } catch {
+      // nothing more we can do with it
+    }
+    return new Date(Date.now() + options.retryDelay(error, count));
+  };
+
   const run = async (id: string, work: JobHandler): Promise<void> => {
     let next: Date | null;
     try {
       next = await work({ id });
+      // An invalid date from a handler is retried like a failure rather than dropped silently.
+      if (next !== null && Number.isNaN(next.getTime())) next = failed(id, new Error(`Expected the handler of job ${id} to return a valid Date or null, got an invalid Date`));
+      else failures.delete(id);
     } catch (error) {
-      // A throwing reporter must not leave the job marked as running forever.
-      try {
-        options.onError?.(id, error);
-      } catch {
-        // nothing more we can do with it
-      }
-      next = new Date(Date.now() + retryAfterMs);
+      next = failed(id, error);
     }
-    // An invalid date from a handler is retried like a failure rather than dropped silently.
-    if (next !== null && Number.isNaN(next.getTime())) next = new Date(Date.now() + retryAfterMs);
     running.delete(id);
     const pending = entries.get(id);
     if (closed) return;
     if (!cancelled.delete(id)) {
       const at = Math.min(next?.getTime() ?? Infinity, pending ? pending.at : Infinity);
       if (Number.isFinite(at)) put(id, at);
-      else entries.delete(id);
-    }
+      else {
+        entries.delete(id);
+        failures.delete(id);
+      }
+    } else failures.delete(id);
     // The slot this run held is free, cancelled or not.
     pump();
   };

@@ -28,11 +28,6 @@ export function embeddedIPv4(address: bigint, offset: number): number {
   return Number((address >> BigInt(128 - 32 - offset)) & 0xffffffffn);
 }
 
-/** Renders an IPv4 number as a dotted quad (for messages). */
-export function formatIPv4(value: number): string {
-  return [24, 16, 8, 0].map((shift) => (value >>> shift) & 0xff).join('.');
-}
-
 /** `::ffff:1.2.3.4` → `::ffff:102:304`, so the rest of the parser only sees hex groups. */
 function withHexTail(address: string): string {
   const lastColon = address.lastIndexOf(':');

@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import t from 'tap';
 import { createBullmqScheduler } from '../../../src/adapters/bullmq/index.js';
 import { removeTestQueue, requireRedis, testPrefix } from '../../contract/redis-test-options.js';
+import { retryDelayMs } from '../../../src/jobs/retry-policy.js';
 
 const url = await requireRedis();
 const fixture = fileURLToPath(new URL('../../fixtures/bullmq-worker.js', import.meta.url));
@@ -25,7 +26,7 @@ async function until(check: () => boolean, ms: number, what: string): Promise<vo
 t.test('a job whose worker is killed mid-run runs again on another worker, and keeps its schedule', async (t) => {
   const prefix = testPrefix();
   const queue = 'refresh';
-  const survivor = createBullmqScheduler({ connection: url, queue, prefix, lockDurationMs, stalledIntervalMs });
+  const survivor = createBullmqScheduler({ connection: url, queue, prefix, lockDurationMs, stalledIntervalMs, retryDelay: retryDelayMs });
   t.teardown(async () => {
     await survivor.close();
     await removeTestQueue(url, prefix, queue);

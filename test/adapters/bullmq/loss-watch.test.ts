@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import t from 'tap';
 import { createBullmqScheduler } from '../../../src/adapters/bullmq/index.js';
 import { removeTestQueue, requireRedis, testPrefix } from '../../contract/redis-test-options.js';
+import { retryDelayMs } from '../../../src/jobs/retry-policy.js';
 
 const url = await requireRedis();
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -11,7 +12,7 @@ t.test('a queue lost from Redis is reported once, to one of the workers sharing 
   const lost: string[] = [];
   const schedulers = ['first', 'second'].map((name) => ({
     name,
-    scheduler: createBullmqScheduler({ connection: url, queue: 'refresh', prefix, lossCheckMs: 50 }),
+    scheduler: createBullmqScheduler({ connection: url, queue: 'refresh', prefix, lossCheckMs: 50, retryDelay: retryDelayMs }),
   }));
   const redis = new Redis(url);
   t.teardown(async () => {
@@ -44,7 +45,7 @@ t.test('a queue lost from Redis is reported once, to one of the workers sharing 
 t.test('a rebuild that fails is tried again at the next check', async (t) => {
   const prefix = testPrefix();
   let calls = 0;
-  const scheduler = createBullmqScheduler({ connection: url, queue: 'refresh', prefix, lossCheckMs: 50, onRedisError: () => undefined });
+  const scheduler = createBullmqScheduler({ connection: url, queue: 'refresh', prefix, lossCheckMs: 50, onRedisError: () => undefined, retryDelay: retryDelayMs });
   const redis = new Redis(url);
   t.teardown(async () => {
     await scheduler.close();

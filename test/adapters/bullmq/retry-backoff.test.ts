@@ -13,11 +13,11 @@ async function until(check: () => boolean, ms: number, what: string): Promise<vo
   }
 }
 
-t.test('a handler that keeps failing is retried after twice as long each time, up to the ceiling, and a success starts over', async (t) => {
+t.test('the delay the retry policy gives is the delay BullMQ waits: doubling to a ceiling here, starting over after a success', async (t) => {
   const prefix = testPrefix();
   const reported: string[] = [];
   const onError = (id: string, error: unknown): void => void reported.push(`${id}: ${error instanceof Error ? error.message : String(error)}`);
-  const scheduler = createBullmqScheduler({ connection: url, queue: 'delivery', prefix, retryAfterMs: 200, maxRetryAfterMs: 500, onError });
+  const scheduler = createBullmqScheduler({ connection: url, queue: 'delivery', prefix, retryDelay: (_error, failures) => Math.min(200 * 2 ** (failures - 1), 500), onError });
   t.teardown(async () => {
     await scheduler.close();
     await removeTestQueue(url, prefix, 'delivery');

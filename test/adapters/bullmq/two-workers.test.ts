@@ -3,6 +3,7 @@ import t from 'tap';
 import { createBullmqScheduler } from '../../../src/adapters/bullmq/index.js';
 import type { Scheduler } from '../../../src/ports/scheduler.js';
 import { removeTestQueue, requireRedis, testPrefix } from '../../contract/redis-test-options.js';
+import { retryDelayMs } from '../../../src/jobs/retry-policy.js';
 
 const url = await requireRedis();
 
@@ -18,7 +19,7 @@ t.test('two workers on one queue never run the same feed at once, and share the 
   const prefix = testPrefix();
   const queue = 'refresh';
   // Two schedulers in one process stand for two worker processes: each has its own connections.
-  const workers: Scheduler[] = [0, 1].map(() => createBullmqScheduler({ connection: url, queue, prefix, concurrency: 3, sizeRefreshMs: 100 }));
+  const workers: Scheduler[] = [0, 1].map(() => createBullmqScheduler({ connection: url, queue, prefix, concurrency: 3, sizeRefreshMs: 100, retryDelay: retryDelayMs }));
   t.teardown(async () => {
     await Promise.all(workers.map((worker) => worker.close()));
     await removeTestQueue(url, prefix, queue);

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import t, { type Test } from 'tap';
 import { createLocalScheduler, type LocalSchedulerOptions } from '../../../src/adapters/local-scheduler/local-scheduler.js';
+import { retryDelayMs } from '../../../src/jobs/retry-policy.js';
 import type { Scheduler } from '../../../src/ports/scheduler.js';
 
 interface Deferred<T> {
@@ -21,8 +22,8 @@ function deferred<T>(): Deferred<T> {
 const inMs = (ms: number): Date => new Date(Date.now() + ms);
 
 /** A scheduler closed when the test ends, and a log of every run: which feed, when it started. */
-function setup(t: Test, options: LocalSchedulerOptions = {}): { scheduler: Scheduler; runs: { feedId: string; at: number }[] } {
-  const scheduler = createLocalScheduler(options);
+function setup(t: Test, options: Partial<LocalSchedulerOptions> = {}): { scheduler: Scheduler; runs: { feedId: string; at: number }[] } {
+  const scheduler = createLocalScheduler({ retryDelay: retryDelayMs, ...options });
   t.teardown(() => scheduler.close());
   return { scheduler, runs: [] };
 }
@@ -278,7 +279,7 @@ t.test('a feed waiting for a slot and scheduled again meanwhile runs once', asyn
 
 t.test('a handler that throws is reported and the feed is tried again later', async (t) => {
   const errors: [string, unknown][] = [];
-  const { scheduler, runs } = setup(t, { retryAfterMs: 40, onError: (feedId, error) => errors.push([feedId, error]) });
+  const { scheduler, runs } = setup(t, { retryDelay: () => 40, onError: (feedId, error) => errors.push([feedId, error]) });
   const boom = new Error('upstream down');
   await scheduler.start(async ({ id: feedId }) => {
     runs.push({ feedId, at: Date.now() });
@@ -294,7 +295,7 @@ t.test('a handler that throws is reported and the feed is tried again later', as
 });
 
 t.test('without onError a throwing handler is still retried', async (t) => {
-  const { scheduler, runs } = setup(t, { retryAfterMs: 10 });
+  const { scheduler, runs } = setup(t, { retryDelay: () => 10 });
   await scheduler.start(async ({ id: feedId }) => {
     runs.push({ feedId, at: Date.now() });
     if (runs.length === 1) throw new Error('boom');
@@ -306,7 +307,7 @@ t.test('without onError a throwing handler is still retried', async (t) => {
 });
 
 t.test('close waits for the refreshes that are running and starts no more', async (t) => {
-  const scheduler = createLocalScheduler({ concurrency: 1 });
+  const scheduler = createLocalScheduler({ concurrency: 1, retryDelay: retryDelayMs });
   const started: string[] = [];
   let finished = false;
   await scheduler.start(async ({ id: feedId }) => {
