@@ -1,22 +1,11 @@
 import type { Delivery } from '../domain/delivery.js';
 import type { FeedEventEnvelope, FeedUpdateEvent } from '../domain/feed-event.js';
-import type { Webhook } from '../domain/webhook.js';
 import { itemMatches, type WebhookFilter } from '../domain/webhook-filter.js';
 import { deliveryId } from './deliver-webhook.js';
 import type { AppDeps } from './deps.js';
+import { eventInScope, webhookEventScope } from './event-scope.js';
 
 export type DispatchDeps = Pick<AppDeps, 'webhooks' | 'deliveries' | 'bundles' | 'deliveryScheduler' | 'clock'>;
-
-async function inScope(deps: DispatchDeps, webhook: Webhook, envelope: FeedEventEnvelope): Promise<boolean> {
-  const { scope } = webhook;
-  if (scope.kind === 'all') return true;
-  if (scope.kind === 'feeds') return scope.feedIds.includes(envelope.feedId);
-  for (const bundleId of scope.bundleIds) {
-    const lookup = await deps.bundles.get(envelope.accountId, bundleId);
-    if (lookup.state === 'present' && lookup.bundle.feedIds.includes(envelope.feedId)) return true;
-  }
-  return false;
-}
 
 /** The event with only the items the filter lets through; undefined when none is left. */
 export function filterEvent(event: FeedUpdateEvent, filter: WebhookFilter | null): FeedUpdateEvent | undefined {
@@ -36,7 +25,7 @@ export async function dispatchEvent(deps: DispatchDeps, envelope: FeedEventEnvel
   let created = 0;
   const now = deps.clock.now();
   for (const webhook of await deps.webhooks.listEnabled(envelope.accountId)) {
-    if (!(await inScope(deps, webhook, envelope))) continue;
+    if (!(await eventInScope(deps, webhookEventScope(webhook.accountId, webhook.scope), envelope))) continue;
     const event = filterEvent(envelope.event, webhook.filters);
     if (!event) continue;
     const delivery: Delivery = {

@@ -1,0 +1,64 @@
+import type { Principal } from '../domain/api-key.js';
+import { FeedmillError } from '../domain/errors.js';
+import type { FeedEventEnvelope } from '../domain/feed-event.js';
+import type { WebhookScope } from '../domain/webhook.js';
+import { findBundle } from './bundles.js';
+import type { AppDeps } from './deps.js';
+import { findFeed } from './find-feed.js';
+
+/**
+ * Which of an account's feed events a listener wants: every one when neither list is given,
+ * otherwise those of the listed feeds and of the feeds that are members of the listed bundles.
+ */
+export interface EventScope {
+  accountId: string;
+  feedIds?: readonly string[];
+  bundleIds?: readonly string[];
+}
+
+/** A webhook's stored scope, as the one scope rule reads it. */
+export function webhookEventScope(accountId: string, scope: WebhookScope): EventScope {
+  if (scope.kind === 'feeds') return { accountId, feedIds: scope.feedIds };
+  if (scope.kind === 'bundles') return { accountId, bundleIds: scope.bundleIds };
+  return { accountId };
+}
+
+/**
+ * The scope rule, for webhook dispatch, the event stream and GraphQL `feedUpdate` alike: the event
+ * must be the account's before anything else is looked at; bundle membership is read at event
+ * time, so a feed added to a bundle later is covered and one removed is not.
+ */
+export async function eventInScope(deps: Pick<AppDeps, 'bundles'>, scope: EventScope, envelope: FeedEventEnvelope): Promise<boolean> {
+  if (envelope.accountId !== scope.accountId) return false;
+  if (scope.feedIds === undefined && scope.bundleIds === undefined) return true;
+  if (scope.feedIds?.includes(envelope.feedId)) return true;
+  for (const bundleId of scope.bundleIds ?? []) {
+    const lookup = await deps.bundles.get(scope.accountId, bundleId);
+    if (lookup.state === 'present' && lookup.bundle.feedIds.includes(envelope.feedId)) return true;
+  }
+  return false;
+}
+
+/**
+ * A listener's scope from the ids it asked for, each checked before anything streams: another
+ * account's feed or bundle is not found (never a silently empty stream), and an empty list is a
+ * mistake (leaving the list out means every feed).
+ */
+export async function resolveEventScope(
+  deps: Pick<AppDeps, 'feeds' | 'bundles'>,
+  principal: Principal,
+  asked: { feedIds?: readonly string[] | undefined; bundleIds?: readonly string[] | undefined },
+  names: { feeds: string; bundles: string },
+): Promise<EventScope> {
+  for (const [name, ids] of [
+    [names.feeds, asked.feedIds],
+    [names.bundles, asked.bundleIds],
+  ] as const) {
+    if (ids?.length === 0) throw new FeedmillError('validation_failed', `Expected at least one id in \`${name}\`; leave it out to receive every feed`);
+  }
+  const feedIds = asked.feedIds && [...new Set(asked.feedIds)];
+  const bundleIds = asked.bundleIds && [...new Set(asked.bundleIds)];
+  for (const feedId of feedIds ?? []) await findFeed(deps, principal, feedId);
+  for (const bundleId of bundleIds ?? []) await findBundle(deps, principal, bundleId);
+  return { accountId: principal.accountId, ...(feedIds ? { feedIds } : {}), ...(bundleIds ? { bundleIds } : {}) };
+}
