@@ -18,6 +18,7 @@ import { registerMetrics } from './plugins/metrics.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerRateLimit, type RateLimitOptions } from './plugins/rate-limit.js';
 import { bundleRoutes } from './routes/bundles.js';
+import { eventRoutes } from './routes/events.js';
 import { feedRoutes } from './routes/feeds.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { hostedRoutes } from './routes/hosted.js';
@@ -93,6 +94,7 @@ export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}):
     for (const path of feedPaths) await app.register(feedRoutes, { prefix: `${prefix}${path}`, deps });
     for (const path of bundlePaths) await app.register(bundleRoutes, { prefix: `${prefix}${path}`, deps });
     await app.register(webhookRoutes, { prefix: `${prefix}/webhooks`, deps });
+    await app.register(eventRoutes, { prefix: `${prefix}/events`, deps });
   }
   await app.register(hostedRoutes, { render: createHostedFeedRenderer(deps) });
   await app.register(openApiRoutes, { prefixes: apiPrefixes });
