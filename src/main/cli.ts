@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { ExitError } from './exit-error.js';
 import { keysCommand } from './keys-command.js';
 import { createLogger } from './logger.js';
+import { opmlCommand } from './opml-command.js';
 import { schemaCommand } from './schema-command.js';
 import { serve } from './serve.js';
 import { openStores } from './stores.js';
@@ -26,6 +27,8 @@ usage: feedmill <command>
   users list [--json]
   users reset-password EMAIL [--password-stdin]
   users delete EMAIL
+  opml import FILE --account NAME    import feeds and bundles, with progress
+  opml export --account NAME         print the account's feeds and bundles as OPML 2.0
 
 Configuration is read from FEEDMILL_* environment variables; see README.md.`;
 
@@ -55,6 +58,8 @@ async function main(argv: string[]): Promise<void> {
       return schemaCommand(config, createLogger({ logLevel: 'warn' }), (line) => console.log(line));
     case 'keys':
       return keysCommand(args, config, (line) => console.log(line));
+    case 'opml':
+      return opmlCommand(args, config, { print: (line) => console.log(line), progress: process.stderr });
     case 'users':
       return usersCommand(args, config, { print: (line) => console.log(line), input: process.stdin, prompts: process.stderr });
     default:
