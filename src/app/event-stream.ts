@@ -19,7 +19,7 @@ export async function positionAfter(deps: Pick<AppDeps, 'outbox'>, principal: Pr
   const envelope = /^evt_[A-Za-z0-9_-]{1,64}$/.test(since) ? await deps.outbox.get(since) : undefined;
   if (!envelope || envelope.accountId !== principal.accountId) {
     throw new FeedmillError(
-      'validation_failed',
+      'event_not_found',
       `Expected \`${name}\` to be the id of one of this account's events from the last 30 days (\`evt_…\`), got \`${since.slice(0, 80)}\`; leave it out to start from now`,
     );
   }

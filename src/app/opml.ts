@@ -151,7 +151,7 @@ export function createOpmlImporter(deps: AppDeps): OpmlImporter {
     get(principal, id) {
       const job = imports.get(id);
       if (!job || job.accountId !== principal.accountId) {
-        throw new FeedmillError('route_not_found', `No OPML import \`${id}\` in this account (progress is kept for the last ${keptImports} imports of this process)`);
+        throw new FeedmillError('import_not_found', `No OPML import \`${id}\` in this account (progress is kept for the last ${keptImports} imports of this process)`);
       }
       return job;
     },

@@ -110,9 +110,10 @@ t.test('refusals before the stream starts: another account, a bad id, an unknown
   t.equal(bobs.statusCode, 404, "another account's feed is not found");
   const aliceEvent = published[0]?.event.id ?? '';
   const bobSince = await app.inject({ method: 'GET', url: `/v1/events?since=${aliceEvent}`, headers: { authorization: bob } });
-  t.equal(bobSince.statusCode, 400, "another account's event id is not a place to resume from");
-  t.match(bobSince.json(), { errors: [{ code: 'validation_failed' }] });
+  t.equal(bobSince.statusCode, 404, "another account's event id is not a place to resume from");
+  t.match(bobSince.json(), { errors: [{ code: 'event_not_found' }] });
   t.match(bobSince.json<{ message: string }>().message, /Expected `since` to be the id of one of this account's events/);
-  t.equal((await app.inject({ method: 'GET', url: '/v1/events', headers: { authorization: alice, 'last-event-id': 'evt_nope' } })).statusCode, 400);
+  t.equal((await app.inject({ method: 'GET', url: '/v1/events', headers: { authorization: alice, 'last-event-id': 'evt_nope' } })).statusCode, 404);
+  t.equal((await app.inject({ method: 'GET', url: '/v1/events?since=nope', headers: { authorization: alice } })).statusCode, 400, 'not an event id at all');
   t.equal((await app.inject({ method: 'GET', url: '/v1/events' })).statusCode, 401);
 });
