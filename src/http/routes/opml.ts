@@ -89,7 +89,9 @@ export const opmlRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps; importer: Op
       // message saying why; the schema above describes the document, so it validates nothing here.
       validatorCompiler: () => () => true,
       schema: {
-        consumes: opmlTypes,
+        // text/x-opml is accepted too (the parser above) but not listed: OpenAPI tools serialize an
+        // unknown media type as JSON, and OPML readers send it as XML either way.
+        consumes: ['application/xml', 'text/xml'],
         body: OpmlDocument,
         response: { 202: ImportStatus, ...errorResponses },
       },
