@@ -1,25 +1,12 @@
 import type { Delivery } from '../domain/delivery.js';
 import type { FeedEventEnvelope, FeedUpdateEvent } from '../domain/feed-event.js';
-import type { Webhook } from '../domain/webhook.js';
 import { filterUses, itemMatches, type ItemFilter } from '../domain/item-filter.js';
-import { coveringBundleFilters, eventCategories, filtersNeedCategories, throughBundles } from './bundle-scope.js';
+import { eventCategories } from './bundle-scope.js';
 import { deliveryId } from './deliver-webhook.js';
 import type { AppDeps } from './deps.js';
+import { scopedEvent, webhookEventScope } from './event-scope.js';
 
 export type DispatchDeps = Pick<AppDeps, 'webhooks' | 'deliveries' | 'bundles' | 'deliveryScheduler' | 'clock' | 'items'>;
-
-/**
- * What of the event the webhook's scope covers: all of it, none, or (scoped to bundles) the items
- * the covering bundles' keep/block filters keep.
- */
-async function scoped(deps: DispatchDeps, webhook: Webhook, envelope: FeedEventEnvelope, now: Date, categories: () => Promise<string[][]>): Promise<FeedUpdateEvent | undefined> {
-  const { scope } = webhook;
-  if (scope.kind === 'all') return envelope.event;
-  if (scope.kind === 'feeds') return scope.feedIds.includes(envelope.feedId) ? envelope.event : undefined;
-  const filters = await coveringBundleFilters(deps, envelope, scope.bundleIds);
-  if (filters.length === 0) return undefined;
-  return throughBundles(envelope.event, filters, now, filtersNeedCategories(filters) ? await categories() : []);
-}
 
 /**
  * The event with only the items the filter lets through; undefined when none is left. Events do
@@ -46,7 +33,7 @@ export async function dispatchEvent(deps: DispatchDeps, envelope: FeedEventEnvel
   // Read once per event, and only for a filter that judges categories.
   const categoriesOf = (): Promise<string[][]> => (categories ??= eventCategories(deps, envelope));
   for (const webhook of await deps.webhooks.listEnabled(envelope.accountId)) {
-    const inScope = await scoped(deps, webhook, envelope, now, categoriesOf);
+    const inScope = await scopedEvent(deps, webhookEventScope(webhook.accountId, webhook.scope), envelope);
     if (!inScope) continue;
     const needsCategories = webhook.filters !== null && filterUses(webhook.filters, 'category');
     const event = filterEvent(inScope, webhook.filters, now, needsCategories ? await categoriesOf() : []);

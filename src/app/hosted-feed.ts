@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { hostedFeedUrl, shownAuthors } from '../domain/api-shapes.js';
+import { hostedFeedUrl, hostedHubUrl, shownAuthors } from '../domain/api-shapes.js';
 import { isBundleId } from '../domain/ids.js';
 import { shownUrl } from '../domain/safe-url.js';
-import { renderRss, type RenderableFeed } from '../domain/render/rss.js';
+import { hostedFormats, type HostedFormat } from '../domain/render/hosted-formats.js';
+import type { RenderableFeed } from '../domain/render/rss.js';
 import type { StoredItem } from '../domain/stored-item.js';
 import { bundleContent, customAuthorsOf } from './bundle-items.js';
 import type { AppDeps } from './deps.js';
@@ -10,18 +11,25 @@ import { feedItems, filterEpoch } from './shown-items.js';
 
 export interface HostedDocument {
   body: Buffer;
+  /** Strong, from the bytes: each format of a feed has its own. */
   etag: string;
   lastModified: string;
+  /** This document's own hosted address (rel="self"). */
+  selfUrl: string;
+  hubUrl: string;
 }
 
-export type HostedFeedRenderer = (id: string) => Promise<HostedDocument | undefined>;
+export type HostedFeedRenderer = (id: string, format: HostedFormat) => Promise<HostedDocument | undefined>;
+
+/** What the source gives, less the addresses, which depend on the format asked for. */
+type HostedContent = Omit<RenderableFeed, 'selfUrl' | 'hubUrl'>;
 
 type HostedDeps = Pick<AppDeps, 'feeds' | 'items' | 'bundles' | 'settings' | 'clock'>;
 
 /** What a hosted document is made of: a cheap version stamp, and the costly content on demand. */
 interface HostedSource {
   version: string;
-  content(): Promise<RenderableFeed>;
+  content(): Promise<HostedContent>;
 }
 
 const later = (a: string, b: string): string => (a > b ? a : b);
@@ -50,7 +58,6 @@ async function feedSource(deps: HostedDeps, id: string): Promise<HostedSource | 
       title: feed.title,
       description: feed.description,
       link: shownUrl(feed.link) || feed.sourceUrl,
-      selfUrl: hostedFeedUrl(deps.settings.publicUrl, feed.id),
       icon: shownUrl(feed.icon),
       updatedAt: later((await deps.items.lastAddedAt(feed.id)) ?? feed.createdAt, feed.updatedAt),
       items: renderable(await feedItems(deps, feed, feed.settings.sort), new Map([[feed.id, feed.settings.customAuthor]])),
@@ -77,7 +84,6 @@ async function bundleSource(deps: HostedDeps, id: string): Promise<HostedSource 
         title: bundle.name,
         description: bundle.description,
         link: hostedFeedUrl(deps.settings.publicUrl, bundle.id),
-        selfUrl: hostedFeedUrl(deps.settings.publicUrl, bundle.id),
         icon: shownUrl(bundle.icon),
         updatedAt,
         items: renderable(items, customAuthorsOf(feeds)),
@@ -90,29 +96,35 @@ async function bundleSource(deps: HostedDeps, id: string): Promise<HostedSource 
 const maxCached = 2_000;
 
 /**
- * Renders the hosted RSS 2.0 document of a feed or a bundle (`_` ids), cached per version, so a
- * feed reader polling every minute costs a few store reads and no rendering.
+ * Renders the hosted document of a feed or a bundle (`_` ids) in one of the hosted formats, cached
+ * per format and version, so a feed reader polling every minute costs a few store reads and no
+ * rendering.
  */
 export function createHostedFeedRenderer(deps: HostedDeps): HostedFeedRenderer {
   const cache = new Map<string, { version: string; document: HostedDocument }>();
-  return async (id) => {
+  return async (id, format) => {
+    const key = `${id}.${format}`;
     const source = isBundleId(id) ? await bundleSource(deps, id) : await feedSource(deps, id);
-    const cached = cache.get(id);
-    cache.delete(id);
+    const cached = cache.get(key);
+    cache.delete(key);
     if (!source) return undefined;
     if (cached?.version === source.version) {
-      cache.set(id, cached);
+      cache.set(key, cached);
       return cached.document;
     }
+    const selfUrl = hostedFeedUrl(deps.settings.publicUrl, id, format);
+    const hubUrl = hostedHubUrl(deps.settings.publicUrl);
     const content = await source.content();
-    const body = Buffer.from(renderRss(content));
+    const body = Buffer.from(hostedFormats[format].render({ ...content, selfUrl, hubUrl }));
     const document = {
       body,
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
       lastModified: new Date(content.updatedAt).toUTCString(),
+      selfUrl,
+      hubUrl,
     };
-    cache.set(id, { version: source.version, document });
-    if (cache.size > maxCached) cache.delete(cache.keys().next().value ?? id);
+    cache.set(key, { version: source.version, document });
+    if (cache.size > maxCached) cache.delete(cache.keys().next().value ?? key);
     return document;
   };
 }

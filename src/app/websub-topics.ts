@@ -1,6 +1,7 @@
 import { isBundleId } from '../domain/ids.js';
 import type { WebsubTopic } from '../domain/websub.js';
 import type { AppDeps } from './deps.js';
+import { hostedFormats } from '../domain/render/hosted-formats.js';
 import type { HostedFeedRenderer } from './hosted-feed.js';
 
 /** A topic's document as its hosted address serves it: the bytes and their `Content-Type`. */
@@ -12,16 +13,12 @@ export interface TopicDocument {
 /** Renders a topic in its format; undefined when the feed or bundle is gone, or the format is not served. */
 export type TopicRenderer = (topic: WebsubTopic) => Promise<TopicDocument | undefined>;
 
-/**
- * The hub's view of the hosted renderer. It renders RSS 2.0 (`.xml`, and the extensionless address
- * for a client that asks for nothing else); a format the renderer does not serve is no topic.
- */
+/** The hub's view of the hosted renderer: the topic's format, with the type its hosted address serves. */
 export function topicRendererOf(render: HostedFeedRenderer): TopicRenderer {
   return async (topic) => {
-    if (topic.format !== 'xml') return undefined;
-    const document = await render(topic.id);
+    const document = await render(topic.id, topic.format);
     // The Content-Type the hosted route serves (src/http/routes/hosted.ts): websub.rocks compares them.
-    return document && { body: document.body, contentType: 'application/rss+xml; charset=utf-8' };
+    return document && { body: document.body, contentType: `${hostedFormats[topic.format].mediaType}; charset=utf-8` };
   };
 }
 

@@ -45,6 +45,9 @@ export interface ApiFeedWithItems extends ApiFeed {
 export const hostedFeedUrl = (publicUrl: string, feedId: string, extension = 'xml'): string =>
   `${publicUrl.replace(/\/+$/, '')}/feeds/${feedId}.${extension}`;
 
+/** The WebSub hub every hosted document advertises (rel="hub"). */
+export const hostedHubUrl = (publicUrl: string): string => `${publicUrl.replace(/\/+$/, '')}/websub`;
+
 /** `customAuthor` replaces every item's authors, everywhere items are shown. */
 export const shownAuthors = (item: StoredItem, customAuthor: string | null): Author[] =>
   customAuthor === null ? item.authors : [{ name: customAuthor }];

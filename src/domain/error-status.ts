@@ -30,6 +30,8 @@ export const statusOf: Record<ErrorCode, number> = {
   bundle_already_deleted: 404,
   webhook_not_found: 404,
   delivery_not_found: 404,
+  event_not_found: 404,
+  import_not_found: 404,
   key_not_found: 404,
   user_not_found: 404,
   user_exists: 409,

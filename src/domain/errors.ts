@@ -31,6 +31,8 @@ export const errorCodes = [
   'bundle_already_deleted',
   'webhook_not_found',
   'delivery_not_found',
+  'event_not_found',
+  'import_not_found',
   'key_not_found',
   'user_not_found',
   'user_exists',

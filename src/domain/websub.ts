@@ -1,10 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { FeedmillError } from './errors.js';
 import { isBundleId, isFeedId } from './ids.js';
+import type { HostedFormat } from './render/hosted-formats.js';
 
-/** The formats a hosted feed is served in, by the extension of its address (DESIGN.md "Hosted feeds"). */
-export const hostedFormats = ['xml', 'atom', 'json', 'csv'] as const;
-export type HostedFormat = (typeof hostedFormats)[number];
 
 /** A hosted address the hub accepts as `hub.topic`: whose document it is, and in which format. */
 export interface WebsubTopic {

@@ -23,6 +23,8 @@ usage: feedmill <command>
   users list [--json]
   users reset-password EMAIL [--password-stdin]
   users delete EMAIL
+  opml import FILE --account NAME    import feeds and bundles, with progress
+  opml export --account NAME         print the account's feeds and bundles as OPML 2.0
   config [--json]     the effective configuration, where each value came from, secrets redacted
   healthcheck [--ready]
                       exit 0 when this container's /healthz (or /readyz) answers 200: the image's HEALTHCHECK
@@ -74,6 +76,10 @@ async function main(argv: string[]): Promise<void> {
     case 'keys': {
       const { keysCommand } = await import('./keys-command.js');
       return keysCommand(args, config, (line) => console.log(line));
+    }
+    case 'opml': {
+      const { opmlCommand } = await import('./opml-command.js');
+      return opmlCommand(args, config, { print: (line) => console.log(line), progress: process.stderr });
     }
     case 'users': {
       const { usersCommand } = await import('./users-command.js');

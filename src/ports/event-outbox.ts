@@ -1,5 +1,11 @@
 import type { FeedEventEnvelope } from '../domain/feed-event.js';
 
+/** Where an event stands in its account's history: ordered by `occurredAt`, then by `id`. */
+export interface EventPosition {
+  occurredAt: string;
+  id: string;
+}
+
 /**
  * Events are written here in the same conditional write that stores the items they describe
  * (ItemStore.commit), and published from here: a process that dies before publishing leaves the
@@ -13,4 +19,9 @@ export interface EventOutbox {
   get(eventId: string): Promise<FeedEventEnvelope | undefined>;
   /** Oldest first. */
   unpublished(limit: number): Promise<FeedEventEnvelope[]>;
+  /**
+   * The account's stored events strictly after `after` in (occurredAt, id) order, oldest first,
+   * published or not; at most `limit`. History is kept 30 days (domain/retention.ts).
+   */
+  history(accountId: string, after: EventPosition, limit: number): Promise<FeedEventEnvelope[]>;
 }

@@ -2,8 +2,8 @@ import type { FeedEventEnvelope } from '../../src/domain/feed-event.js';
 import type { EventOutbox } from '../../src/ports/event-outbox.js';
 import type { ContractContext, ContractTest } from './store.js';
 
-const envelopeOf = ({ ns }: ContractContext, name: string, occurredAt: string, title = 'Post'): FeedEventEnvelope => ({
-  accountId: ns('acct'),
+const envelopeOf = ({ ns }: ContractContext, name: string, occurredAt: string, title = 'Post', account = 'acct'): FeedEventEnvelope => ({
+  accountId: ns(account),
   feedId: ns('feed'),
   occurredAt,
   event: {
@@ -81,5 +81,21 @@ export function eventOutboxContract(test: ContractTest): void {
     t.same(await ours(outbox, ctx), []);
     await outbox.save(envelope);
     t.same(await ours(outbox, ctx), [envelope]);
+  });
+
+  test("an account's history: its events after a position, published or not, in (time, id) order, in pages", async (t, ctx) => {
+    const { outbox } = ctx.store;
+    const at = (day: number) => `2024-04-0${day}T00:00:00.000Z`;
+    const events = [envelopeOf(ctx, 'h1', at(1)), envelopeOf(ctx, 'h2a', at(2)), envelopeOf(ctx, 'h2b', at(2)), envelopeOf(ctx, 'h3', at(3))];
+    for (const envelope of [...events].reverse()) await outbox.save(envelope);
+    await outbox.save(envelopeOf(ctx, 'other', at(2), 'Post', 'another account'));
+    await outbox.markPublished(ctx.ns('evt_h1'), at(4));
+    const account = ctx.ns('acct');
+    t.same(await outbox.history(account, { occurredAt: '2024-01-01T00:00:00.000Z', id: '' }, 100), events, 'from the start: all four, oldest first, ties by id');
+    t.same(ids(await outbox.history(account, { occurredAt: at(2), id: ctx.ns('evt_h2a') }, 100)), [ctx.ns('evt_h2b'), ctx.ns('evt_h3')], 'strictly after a given event');
+    t.same(ids(await outbox.history(account, { occurredAt: at(1), id: ctx.ns('evt_h1') }, 2)), [ctx.ns('evt_h2a'), ctx.ns('evt_h2b')], 'at most `limit`');
+    t.same(await outbox.history(account, { occurredAt: at(3), id: ctx.ns('evt_h3') }, 100), [], 'nothing after the last');
+    await outbox.save(envelopeOf(ctx, 'h1', at(4), 'A later save'));
+    t.same(ids(await outbox.history(account, { occurredAt: '2024-01-01T00:00:00.000Z', id: '' }, 100)), ids(events), 'a second save keeps the first place');
   });
 }

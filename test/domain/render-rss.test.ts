@@ -20,6 +20,7 @@ const feed = (fields: Partial<RenderableFeed> = {}): RenderableFeed => ({
   description: 'An example feed',
   link: 'https://example.com/',
   selfUrl: 'https://feeds.example.org/feeds/AAAAAAAAAAAAAAAA.xml',
+  hubUrl: 'https://feeds.example.org/websub',
   icon: '',
   updatedAt: '2024-03-05T12:00:00.000Z',
   items: [item()],
@@ -49,12 +50,15 @@ const itemsOf = (channel: Node): Node[] => (channel.item as Node[] | undefined) 
 
 const rfc822 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 
-t.test('the channel names the feed, its site and its own hosted address', async (t) => {
+t.test('the channel names the feed, its site, its own hosted address and its WebSub hub', async (t) => {
   const channel = channelOf(t, feed());
   t.equal(channel.title, 'Example');
   t.equal(channel.link, 'https://example.com/');
   t.equal(channel.description, 'An example feed');
-  t.same(channel['atom:link'], { '@href': 'https://feeds.example.org/feeds/AAAAAAAAAAAAAAAA.xml', '@rel': 'self', '@type': 'application/rss+xml' });
+  t.same(channel['atom:link'], [
+    { '@href': 'https://feeds.example.org/feeds/AAAAAAAAAAAAAAAA.xml', '@rel': 'self', '@type': 'application/rss+xml' },
+    { '@href': 'https://feeds.example.org/websub', '@rel': 'hub' },
+  ]);
   t.equal(channel.lastBuildDate, 'Tue, 05 Mar 2024 12:00:00 GMT');
 });
 

@@ -189,3 +189,22 @@ t.test('an SSE subscriber receives the same event', async (t) => {
   const body = (await refused.events.next())[0]?.data as { errors?: GraphqlError[] } | undefined;
   t.same(codesOf({ status: 401, errors: body?.errors }), ['unauthorized']);
 });
+
+t.test('feedUpdate(since:) replays the events after it, then continues live, each once', async (t) => {
+  const seen = await publish(aliceSource, aliceFeed, 'Seen before the drop');
+  const missed = [
+    await publish(aliceSource, aliceFeed, 'Missed 1'),
+    await publish(otherSource, otherFeed, 'Missed 2'),
+    await publish(aliceSource, aliceFeed, 'Missed 3'),
+  ];
+  const stream = await sseSubscribe(server, alice, subscription(`(since: "${seen.id}")`));
+  t.teardown(stream.close);
+  t.equal(stream.status, 200);
+  // `next(n)` resolves with every frame so far once there are n.
+  const ids = async (count: number) =>
+    (await stream.events.next(count)).map((frame) => (frame.data as { data: { feedUpdate: FeedUpdateEvent } }).data.feedUpdate.id);
+  t.same(await ids(3), missed.map((event) => event.id), 'exactly the three missed, in order');
+  await listening(env.deps, baseline + 1);
+  const live = await publish(aliceSource, aliceFeed, 'Live after the replay');
+  t.same(await ids(4), [...missed, live].map((event) => event.id), 'then the live one, none repeated');
+});

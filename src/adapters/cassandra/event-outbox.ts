@@ -15,6 +15,9 @@ const publish = statement('UPDATE {ks}.events SET published_at = ? WHERE id = ? 
 const dequeue = statement('DELETE FROM {ks}.events_unpublished WHERE id = ?', true);
 const queued = statement('SELECT id, occurred_at FROM {ks}.events_unpublished', true);
 const envelopeOf = statement('SELECT envelope FROM {ks}.events WHERE id = ?', true);
+const index = statement('INSERT INTO {ks}.events_by_account (account_id, occurred_at, id, envelope) VALUES (?, ?, ?, ?)', true);
+// Multi-column slice on the clustering columns: strictly after (occurred_at, id).
+const history = statement('SELECT envelope FROM {ks}.events_by_account WHERE account_id = ? AND (occurred_at, id) > (?, ?) LIMIT ?', true);
 
 const oldestFirst = (a: { id: string; at: Date }, b: { id: string; at: Date }): number =>
   a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -34,8 +37,11 @@ export function createCassandraEventOutbox(cql: Cql): EventOutbox {
       // Saved before, and not yet published: queue it again (idempotent), which finishes a save
       // that stopped between the two writes. The first save's time is kept, as its envelope is.
       const before = result.wasApplied() ? undefined : result.first();
+      const at = before ? instant(text(before, 'occurred_at'), 'stored occurred_at') : occurredAt;
+      // Before the queue entry: once published, an event must already be in its account's history.
+      await cql.execute(index, [envelope.accountId, at, id, before ? text(before, 'envelope') : JSON.stringify(envelope)]);
       if (before && optionalText(before, 'published_at') !== null) return;
-      await cql.execute(queue, [id, before ? instant(text(before, 'occurred_at'), 'stored occurred_at') : occurredAt]);
+      await cql.execute(queue, [id, at]);
     },
     async markPublished(eventId, publishedAt) {
       await cql.applied(publish, [publishedAt, eventId]);
@@ -51,6 +57,10 @@ export function createCassandraEventOutbox(cql: Cql): EventOutbox {
       const next = (await cql.all(queued, [])).map(queuedEntry).sort(oldestFirst).slice(0, limit);
       const rows = await Promise.all(next.map(({ id }) => cql.one(envelopeOf, [id])));
       return rows.flatMap((row) => (row ? [JSON.parse(text(row, 'envelope')) as FeedEventEnvelope] : []));
+    },
+    async history(accountId, position, limit) {
+      const rows = await cql.all(history, [accountId, instant(position.occurredAt, 'the position to read after'), position.id, limit]);
+      return rows.map((row) => JSON.parse(text(row, 'envelope')) as FeedEventEnvelope);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { types } from 'cassandra-driver';
-import { idleDistribution, type HostedFormat, type WebsubDistribution } from '../../domain/websub.js';
+import type { HostedFormat } from '../../domain/render/hosted-formats.js';
+import { idleDistribution, type WebsubDistribution } from '../../domain/websub.js';
 import type { StoredWebsubSubscription, WebsubStore } from '../../ports/websub-store.js';
 import { statement, type Cql } from './cql.js';
 import { instant, int, optionalText, text } from './row.js';

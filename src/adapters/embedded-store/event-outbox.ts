@@ -20,6 +20,10 @@ export function createEmbeddedEventOutbox(db: Db): EventOutbox {
   const published = db.prepare('UPDATE events SET published_at = ? WHERE id = ? AND published_at IS NULL');
   const one = db.prepare<[string], string>('SELECT envelope FROM events WHERE id = ?').pluck();
   const pending = db.prepare<[number], string>('SELECT envelope FROM events WHERE published_at IS NULL ORDER BY occurred_at, id LIMIT ?').pluck();
+  // Row values compare in order (SQLite §row values), which the events_by_account index serves.
+  const after = db
+    .prepare<[string, string, string, number], string>('SELECT envelope FROM events WHERE account_id = ? AND (occurred_at, id) > (?, ?) ORDER BY occurred_at, id LIMIT ?')
+    .pluck();
   return {
     async save(envelope) {
       record(envelope);
@@ -33,6 +37,9 @@ export function createEmbeddedEventOutbox(db: Db): EventOutbox {
     },
     async unpublished(limit) {
       return pending.all(limit).map((text) => JSON.parse(text) as FeedEventEnvelope);
+    },
+    async history(accountId, position, limit) {
+      return after.all(accountId, position.occurredAt, position.id, limit).map((text) => JSON.parse(text) as FeedEventEnvelope);
     },
   };
 }

@@ -1,4 +1,5 @@
-import type { HostedFormat, WebsubDistribution, WebsubSubscription } from '../../domain/websub.js';
+import type { HostedFormat } from '../../domain/render/hosted-formats.js';
+import type { WebsubDistribution, WebsubSubscription } from '../../domain/websub.js';
 import type { StoredWebsubSubscription, WebsubStore } from '../../ports/websub-store.js';
 import type { Db } from './database.js';
 

@@ -7,8 +7,10 @@ export interface RenderableFeed {
   description: string;
   /** The site the feed describes. */
   link: string;
-  /** The hosted address of this document (atom:link rel="self"). */
+  /** The hosted address of this document, in the format being rendered (rel="self"). */
   selfUrl: string;
+  /** The WebSub hub that distributes this document (rel="hub"). */
+  hubUrl: string;
   icon: string;
   updatedAt: string;
   items: readonly RenderableItem[];
@@ -62,6 +64,7 @@ export function renderRss(feed: RenderableFeed): string {
     `<link>${escapeXml(feed.link || feed.selfUrl)}</link>` +
     `<description>${escapeXml(feed.description || feed.title)}</description>` +
     `<atom:link href="${escapeXml(feed.selfUrl)}" rel="self" type="application/rss+xml"/>` +
+    `<atom:link href="${escapeXml(feed.hubUrl)}" rel="hub"/>` +
     '<generator>feedmill</generator>' +
     `<lastBuildDate>${rfc822(feed.updatedAt)}</lastBuildDate>` +
     image +

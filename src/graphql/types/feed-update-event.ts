@@ -59,9 +59,15 @@ builder.subscriptionField('feedUpdate', (t) =>
     type: FeedUpdateEvent,
     description:
       'Events of your feeds as they happen. Without ids, every feed of yours; otherwise the listed feeds and the ' +
-      'feeds that are members of the listed bundles at the time of each event. An id that is not yours fails at once.',
-    args: { feedIds: t.arg.idList({ required: false }), bundleIds: t.arg.idList({ required: false }) },
-    subscribe: (_root, { feedIds, bundleIds }, context) => feedUpdates(context, { feedIds: feedIds ?? undefined, bundleIds: bundleIds ?? undefined }),
+      'feeds that are members of the listed bundles at the time of each event. An id that is not yours fails at once. ' +
+      'With `since` (an event id of the last 30 days), the stored events after it come first, then live ones, with no gap and no duplicate.',
+    args: {
+      feedIds: t.arg.idList({ required: false }),
+      bundleIds: t.arg.idList({ required: false }),
+      since: t.arg.id({ required: false, description: 'Replay the events after this one (`evt_…`) before the live ones; the last id you received.' }),
+    },
+    subscribe: (_root, { feedIds, bundleIds, since }, context) =>
+      feedUpdates(context, { feedIds: feedIds ?? undefined, bundleIds: bundleIds ?? undefined, ...(since ? { since: String(since) } : {}) }),
     resolve: (event) => event,
   }),
 );

@@ -2,13 +2,27 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { HostedFeedRenderer } from '../../app/hosted-feed.js';
 import { FeedmillError } from '../../domain/errors.js';
+import { formatForAccept, hostedFormats, isHostedFormat } from '../../domain/render/hosted-formats.js';
 import { ErrorBody } from '../schemas/common.js';
+import { codingForAcceptEncoding, createCompressedCopies } from './content-coding.js';
 
 const HostedParams = Type.Object({ file: Type.String({ maxLength: 80 }) });
 
+// JSON Feed is JSON: its schema says so, so a client (or Schemathesis) checking the body finds an object.
+const JsonFeedDocument = Type.Object(
+  { version: Type.Literal('https://jsonfeed.org/version/1.1'), title: Type.String(), items: Type.Array(Type.Object({ id: Type.String() })) },
+  { description: hostedFormats.json.name },
+);
+const documentContent = Object.fromEntries(
+  Object.values(hostedFormats).map((format) => [format.mediaType, { schema: format === hostedFormats.json ? JsonFeedDocument : Type.String({ description: format.name }) }]),
+);
+
 /** Every answer a hosted feed gives: the document, 304 for a fresh conditional GET, or an error in our shape. */
 const hostedResponses = {
-  200: { description: 'The feed as RSS 2.0.', content: { 'application/rss+xml': { schema: Type.String() } } },
+  200: {
+    description: 'The feed as RSS 2.0 (`.xml`), Atom 1.0 (`.atom`), JSON Feed 1.1 (`.json`) or CSV (`.csv`); the extensionless address by `Accept`.',
+    content: documentContent,
+  },
   304: { description: 'Not modified since the ETag or date the reader sent.', type: 'null' },
   400: ErrorBody,
   404: ErrorBody,
@@ -17,29 +31,49 @@ const hostedResponses = {
   500: ErrorBody,
 };
 
+// A coded copy has its own strong ETag (RFC 9110 §8.8.3: a different representation), derived from
+// the document's, so a conditional GET is fresh whichever coding the reader's copy came in.
+const codedEtag = (etag: string, coding: string): string => (coding === 'identity' ? etag : `${etag.slice(0, -1)}-${coding}"`);
+const documentTag = (tag: string): string => tag.trim().replace(/^W\//, '').replace(/-(?:br|gzip)"$/, '"');
+
 /** RFC 9110 §13.1.2: If-None-Match is a list of entity tags, or `*`; weak tags compare weakly. */
 function matchesEtag(header: string, etag: string): boolean {
-  const bare = (tag: string): string => tag.trim().replace(/^W\//, '');
-  return header.trim() === '*' || header.split(',').some((tag) => bare(tag) === bare(etag));
+  return header.trim() === '*' || header.split(',').some((tag) => documentTag(tag) === etag);
 }
 
 /**
- * Hosted feeds: `/feeds/{id}.xml`, no authentication (feed readers can't send a header; ids are
- * unguessable), with ETag and Last-Modified answering conditional GETs with 304.
+ * Hosted feeds: `/feeds/{id}.{xml,atom,json,csv}` and `/feeds/{id}` by `Accept`, no authentication
+ * (feed readers can't send a header; ids are unguessable), each with its own ETag and
+ * Last-Modified answering conditional GETs with 304, gzip or brotli by `Accept-Encoding`, and the
+ * self and WebSub hub links (RFC 8288 `Link`, as WebSub §4 asks) beside the ones in the document.
  */
 export const hostedRoutes: FastifyPluginAsyncTypebox<{ render: HostedFeedRenderer }> = async (app, { render }) => {
+  const compressed = createCompressedCopies();
   app.get('/feeds/:file', { schema: { params: HostedParams, response: hostedResponses } }, async (request, reply) => {
-    const match = /^([A-Za-z0-9_-]{1,64})\.xml$/.exec(request.params.file);
-    const document = match?.[1] ? await render(match[1]) : undefined;
-    if (!document) {
-      throw new FeedmillError('feed_not_found', `No hosted feed at ${request.url}; the address is the feed's \`rss_feed_url\``);
+    const match = /^([A-Za-z0-9_-]{1,64})(?:\.([a-z]{1,8}))?$/.exec(request.params.file);
+    const extension = match?.[2];
+    const format = extension === undefined ? formatForAccept(request.headers.accept) : isHostedFormat(extension) ? extension : undefined;
+    const document = match?.[1] && format ? await render(match[1], format) : undefined;
+    if (!document || !format) {
+      throw new FeedmillError(
+        'feed_not_found',
+        `No hosted feed at ${request.url}; expected the feed's \`rss_feed_url\` with .xml, .atom, .json, .csv or no extension`,
+      );
     }
-    void reply.header('etag', document.etag).header('last-modified', document.lastModified).header('cache-control', 'public, max-age=60');
+    const coding = codingForAcceptEncoding(request.headers['accept-encoding']);
+    void reply
+      .header('etag', codedEtag(document.etag, coding))
+      .header('last-modified', document.lastModified)
+      .header('cache-control', 'public, max-age=60')
+      .header('vary', extension === undefined ? 'Accept, Accept-Encoding' : 'Accept-Encoding')
+      .header('link', `<${document.selfUrl}>; rel="self", <${document.hubUrl}>; rel="hub"`);
     const inm = request.headers['if-none-match'];
     const ims = request.headers['if-modified-since'];
     // RFC 9110 §13.2.2: If-Modified-Since is ignored when If-None-Match is present.
     const fresh = inm !== undefined ? matchesEtag(inm, document.etag) : ims !== undefined && Date.parse(ims) >= Date.parse(document.lastModified);
     if (fresh) return reply.status(304).send();
-    return reply.type('application/rss+xml; charset=utf-8').send(document.body);
+    void reply.type(`${hostedFormats[format].mediaType}; charset=utf-8`);
+    if (coding === 'identity') return reply.send(document.body);
+    return reply.header('content-encoding', coding).send(await compressed(document.body, coding));
   });
 };

@@ -33,7 +33,7 @@ export const DeletionResult = Type.Object({ id: Type.String(), deleted: Type.Boo
 // The same ranges `parsePage` checks (spec "Limits"), so a value the schema allows is one the route takes.
 const limitPattern = '^0*([1-9][0-9]?|100)$';
 const offsetPattern = '^[0-9]{1,15}$';
-const Limit = (description: string) => Type.String({ maxLength: 20, pattern: limitPattern, description, 'x-expected': 'an integer from 1 to 100' });
+export const Limit = (description: string) => Type.String({ maxLength: 20, pattern: limitPattern, description, 'x-expected': 'an integer from 1 to 100' });
 const Offset = (description: string) => Type.String({ maxLength: 20, pattern: offsetPattern, description, 'x-expected': 'an integer of at least 0' });
 
 export const PageQuery = Type.Object(
