@@ -33,9 +33,17 @@ const isErrorCode = (value: unknown): value is ErrorCode => (errorCodes as reado
 const pathOf = (context: string, instancePath: string): string =>
   `${context}${instancePath.replace(/\/(\d+)(?=\/|$)/g, '[$1]').replaceAll('/', '.')}`;
 
-/** Whether `data` has the keys of an object branch: every required one, and none it does not know. */
+/** A union's branches, one level of nesting flattened (a union may hold a union, as a filter's condition does). */
+const alternativesOf = (branch: Schema): unknown[] | undefined => {
+  const inner = branch.anyOf ?? branch.oneOf;
+  return Array.isArray(inner) ? inner : undefined;
+};
+
+/** Whether `data` has the keys of an object branch (or of one branch of a nested union): every required one, and none it does not know. */
 function fits(branch: unknown, data: unknown): boolean {
   if (!isSchema(branch) || !isRecord(data)) return false;
+  const alternatives = alternativesOf(branch);
+  if (alternatives) return alternatives.some((inner) => fits(inner, data));
   const properties = isSchema(branch.properties) ? branch.properties : {};
   const required = Array.isArray(branch.required) ? (branch.required as string[]) : [];
   return required.every((key) => key in data) && Object.keys(data).every((key) => key in properties);
@@ -61,7 +69,8 @@ function narrow(issues: readonly Issue[]): Issue[] {
 function unknownKeys(issue: Issue): string[] {
   const branches = isSchema(issue.parentSchema) ? issue.parentSchema[issue.keyword] : undefined;
   if (!Array.isArray(branches) || !isRecord(issue.data)) return [];
-  const known = new Set(branches.flatMap((branch) => (isSchema(branch) && isSchema(branch.properties) ? Object.keys(branch.properties) : [])));
+  const flat = branches.flatMap((branch) => (isSchema(branch) ? (alternativesOf(branch) ?? [branch]) : []));
+  const known = new Set(flat.flatMap((branch) => (isSchema(branch) && isSchema(branch.properties) ? Object.keys(branch.properties) : [])));
   return Object.keys(issue.data).filter((key) => !known.has(key));
 }
 

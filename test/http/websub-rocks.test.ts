@@ -6,6 +6,7 @@ import { createHostedFeedRenderer } from '../../src/app/hosted-feed.js';
 import { leaseLimits } from '../../src/domain/websub.js';
 import { registerErrorHandling } from '../../src/http/errors.js';
 import { websubRoutes } from '../../src/http/routes/websub.js';
+import { messageKeywords } from '../../src/http/validation-messages.js';
 import { hubUrl, publicUrl, startHubStack } from '../fixtures/websub-hub.js';
 
 /*
@@ -107,7 +108,8 @@ t.test('104 unsubscription: verified without a lease, then no more notifications
 });
 
 // A hub app whose renderer serves the stand-in formats, as the hosted outputs will.
-const formats = Fastify();
+// The ajv keywords our schemas carry for their messages, as buildHttpApp declares them.
+const formats = Fastify({ ajv: { customOptions: { keywords: [...messageKeywords] } } });
 registerErrorHandling(formats);
 await formats.register(websubRoutes, {
   deps: stack.env.deps,

@@ -7,21 +7,32 @@ import { acceptSubscriptionRequest, verifyIntent } from '../../app/websub-subscr
 import { createIntentVerifier } from '../../app/websub-verifier.js';
 import { topicRendererOf, type TopicRenderer } from '../../app/websub-topics.js';
 import { leaseLimits } from '../../domain/websub.js';
-import { ErrorBody } from '../schemas/common.js';
+import { ErrorBody, httpUrl } from '../schemas/common.js';
 
-const field = (description: string, maxLength = 2048) => Type.Optional(Type.String({ maxLength, description }));
-
-/** W3C WebSub §5.1: the subscriber's request. Other fields are ignored, as the spec asks (websub.rocks test 102). */
+/**
+ * W3C WebSub §5.1: the subscriber's request, as exactly as a schema can state it (the hub checks
+ * each field again). Other fields are ignored, as the spec asks (websub.rocks test 102).
+ */
 const SubscriptionForm = Type.Object(
   {
-    'hub.mode': field('`subscribe` or `unsubscribe`.', 20),
-    'hub.topic': field('A hosted feed or bundle address: `{FEEDMILL_PUBLIC_URL}/feeds/{id}` with `.xml`, `.atom`, `.json`, `.csv` or no extension.'),
-    'hub.callback': field('Where the hub verifies intent (GET) and distributes content (POST); the address rule of webhook targets applies.'),
-    'hub.lease_seconds': field(
-      `Seconds the subscription should last; clamped to ${leaseLimits.minSeconds}…${leaseLimits.maxSeconds}. @default ${leaseLimits.defaultSeconds}`,
-      20,
+    'hub.mode': Type.Unsafe<'subscribe' | 'unsubscribe'>({ type: 'string', enum: ['subscribe', 'unsubscribe'], description: '`subscribe` or `unsubscribe`.' }),
+    'hub.topic': Type.String({ ...httpUrl, description: 'A hosted feed or bundle address: `{FEEDMILL_PUBLIC_URL}/feeds/{id}` with `.xml`, `.atom`, `.json`, `.csv` or no extension.' }),
+    'hub.callback': Type.String({ ...httpUrl, description: 'Where the hub verifies intent (GET) and distributes content (POST); the address rule of webhook targets applies.' }),
+    'hub.lease_seconds': Type.Optional(
+      Type.String({
+        pattern: '^[0-9]{1,9}$',
+        'x-expected': 'a whole number of seconds',
+        description: `Seconds the subscription should last; clamped to ${leaseLimits.minSeconds}…${leaseLimits.maxSeconds}. @default ${leaseLimits.defaultSeconds}`,
+      }),
     ),
-    'hub.secret': field('Signs every distribution (`X-Hub-Signature: sha256=…`); fewer than 200 bytes.', 1024),
+    // Printable ASCII keeps characters and bytes the same, so the schema can state the spec's byte limit.
+    'hub.secret': Type.Optional(
+      Type.String({
+        pattern: '^[\\x20-\\x7e]{0,199}$',
+        'x-expected': 'fewer than 200 bytes of printable ASCII',
+        description: 'Signs every distribution (`X-Hub-Signature: sha256=…`); fewer than 200 bytes of printable ASCII.',
+      }),
+    ),
   },
   { $id: 'WebsubSubscriptionRequest', additionalProperties: true },
 );

@@ -4,41 +4,50 @@ import { agePatternSource, dateOperators, filterFields, filterLimits, filterOper
 /** A string from a closed list, as a plain `enum` (its error names the allowed values). */
 const oneOfValues = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
 
+const textFields = filterFields.filter((field) => field !== 'date_published');
+const textOperators = filterOperators.filter((op) => !dateOperators.includes(op));
+
 /**
- * A condition; with `op: matches` the value is a regular expression, so shorter and checked as
- * one; with `older_than` / `newer_than` it is an age. Which field takes which operator is checked
- * by the use case (parseFilter), whose message names both.
+ * A condition on a text field: contains / not_contains a value, or `matches` a regular expression
+ * (then shorter, and checked as one).
  */
-const Condition = Type.Object(
-  { field: oneOfValues(filterFields), op: oneOfValues(filterOperators), value: Type.String({ minLength: 1, maxLength: filterLimits.maxValue }) },
+const TextCondition = Type.Object(
+  { field: oneOfValues(textFields), op: oneOfValues(textOperators), value: Type.String({ minLength: 1, maxLength: filterLimits.maxValue }) },
   {
     additionalProperties: false,
-    allOf: [
-      {
-        if: { properties: { op: { const: 'matches' } } },
-        then: {
-          properties: {
-            value: {
-              type: 'string',
-              maxLength: filterLimits.maxPattern,
-              format: 'regex',
-              'x-expected': 'a regular expression',
-              description: 'A case-insensitive regular expression without backreferences, lookarounds or a repeated group holding a quantifier or `|` (README "Filters").',
-            },
-          },
+    if: { properties: { op: { const: 'matches' } } },
+    then: {
+      properties: {
+        value: {
+          type: 'string',
+          maxLength: filterLimits.maxPattern,
+          format: 'regex',
+          'x-expected': 'a regular expression',
+          description: 'A case-insensitive regular expression without backreferences, lookarounds or a repeated group holding a quantifier or `|` (README "Filters").',
         },
       },
-      {
-        if: { properties: { op: { enum: [...dateOperators] } } },
-        then: {
-          properties: {
-            value: { type: 'string', pattern: agePatternSource, 'x-expected': 'an age such as 90m, 12h, 7d or 2w', description: 'An age: minutes, hours, days or weeks (`90m`, `12h`, `7d`, `2w`).' },
-          },
-        },
-      },
-    ],
+    },
   },
 );
+
+/** A condition on the date: older_than / newer_than an age. */
+const AgeCondition = Type.Object(
+  {
+    field: Type.Literal('date_published'),
+    op: oneOfValues(dateOperators),
+    value: Type.String({ pattern: agePatternSource, 'x-expected': 'an age such as 90m, 12h, 7d or 2w', description: 'An age: minutes, hours, days or weeks (`90m`, `12h`, `7d`, `2w`).' }),
+  },
+  { additionalProperties: false },
+);
+
+const conditionDoc =
+  'a condition `{field: title|description|author|url|category, op: contains|not_contains|matches, value}` or `{field: date_published, op: older_than|newer_than, value: "7d"}`';
+
+/**
+ * `date_published` takes exactly the age operators and every other field the text ones: two shapes,
+ * so the contract states the rule the use case (parseFilter) applies.
+ */
+const Condition = Type.Union([TextCondition, AgeCondition], { description: conditionDoc });
 
 /** The shapes of a filter nested `depth` deep: a condition, or `all` / `any` of filters one deeper, down to the limit. */
 function filterShapes(depth: number): TSchema[] {
@@ -48,8 +57,7 @@ function filterShapes(depth: number): TSchema[] {
   return [Condition, Type.Object({ all: inner }, { additionalProperties: false }), Type.Object({ any: inner }, { additionalProperties: false })];
 }
 
-const languageDoc =
-  'a condition `{field: title|description|author|url|category, op: contains|not_contains|matches, value}` or `{field: date_published, op: older_than|newer_than, value: "7d"}`, or `{all: [...]}` / `{any: [...]}` of at most 8 filters, of which a group holds at most 4 conditions';
+const languageDoc = `${conditionDoc}, or \`{all: [...]}\` / \`{any: [...]}\` of at most 8 filters, of which a group holds at most 4 conditions`;
 
 /** What a request may send as a filter; of `matches` patterns the route also refuses the slow constructs the value's description names. */
 export const FiltersInput = Type.Union([...filterShapes(0), Type.Null()], { description: `${languageDoc}; null for none (README "Filters")` });
