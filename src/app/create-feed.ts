@@ -13,6 +13,7 @@ import { feedItems } from './shown-items.js';
 import { hintSignals } from './poll-signals.js';
 import { planNextRefresh, storeItems, type RefreshDeps } from './refresh-feed.js';
 import { resolveSource, type ResolvedSource } from './resolve-source.js';
+import { expectedMessage } from '../domain/field-message.js';
 
 /** Spec "Create-feed rules": a `url`, or a `keyword` with a `region`. */
 export type CreateFeedInput = { url: string } | { keyword: string; region: string };
@@ -29,7 +30,7 @@ async function locate(deps: RefreshDeps, input: CreateFeedInput): Promise<{ sour
   // Counted in code points, as the schema's `maxLength` counts them.
   const length = [...keyword].length;
   if (length === 0 || length > maxKeywordLength) {
-    throw new FeedmillError('validation_failed', `Expected \`keyword\` of 1 to ${maxKeywordLength} characters, got ${length}`);
+    throw new FeedmillError('validation_failed', expectedMessage('keyword', `a keyword of 1 to ${maxKeywordLength} characters`, { said: `${length} characters` }));
   }
   const region = parseRegion(input.region);
   const upstream = keywordSearchUrl(deps.settings.keywordSearchUrl, keyword, region);

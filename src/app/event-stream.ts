@@ -5,6 +5,7 @@ import { historyRetentionSeconds } from '../domain/retention.js';
 import type { EventPosition } from '../ports/event-outbox.js';
 import type { AppDeps } from './deps.js';
 import { scopedEvent, type EventScope } from './event-scope.js';
+import { expectedMessage } from '../domain/field-message.js';
 
 export type EventStreamDeps = Pick<AppDeps, 'outbox' | 'bus' | 'bundles' | 'items' | 'clock'>;
 
@@ -20,7 +21,7 @@ export async function positionAfter(deps: Pick<AppDeps, 'outbox'>, principal: Pr
   if (!envelope || envelope.accountId !== principal.accountId) {
     throw new FeedmillError(
       'event_not_found',
-      `Expected \`${name}\` to be the id of one of this account's events from the last 30 days (\`evt_…\`), got \`${since.slice(0, 80)}\`; leave it out to start from now`,
+      expectedMessage(name, "the id of one of this account's events from the last 30 days (`evt_…`)", { value: since }, 'leave it out to start from now'),
     );
   }
   return { occurredAt: envelope.occurredAt, id: envelope.event.id };

@@ -7,6 +7,7 @@ import { checkLength, feedFieldLimits } from '../domain/field-limits.js';
 import { patchKeepBlock } from '../domain/keep-block.js';
 import type { AppDeps } from './deps.js';
 import { findFeed } from './find-feed.js';
+import { expectedMessage } from '../domain/field-message.js';
 
 /**
  * PATCH body: each field optional; `customAuthor: null` resets it to the source's authors,
@@ -37,7 +38,7 @@ function checkMinInterval(deps: Pick<AppDeps, 'settings'>, seconds: number | nul
   if (!Number.isInteger(seconds) || seconds < floor || seconds > maxMinIntervalSeconds) {
     throw new FeedmillError(
       'validation_failed',
-      `Expected \`min_interval\` to be a whole number of seconds from the global floor FEEDMILL_POLL_MIN_INTERVAL (${floor}) to ${maxMinIntervalSeconds}, got ${seconds}`,
+      expectedMessage('min_interval', `a whole number of seconds from the global floor FEEDMILL_POLL_MIN_INTERVAL (${floor}) to ${maxMinIntervalSeconds}`, { value: seconds }),
     );
   }
 }

@@ -2,6 +2,7 @@ import type { Principal } from '../domain/api-key.js';
 import { FeedmillError } from '../domain/errors.js';
 import type { StoredResponse } from '../ports/idempotency-store.js';
 import type { AppDeps } from './deps.js';
+import { expectedMessage } from '../domain/field-message.js';
 
 export type { StoredResponse };
 
@@ -19,7 +20,7 @@ type IdempotencyDeps = Pick<AppDeps, 'idempotency' | 'clock'>;
  */
 export async function claimIdempotencyKey(deps: IdempotencyDeps, principal: Principal, key: string, fingerprint: string): Promise<StoredResponse | null> {
   if (key.length === 0 || key.length > maxKeyLength || !/^[\x21-\x7e]+$/.test(key)) {
-    throw new FeedmillError('validation_failed', `Expected \`Idempotency-Key\` of 1 to ${maxKeyLength} visible ASCII characters, got \`${key.slice(0, 40)}\``);
+    throw new FeedmillError('validation_failed', expectedMessage('Idempotency-Key', `1 to ${maxKeyLength} visible ASCII characters`, { value: key }));
   }
   const record = await deps.idempotency.claim(principal.accountId, key, fingerprint, deps.clock.now(), claimSeconds);
   if (record === null) return null;

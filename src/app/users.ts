@@ -4,6 +4,7 @@ import { FeedmillError } from '../domain/errors.js';
 import { maxPasswordLength, minPasswordLength, type User } from '../domain/user.js';
 import type { AppDeps } from './deps.js';
 import { hashPassword } from './secret-hash.js';
+import { expectedMessage } from '../domain/field-message.js';
 
 /** A person as they may be shown: everything but the password hash. */
 export type UserView = Omit<User, 'passwordHash'>;
@@ -15,7 +16,7 @@ const invalid = (message: string): FeedmillError => new FeedmillError('validatio
 /** The email as stored, or validation_failed saying what was expected. */
 export function checkEmail(raw: string): string {
   const email = normalizeEmail(raw);
-  if (email === null) throw invalid(`Expected an email address (one '@', no spaces, at most ${maxEmailLength} characters), got \`${raw.slice(0, 300)}\``);
+  if (email === null) throw invalid(expectedMessage('email', `an email address (one '@', no spaces, at most ${maxEmailLength} characters)`, { value: raw }));
   return email;
 }
 
@@ -24,7 +25,7 @@ function checkPassword(password: string): void {
   // Code points, not UTF-16 units: a passphrase of 12 emoji is 12 characters to the person typing it.
   const length = [...password].length;
   if (length < minPasswordLength || length > maxPasswordLength) {
-    throw invalid(`Expected a password of ${minPasswordLength} to ${maxPasswordLength} characters, got one of ${length}`);
+    throw invalid(expectedMessage('password', `a password of ${minPasswordLength} to ${maxPasswordLength} characters`, { said: `${length} characters` }));
   }
 }
 
@@ -32,7 +33,7 @@ const notFound = (email: string): FeedmillError => new FeedmillError('user_not_f
 
 /** The account and the stored email of a new user, or validation_failed; `feedmill users create` asks before prompting for a password. */
 export function checkNewUser(input: { account: string; email: string }): { account: string; email: string } {
-  if (!isAccountName(input.account)) throw invalid(`Expected ${accountNameRule}, got \`${input.account}\``);
+  if (!isAccountName(input.account)) throw invalid(expectedMessage('account', accountNameRule, { value: input.account }));
   return { account: input.account, email: checkEmail(input.email) };
 }
 

@@ -10,6 +10,7 @@ import { newSigningSecret } from '../domain/webhook-signature.js';
 import type { AppDeps } from './deps.js';
 import { findFeed } from './find-feed.js';
 import { seal } from './secret-box.js';
+import { expectedMessage } from '../domain/field-message.js';
 
 export type WebhookDeps = Pick<AppDeps, 'webhooks' | 'deliveries' | 'feeds' | 'bundles' | 'clock' | 'random' | 'settings' | 'webhookSender'>;
 
@@ -37,10 +38,10 @@ export async function findWebhook(deps: Pick<AppDeps, 'webhooks'>, principal: Pr
 
 async function scopeOf(deps: WebhookDeps, principal: Principal, input: WebhookInput): Promise<WebhookScope> {
   if (input.scope === 'all' && (input.feeds !== undefined || input.bundles !== undefined)) {
-    throw new FeedmillError('validation_failed', 'Expected either scope `all` or a list of `feeds` or `bundles`, not both');
+    throw new FeedmillError('validation_failed', expectedMessage('scope', 'either `all` or a list of `feeds` or `bundles`', { said: 'both' }));
   }
   if (input.feeds !== undefined && input.bundles !== undefined) {
-    throw new FeedmillError('validation_failed', 'Expected `feeds` or `bundles`, not both; omit both to receive every feed');
+    throw new FeedmillError('validation_failed', expectedMessage({ whole: 'the webhook' }, 'scoped by `feeds` or `bundles`, not both', { said: 'both' }, 'omit both to receive every feed'));
   }
   if (input.feeds !== undefined) {
     for (const feedId of input.feeds) await findFeed(deps, principal, feedId);

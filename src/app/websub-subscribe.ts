@@ -5,6 +5,7 @@ import { checkedSecret, grantedLease, parseTopic, websubSubscriptionId, type Web
 import type { AppDeps } from './deps.js';
 import { seal } from './secret-box.js';
 import { topicOwner, type TopicRenderer } from './websub-topics.js';
+import { expectedMessage, oneOf } from '../domain/field-message.js';
 
 export type WebsubDeps = Pick<AppDeps, 'feeds' | 'bundles' | 'websub' | 'webhookSender' | 'clock' | 'random' | 'settings'>;
 
@@ -27,7 +28,7 @@ export interface Intent {
 }
 
 const required = (value: string | undefined, name: string): string => {
-  if (value === undefined || value === '') throw new FeedmillError('validation_failed', `Expected \`${name}\` in the form, got none`);
+  if (value === undefined || value === '') throw new FeedmillError('validation_failed', expectedMessage(name, 'a field of the form', { said: 'nothing' }));
   return value;
 };
 
@@ -47,7 +48,7 @@ export async function acceptSubscriptionRequest(deps: WebsubDeps, render: TopicR
   if (mode !== 'subscribe' && mode !== 'unsubscribe') {
     throw new FeedmillError(
       'validation_failed',
-      `Expected \`hub.mode\` to be \`subscribe\` or \`unsubscribe\`, got \`${mode.slice(0, 40)}\`; this hub publishes its own hosted feeds, so it takes no \`publish\``,
+      expectedMessage('hub.mode', oneOf(['subscribe', 'unsubscribe']), { value: mode }, 'this hub publishes its own hosted feeds, so it takes no `publish`'),
     );
   }
   const topic = parseTopic(deps.settings.publicUrl, required(input.topic, 'hub.topic'));

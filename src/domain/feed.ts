@@ -1,5 +1,6 @@
 import { FeedmillError } from './errors.js';
 import { noFilters, type KeepBlock } from './keep-block.js';
+import { expectedMessage, oneOf } from './field-message.js';
 
 export type ItemSort = 'last_added' | 'date';
 export const itemSorts: readonly ItemSort[] = ['last_added', 'date'];
@@ -7,7 +8,7 @@ export const itemSorts: readonly ItemSort[] = ['last_added', 'date'];
 /** A sort named by a person or a client; anything else is refused with what was expected. */
 export function parseItemSort(text: string): ItemSort {
   const sort = itemSorts.find((name) => name === text);
-  if (!sort) throw new FeedmillError('validation_failed', `\`sort\` must be ${itemSorts.join(' or ')}, got ${JSON.stringify(text.slice(0, 40))}`);
+  if (!sort) throw new FeedmillError('validation_failed', expectedMessage('sort', oneOf(itemSorts), { value: text }));
   return sort;
 }
 

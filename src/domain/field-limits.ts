@@ -1,4 +1,5 @@
 import { FeedmillError } from './errors.js';
+import { expectedMessage } from './field-message.js';
 
 /**
  * How long each editable text may be (the spec leaves them open). The use cases enforce them, so
@@ -15,6 +16,6 @@ export function checkLength(field: string, value: string | undefined, max: numbe
   const length = lengthOf(value);
   if (length < min || length > max) {
     const range = min > 0 ? `${min} to ${max} characters` : `at most ${max} characters`;
-    throw new FeedmillError('validation_failed', `\`${field}\` must be ${range}, got ${length}`);
+    throw new FeedmillError('validation_failed', expectedMessage(field, `a string of ${range}`, { said: `${length} characters` }));
   }
 }

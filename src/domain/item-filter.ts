@@ -1,5 +1,6 @@
 import { FeedmillError } from './errors.js';
 import type { Author } from './item.js';
+import { expectedMessage, oneOf, unknownFieldMessage } from './field-message.js';
 
 export const filterFields = ['title', 'description', 'author', 'url', 'category', 'date_published'] as const;
 export const filterOperators = ['contains', 'not_contains', 'matches', 'older_than', 'newer_than'] as const;
@@ -58,7 +59,8 @@ const lengthOf = (text: string): number => [...text].length;
 // Matching never reads more than this of a field, bounding the work per item.
 const maxText = 10_000;
 
-const invalid = (path: string, why: string): FeedmillError => new FeedmillError('validation_failed', `\`${path}\`: ${why}`);
+const expected = (path: string, expectation: string, got: { value: unknown } | { said: string }): FeedmillError =>
+  new FeedmillError('validation_failed', expectedMessage(path, expectation, got));
 
 /**
  * Backreferences and lookarounds can take exponential time in a backtracking engine, and so can a
@@ -66,8 +68,8 @@ const invalid = (path: string, why: string): FeedmillError => new FeedmillError(
  * with any of them are refused, which leaves expressions that match in linear time.
  */
 export function checkPattern(pattern: string, path: string): RegExp {
-  if (lengthOf(pattern) > maxPattern) throw invalid(path, `expected a pattern of at most ${maxPattern} characters, got ${lengthOf(pattern)}`);
-  if (/\\[1-9]|\\k<|\(\?<?[=!]/.test(pattern)) throw invalid(path, 'backreferences and lookarounds are not allowed in `matches`');
+  if (lengthOf(pattern) > maxPattern) throw expected(path, `a pattern of at most ${maxPattern} characters`, { said: `${lengthOf(pattern)} characters` });
+  if (/\\[1-9]|\\k<|\(\?<?[=!]/.test(pattern)) throw expected(path, 'a regular expression without backreferences or lookarounds', { value: pattern });
   const isQuantifier = (char: string | undefined): boolean => char === '*' || char === '+' || char === '?' || char === '{';
   // For each open group: does it hold a quantifier or an alternation?
   const groups: boolean[] = [];
@@ -85,7 +87,7 @@ export function checkPattern(pattern: string, path: string): RegExp {
       const inner: boolean = risky;
       risky = (groups.pop() ?? false) || inner;
       if (inner && isQuantifier(pattern[i + 1])) {
-        throw invalid(path, 'a repeated group may not contain another quantifier or `|` (it can take exponential time)');
+        throw expected(path, 'a regular expression whose repeated groups hold no other quantifier or `|` (those can take exponential time)', { value: pattern });
       }
       if (isQuantifier(pattern[i + 1])) risky = true;
     } else if (char === '|' || (char !== undefined && isQuantifier(char))) risky = true;
@@ -93,38 +95,41 @@ export function checkPattern(pattern: string, path: string): RegExp {
   try {
     return new RegExp(pattern, 'iu');
   } catch (error) {
-    throw invalid(path, `not a valid regular expression (${(error as Error).message})`);
+    throw expected(path, `a regular expression (${(error as Error).message})`, { value: pattern });
   }
 }
 
 /** Checks a filter from a request body; the message names the path of the first problem. */
 export function parseFilter(value: unknown, path = 'filters', depth = 0): ItemFilter {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid(path, 'expected an object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw expected(path, 'a condition, or an object with `all` or `any`', { value });
   const record = value as Record<string, unknown>;
   for (const group of ['all', 'any'] as const) {
     if (group in record) {
       const list = record[group];
-      if (Object.keys(record).length !== 1) throw invalid(path, `\`${group}\` stands alone in its object`);
+      const others = Object.keys(record).filter((key) => key !== group);
+      if (others.length > 0) throw new FeedmillError('validation_failed', unknownFieldMessage(path, others, `\`${group}\` alone`));
       const most = filterLimits.groupSizes[depth] ?? 0;
-      if (most === 0) throw invalid(`${path}.${group}`, `groups nest at most ${maxDepth} deep`);
-      if (!Array.isArray(list) || list.length === 0 || list.length > most) throw invalid(`${path}.${group}`, `expected an array of 1 to ${most} filters`);
+      if (most === 0) throw expected(path, `a condition (groups nest at most ${maxDepth} deep)`, { said: `a group ${depth + 1} deep` });
+      if (!Array.isArray(list) || list.length === 0 || list.length > most) throw expected(`${path}.${group}`, `an array of 1 to ${most} filters`, { value: list });
       const parsed = list.map((entry, index) => parseFilter(entry, `${path}.${group}[${index}]`, depth + 1));
       return group === 'all' ? { all: parsed } : { any: parsed };
     }
   }
   const { field, op, value: text, ...rest } = record;
-  if (Object.keys(rest).length > 0) throw invalid(path, `unknown keys ${Object.keys(rest).join(', ')}; expected field, op, value, or all / any`);
-  if (!(filterFields as readonly unknown[]).includes(field)) throw invalid(`${path}.field`, `expected one of ${filterFields.join(', ')}, got \`${String(field)}\``);
-  if (!(filterOperators as readonly unknown[]).includes(op)) throw invalid(`${path}.op`, `expected one of ${filterOperators.join(', ')}, got \`${String(op)}\``);
+  if (Object.keys(rest).length > 0) throw new FeedmillError('validation_failed', unknownFieldMessage(path, Object.keys(rest), '`field`, `op` and `value`, or `all` / `any`'));
+  if (!(filterFields as readonly unknown[]).includes(field)) throw expected(`${path}.field`, oneOf(filterFields), { value: field });
+  if (!(filterOperators as readonly unknown[]).includes(op)) throw expected(`${path}.op`, oneOf(filterOperators), { value: op });
   if (typeof text !== 'string' || text.length === 0 || lengthOf(text) > filterLimits.maxValue) {
-    throw invalid(`${path}.value`, `expected a string of 1 to ${filterLimits.maxValue} characters`);
+    throw expected(`${path}.value`, `a string of 1 to ${filterLimits.maxValue} characters`, typeof text === 'string' && text !== '' ? { said: `${lengthOf(text)} characters` } : { value: text });
   }
   const checked = { field: field as FilterField, op: op as FilterOperator, value: text };
   if (isDateField(checked.field) !== dateOperators.includes(checked.op)) {
-    throw invalid(`${path}.op`, isDateField(checked.field) ? `\`date_published\` takes older_than or newer_than, got \`${checked.op}\`` : `older_than and newer_than apply to \`date_published\` only, got field \`${checked.field}\``);
+    throw isDateField(checked.field)
+      ? expected(`${path}.op`, `${oneOf(dateOperators)} (the operators of \`date_published\`)`, { value: checked.op })
+      : expected(`${path}.field`, `\`date_published\` (the only field ${oneOf(dateOperators)} apply to)`, { value: checked.field });
   }
   if (isDateField(checked.field) && Number.isNaN(ageSeconds(text))) {
-    throw invalid(`${path}.value`, `expected an age such as 90m, 12h, 7d or 2w, got \`${text.slice(0, 40)}\``);
+    throw expected(`${path}.value`, 'an age such as 90m, 12h, 7d or 2w', { value: text });
   }
   if (op === 'matches') checkPattern(text, `${path}.value`);
   return checked;

@@ -1,5 +1,6 @@
 import { FeedmillError } from './errors.js';
 import { filterUses, judgeFilter, parseFilter, type FilterCondition, type FilterSubject, type ItemFilter } from './item-filter.js';
+import { expectedMessage, unknownFieldMessage } from './field-message.js';
 
 /**
  * The keep/block filters of a feed or a bundle, in the filter language webhooks use: an item is
@@ -41,11 +42,13 @@ export const filtersAgeWithTime = (filters: KeepBlock): boolean =>
  * Checks `{keep, block}` from a request (either may be left out or null); the message names the
  * path of the first problem, e.g. `filters.block.any[1].value`.
  */
+const keepBlockShape = 'an object with `keep` and/or `block` filters, or `null`';
+
 export function parseKeepBlock(value: unknown, path = 'filters'): KeepBlock {
   if (value === null || value === undefined) return noFilters;
-  if (typeof value !== 'object' || Array.isArray(value)) throw new FeedmillError('validation_failed', `\`${path}\`: expected an object {keep, block}`);
+  if (typeof value !== 'object' || Array.isArray(value)) throw new FeedmillError('validation_failed', expectedMessage(path, keepBlockShape, { value }));
   const { keep, block, ...rest } = value as Record<string, unknown>;
-  if (Object.keys(rest).length > 0) throw new FeedmillError('validation_failed', `\`${path}\`: unknown keys ${Object.keys(rest).join(', ')}; expected keep and block`);
+  if (Object.keys(rest).length > 0) throw new FeedmillError('validation_failed', unknownFieldMessage(path, Object.keys(rest), 'only `keep` and `block`'));
   return {
     keep: keep === null || keep === undefined ? null : parseFilter(keep, `${path}.keep`),
     block: block === null || block === undefined ? null : parseFilter(block, `${path}.block`),

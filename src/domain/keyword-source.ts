@@ -1,4 +1,5 @@
 import { FeedmillError } from './errors.js';
+import { expectedMessage } from './field-message.js';
 
 export interface Region {
   /** ISO 3166-1 alpha-2, upper case. */
@@ -11,7 +12,7 @@ export interface Region {
 export function parseRegion(raw: string): Region {
   const match = /^([A-Za-z]{2}):([A-Za-z]{2})$/.exec(raw.trim());
   if (!match?.[1] || !match[2]) {
-    throw new FeedmillError('validation_failed', `Expected \`region\` as COUNTRY:language (ISO 3166-1 and 639-1, e.g. \`US:en\`), got \`${raw.slice(0, 40)}\``);
+    throw new FeedmillError('validation_failed', expectedMessage('region', 'COUNTRY:language (ISO 3166-1 and 639-1, e.g. `US:en`)', { value: raw }));
   }
   return { country: match[1].toUpperCase(), lang: match[2].toLowerCase() };
 }

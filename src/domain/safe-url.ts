@@ -1,4 +1,5 @@
 import { FeedmillError } from './errors.js';
+import { expectedMessage } from './field-message.js';
 
 /**
  * What a URL is for: a `link` a person follows may also be `mailto:`; anything fetched or shown
@@ -57,7 +58,7 @@ export function userIcon(icon: string): string {
   if (icon.trim() === '') return '';
   const safe = safeUrl(icon);
   if (safe === null) {
-    throw new FeedmillError('invalid_url', `Expected \`icon\` to be an absolute http or https URL (or "" for none), got \`${icon.length > 100 ? `${icon.slice(0, 100)}…` : icon}\``);
+    throw new FeedmillError('invalid_url', expectedMessage('icon', 'an absolute http or https URL, or "" for none', { value: icon }));
   }
   return safe;
 }

@@ -1,4 +1,5 @@
 import { FeedmillError } from './errors.js';
+import { expectedMessage } from './field-message.js';
 
 export const maxUrlLength = 2048;
 
@@ -6,19 +7,19 @@ export const maxUrlLength = 2048;
 export function parseSourceUrl(raw: string): URL {
   const text = raw.trim();
   if (text.length > maxUrlLength) {
-    throw new FeedmillError('invalid_url', `Expected \`url\` of at most ${maxUrlLength} characters, got ${text.length}`);
+    throw new FeedmillError('invalid_url', expectedMessage('url', `a URL of at most ${maxUrlLength} characters`, { said: `${text.length} characters` }));
   }
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new FeedmillError('invalid_url', `Expected \`url\` to be an absolute http or https URL, got \`${text.slice(0, 200)}\``);
+    throw new FeedmillError('invalid_url', expectedMessage('url', 'an absolute http or https URL', { value: text }));
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new FeedmillError('invalid_url', `Expected \`url\` to use http or https, got \`${url.protocol}\``);
+    throw new FeedmillError('invalid_url', expectedMessage('url', 'an http or https URL', { said: `a ${url.protocol} URL` }));
   }
   if (url.username || url.password) {
-    throw new FeedmillError('invalid_url', 'Expected `url` without user name or password; feedmill does not send credentials to sources');
+    throw new FeedmillError('invalid_url', expectedMessage('url', 'a URL without user name or password', { said: 'one with credentials' }, 'feedmill does not send credentials to sources'));
   }
   return url;
 }

@@ -2,6 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { FeedmillError } from './errors.js';
 import { isBundleId, isFeedId } from './ids.js';
 import type { HostedFormat } from './render/hosted-formats.js';
+import { expectedMessage } from './field-message.js';
 
 
 /** A hosted address the hub accepts as `hub.topic`: whose document it is, and in which format. */
@@ -70,7 +71,7 @@ const topicPath = /^\/feeds\/([A-Za-z0-9_-]{16,17})(?:\.(xml|atom|json|csv))?$/;
 export function parseTopic(publicUrl: string, raw: string): WebsubTopic {
   const base = publicUrl.replace(/\/+$/, '');
   const notOurs = (): FeedmillError =>
-    new FeedmillError('feed_not_found', `Expected \`hub.topic\` to be a hosted feed address such as ${base}/feeds/{id}.xml, got \`${raw.slice(0, 200)}\``);
+    new FeedmillError('feed_not_found', expectedMessage('hub.topic', `a hosted feed address such as ${base}/feeds/{id}.xml`, { value: raw }));
   if (!raw.startsWith(`${base}/`)) throw notOurs();
   const match = topicPath.exec(raw.slice(base.length));
   const id = match?.[1];
@@ -82,7 +83,7 @@ export function parseTopic(publicUrl: string, raw: string): WebsubTopic {
 export function grantedLease(requested: string | undefined): number {
   if (requested === undefined || requested === '') return leaseLimits.defaultSeconds;
   if (!/^\d{1,10}$/.test(requested)) {
-    throw new FeedmillError('validation_failed', `Expected \`hub.lease_seconds\` to be a whole number of seconds, got \`${requested.slice(0, 40)}\``);
+    throw new FeedmillError('validation_failed', expectedMessage('hub.lease_seconds', 'a whole number of seconds', { value: requested }));
   }
   return Math.min(leaseLimits.maxSeconds, Math.max(leaseLimits.minSeconds, Number(requested)));
 }
@@ -92,7 +93,7 @@ export function checkedSecret(secret: string | undefined): string | null {
   if (secret === undefined || secret === '') return null;
   const bytes = Buffer.byteLength(secret, 'utf8');
   if (bytes > maxSecretBytes) {
-    throw new FeedmillError('validation_failed', `Expected \`hub.secret\` of fewer than 200 bytes, got ${bytes} bytes`);
+    throw new FeedmillError('validation_failed', expectedMessage('hub.secret', 'a secret of fewer than 200 bytes', { said: `${bytes} bytes` }));
   }
   return secret;
 }

@@ -26,12 +26,12 @@ t.test('an email is taken once', async (t) => {
 
 t.test('bad input says what was expected and what arrived, and never echoes the password', async (t) => {
   const deps = userDeps(t);
-  await t.rejects(createUser(deps, { account: 'bad account', email: 'a@b.c', password }), { code: 'validation_failed', message: /account name.*got `bad account`/ });
+  await t.rejects(createUser(deps, { account: 'bad account', email: 'a@b.c', password }), { code: 'validation_failed', message: /account name.*got "bad account"/ });
   for (const email of ['no-at-sign', 'two@@example.org', 'a@b@c', 'with space@example.org', '@example.org', 'alice@', `${'a'.repeat(250)}@b.cd`]) {
-    await t.rejects(createUser(deps, { account: 'acme', email, password }), { code: 'validation_failed', message: /Expected an email address/ }, email);
+    await t.rejects(createUser(deps, { account: 'acme', email, password }), { code: 'validation_failed', message: /Expected `email` to be an email address/ }, email);
   }
   const short = 'elevenchars';
-  await t.rejects(createUser(deps, { account: 'acme', email: 'a@b.c', password: short }), { code: 'validation_failed', message: 'Expected a password of 12 to 1024 characters, got one of 11' });
+  await t.rejects(createUser(deps, { account: 'acme', email: 'a@b.c', password: short }), { code: 'validation_failed', message: 'Expected `password` to be a password of 12 to 1024 characters, got 11 characters' });
   const error = (await createUser(deps, { account: 'acme', email: 'a@b.c', password: short }).catch((caught: unknown) => caught)) as Error;
   t.notMatch(error.message, short, 'the password is not in the message');
   await t.rejects(createUser(deps, { account: 'acme', email: 'a@b.c', password: 'x'.repeat(1025) }), { code: 'validation_failed' });

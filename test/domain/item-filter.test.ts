@@ -30,10 +30,10 @@ t.test('date_published takes older_than / newer_than an age, measured from now',
 });
 
 t.test('fields and operators must go together, and an age must be one', async (t) => {
-  t.throws(() => parseFilter({ field: 'date_published', op: 'contains', value: '2026' }), { code: 'validation_failed', message: '`filters.op`: `date_published` takes older_than or newer_than, got `contains`' });
-  t.throws(() => parseFilter({ field: 'title', op: 'older_than', value: '7d' }), { message: '`filters.op`: older_than and newer_than apply to `date_published` only, got field `title`' });
-  t.throws(() => parseFilter({ field: 'date_published', op: 'older_than', value: 'a week' }), { message: '`filters.value`: expected an age such as 90m, 12h, 7d or 2w, got `a week`' });
-  t.throws(() => parseFilter({ field: 'date_published', op: 'older_than', value: '0d' }), { message: /expected an age/ });
+  t.throws(() => parseFilter({ field: 'date_published', op: 'contains', value: '2026' }), { code: 'validation_failed', message: 'Expected `filters.op` to be `older_than` or `newer_than` (the operators of `date_published`), got "contains"' });
+  t.throws(() => parseFilter({ field: 'title', op: 'older_than', value: '7d' }), { message: 'Expected `filters.field` to be `date_published` (the only field `older_than` or `newer_than` apply to), got "title"' });
+  t.throws(() => parseFilter({ field: 'date_published', op: 'older_than', value: 'a week' }), { message: 'Expected `filters.value` to be an age such as 90m, 12h, 7d or 2w, got "a week"' });
+  t.throws(() => parseFilter({ field: 'date_published', op: 'older_than', value: '0d' }), { message: /to be an age/ });
 });
 
 t.test('the condition that decided: the first to fail an all, the first to hold in an any', async (t) => {
@@ -48,8 +48,8 @@ t.test('keep/block: block wins; keep must match when set; the deciding rule is n
   t.match(judgeItem(item({ title: 'Sponsored: Rust' }), filters, now), { kept: false, decidedBy: { rule: 'block', path: 'block' } });
   t.match(judgeItem(item({ categories: ['Sport'] }), filters, now), { kept: false, decidedBy: { rule: 'keep' } });
   t.same(judgeItem(item(), parseKeepBlock(null), now), { kept: true, decidedBy: null });
-  t.throws(() => parseKeepBlock({ keep: { field: 'colour', op: 'contains', value: 'x' } }), { message: /^`filters\.keep\.field`: expected one of title, description, author, url, category, date_published/ });
-  t.throws(() => parseKeepBlock({ allow: {} }), { message: '`filters`: unknown keys allow; expected keep and block' });
+  t.throws(() => parseKeepBlock({ keep: { field: 'colour', op: 'contains', value: 'x' } }), { message: /^Expected `filters\.keep\.field` to be `title`, `description`, `author`, `url`, `category` or `date_published`, got "colour"/ });
+  t.throws(() => parseKeepBlock({ allow: {} }), { message: 'Unknown field `allow` in `filters`; expected only `keep` and `block`' });
 });
 
 t.test('a patch leaves out what it does not name, and null removes', async (t) => {

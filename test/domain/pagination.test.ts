@@ -34,22 +34,22 @@ const rejects = (t: Test, query: PageQuery, message: string): void => {
 };
 
 t.test('a limit outside 1 to 100 is refused, saying what was expected and what arrived', async (t) => {
-  rejects(t, { limit: '0' }, 'Expected `limit` to be an integer from 1 to 100, got `0`');
-  rejects(t, { limit: '101' }, 'Expected `limit` to be an integer from 1 to 100, got `101`');
-  rejects(t, { limit: '-5' }, 'Expected `limit` to be an integer from 1 to 100, got `-5`');
-  rejects(t, { $limit: 1000 }, 'Expected `limit` to be an integer from 1 to 100, got `1000`');
+  rejects(t, { limit: '0' }, 'Expected `limit` to be an integer from 1 to 100, got "0"');
+  rejects(t, { limit: '101' }, 'Expected `limit` to be an integer from 1 to 100, got "101"');
+  rejects(t, { limit: '-5' }, 'Expected `limit` to be an integer from 1 to 100, got "-5"');
+  rejects(t, { $limit: 1000 }, 'Expected `limit` to be an integer from 1 to 100, got 1000');
 });
 
 t.test('a limit that is not a whole number is refused', async (t) => {
   for (const limit of ['ten', '2.5', '1e1', '0x10', '', '+5', '5abc']) {
-    rejects(t, { limit }, `Expected \`limit\` to be an integer from 1 to 100, got \`${limit}\``);
+    rejects(t, { limit }, `Expected \`limit\` to be an integer from 1 to 100, got ${limit === '' ? 'an empty string' : `"${limit}"`}`);
   }
-  rejects(t, { limit: 2.5 }, 'Expected `limit` to be an integer from 1 to 100, got `2.5`');
+  rejects(t, { limit: 2.5 }, 'Expected `limit` to be an integer from 1 to 100, got 2.5');
 });
 
 t.test('a negative or non-integer offset is refused', async (t) => {
-  rejects(t, { offset: '-1' }, 'Expected `offset` to be an integer of at least 0, got `-1`');
-  rejects(t, { offset: 'abc' }, 'Expected `offset` to be an integer of at least 0, got `abc`');
-  rejects(t, { $offset: '1.5' }, 'Expected `offset` to be an integer of at least 0, got `1.5`');
-  rejects(t, { offset: '99999999999999999999' }, 'Expected `offset` to be an integer of at least 0, got `99999999999999999999`');
+  rejects(t, { offset: '-1' }, 'Expected `offset` to be an integer of at least 0, got "-1"');
+  rejects(t, { offset: 'abc' }, 'Expected `offset` to be an integer of at least 0, got "abc"');
+  rejects(t, { $offset: '1.5' }, 'Expected `offset` to be an integer of at least 0, got "1.5"');
+  rejects(t, { offset: '99999999999999999999' }, 'Expected `offset` to be an integer of at least 0, got "99999999999999999999"');
 });

@@ -98,7 +98,7 @@ t.test('listing feeds: envelope, newest first, limit and offset, $-aliases', asy
   t.same((await get('/v1/feeds?offset=50')).json<{ data: unknown[] }>().data, [], 'past the end is empty');
   t.equal((await get('/v1/feeds', bob)).json<{ total: number }>().total, 0, 'another account sees none of them');
   const { message } = assertError(t, await get('/v1/feeds?limit=0'), 400, 'validation_failed');
-  t.equal(message, 'Expected `querystring.limit` to be an integer from 1 to 100, got `0`');
+  t.equal(message, 'Expected `limit` to be an integer from 1 to 100, got "0"');
   assertError(t, await get('/v1/feeds?limit=101'), 400, 'validation_failed');
   assertError(t, await get('/v1/feeds?offset=-1'), 400, 'validation_failed');
   assertError(t, await get('/v1/feeds?limit=abc'), 400, 'validation_failed');

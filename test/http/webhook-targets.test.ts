@@ -59,7 +59,7 @@ t.test('a webhook cannot be created for a target the address rule refuses', asyn
 t.test('a target with another scheme is refused before any address is looked at', async (t) => {
   asked.length = 0;
   const { message } = assertError(t, await alice.post('/v1/webhooks', { url: 'ftp://hooks.example.test/in' }), 400, 'invalid_url');
-  t.match(message, /Expected `body\.url` to be an absolute http or https URL/);
+  t.match(message, /Expected `url` to be an absolute http or https URL/);
   t.same(asked, [], 'no lookup');
 });
 

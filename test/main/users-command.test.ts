@@ -85,7 +85,7 @@ t.test('a too-short password is refused with the rule, not echoed, and nothing i
   const dir = dataDirFor(t);
   const outcome = await users(dir, ['create', '--account', 'acme', '--email', 'a@example.org', '--password-stdin'], 'elevenchars');
   t.equal(outcome.code, 1);
-  t.match(outcome.stderr, 'Expected a password of 12 to 1024 characters, got one of 11');
+  t.match(outcome.stderr, 'Expected `password` to be a password of 12 to 1024 characters, got 11 characters');
   t.notMatch(outcome.stderr, 'elevenchars');
   t.equal((await users(dir, ['list'])).stdout, '');
 });
@@ -98,7 +98,7 @@ t.test('without a terminal and without --password-stdin it exits 2 and says to u
   t.equal((await users(dir, ['list'])).stdout, '');
   const bad = await users(dir, ['create', '--account', 'no spaces allowed', '--email', 'a@example.org', '--password-stdin'], 'correct horse battery');
   t.equal(bad.code, 1);
-  t.match(bad.stderr, /account name.*got `no spaces allowed`/);
+  t.match(bad.stderr, /account name.*got "no spaces allowed"/);
 });
 
 /**

@@ -19,6 +19,7 @@ import { keepBlockFormFrom, keepBlockOf } from '../pages/keep-block.js';
 import { feedsPage, type AddFeedForm } from '../pages/feeds.js';
 import { sendPage, type DashboardOptions } from '../context.js';
 import { fieldOf, principalOf, viewerOf, type FormBody } from '../request.js';
+import { expectedMessage } from '../../domain/field-message.js';
 
 type IdParams = { Params: { id: string } };
 
@@ -104,7 +105,7 @@ export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { de
     try {
       const minIntervalSeconds = typed.minInterval === '' ? null : Number(typed.minInterval);
       if (Number.isNaN(minIntervalSeconds)) {
-        throw new FeedmillError('validation_failed', `Expected \`min_interval\` to be a whole number of seconds, got ${JSON.stringify(typed.minInterval.slice(0, 40))}`);
+        throw new FeedmillError('validation_failed', expectedMessage('min_interval', 'a whole number of seconds', { value: typed.minInterval }));
       }
       await updateFeedSettings(deps, principalOf(request), request.params.id, { customAuthor: typed.customAuthor || null, sort: parseItemSort(typed.sort), minIntervalSeconds });
       return reply.redirect(`/dashboard/feeds/${request.params.id}?saved`, 303);

@@ -13,6 +13,7 @@ export const EventsQuery = Type.Object(
       Type.String({
         maxLength: 80,
         pattern: '^evt_[A-Za-z0-9_-]{1,64}$',
+        'x-expected': "the id of one of this account's events (`evt_…`)",
         description: 'An event id (`evt_…`) of the last 30 days: the events after it come first. `Last-Event-ID` takes its place on a reconnect.',
       }),
     ),

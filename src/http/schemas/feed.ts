@@ -82,6 +82,7 @@ const CreateFromKeyword = Type.Object(
 export const CreateFeedBody = Type.Unsafe<Static<typeof CreateFromUrl> | Static<typeof CreateFromKeyword>>({
   oneOf: [CreateFromUrl, CreateFromKeyword],
   description: 'either `url`, or `keyword` with `region`',
+  'x-expected': 'an object with either `url`, or `keyword` with `region`',
 });
 
 export const UpdateFeedBody = Type.Object(

@@ -47,7 +47,7 @@ const conditionDoc =
  * `date_published` takes exactly the age operators and every other field the text ones: two shapes,
  * so the contract states the rule the use case (parseFilter) applies.
  */
-const Condition = Type.Union([TextCondition, AgeCondition], { description: conditionDoc });
+const Condition = Type.Union([TextCondition, AgeCondition], { description: conditionDoc, 'x-expected': conditionDoc });
 
 /** The shapes of a filter nested `depth` deep: a condition, or `all` / `any` of filters one deeper, down to the limit. */
 function filterShapes(depth: number): TSchema[] {
@@ -60,7 +60,10 @@ function filterShapes(depth: number): TSchema[] {
 const languageDoc = `${conditionDoc}, or \`{all: [...]}\` / \`{any: [...]}\` of at most 8 filters, of which a group holds at most 4 conditions`;
 
 /** What a request may send as a filter; of `matches` patterns the route also refuses the slow constructs the value's description names. */
-export const FiltersInput = Type.Union([...filterShapes(0), Type.Null()], { description: `${languageDoc}; null for none (README "Filters")` });
+export const FiltersInput = Type.Union([...filterShapes(0), Type.Null()], {
+  description: `${languageDoc}; null for none (README "Filters")`,
+  'x-expected': 'a filter: a condition, or `{all: [...]}` / `{any: [...]}` of filters (README "Filters"), or `null`',
+});
 
 /** A filter as responses show it. */
 export const Filters = Type.Unknown({ description: `${languageDoc}; null for none. See README "Filters".` });
@@ -68,7 +71,10 @@ export const Filters = Type.Unknown({ description: `${languageDoc}; null for non
 /** Keep/block filters of a feed or a bundle, as requests send them: either may be left out (kept as is) or null (none). */
 export const KeepBlockInput = Type.Union(
   [Type.Object({ keep: Type.Optional(FiltersInput), block: Type.Optional(FiltersInput) }, { additionalProperties: false }), Type.Null()],
-  { description: 'An item is shown when it matches `keep` (or there is none) and does not match `block`; null removes both (README "Filters").' },
+  {
+    description: 'An item is shown when it matches `keep` (or there is none) and does not match `block`; null removes both (README "Filters").',
+    'x-expected': 'an object with `keep` and/or `block` filters, or `null`',
+  },
 );
 
 /** Keep/block filters as responses show them. */

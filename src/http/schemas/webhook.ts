@@ -27,7 +27,11 @@ const TargetUrl = Type.String({
 });
 
 /** The scope is all feeds, some feeds, or some bundles: never feeds and bundles at once. */
-const feedsAndBundles = { required: ['feeds', 'bundles'], description: '`feeds` or `bundles`, not both; omit both to receive every feed' };
+const feedsAndBundles = {
+  required: ['feeds', 'bundles'],
+  description: '`feeds` or `bundles`, not both; omit both to receive every feed',
+  'x-expected': 'an object with `feeds` or `bundles`, not both (omit both to receive every feed)',
+};
 
 const ids = Type.Array(Type.String({ maxLength: 64 }), { maxItems: 500 });
 
