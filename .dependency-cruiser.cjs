@@ -13,6 +13,24 @@ module.exports = {
       to: { pathNot: [layer('domain'), '^node:', 'crypto'], dependencyTypesNot: ['core'] },
     },
     {
+      name: 'domain-knows-no-surface',
+      comment:
+        'Wire formats live at the edges (DESIGN.md): src/http owns the REST shapes and status codes, src/graphql its types. ' +
+        'domain-is-pure already forbids this; this rule names it, so a loosening of that one cannot let a surface back in.',
+      severity: 'error',
+      from: { path: layer('domain') },
+      to: { path: '^src/(http|graphql|dashboard)/' },
+    },
+    {
+      name: 'graphql-reads-only-rest-status',
+      comment:
+        'GraphQL errors carry extensions.statusCode, documented as what REST would answer: graphql reads that one table ' +
+        '(src/http/wire/status.ts) and nothing else of src/http, so the status of a code is written once.',
+      severity: 'error',
+      from: { path: layer('graphql') },
+      to: { path: layer('http'), pathNot: '^src/http/wire/status\\.ts$' },
+    },
+    {
       name: 'ports-see-domain-only',
       severity: 'error',
       from: { path: layer('ports') },

@@ -1,7 +1,6 @@
 import { toApiFeedWithItems, type ApiFeedWithItems } from '../domain/api-shapes.js';
 import type { Principal } from '../domain/api-key.js';
-import { statusOf } from '../domain/error-status.js';
-import { FeedmillError, isFeedmillError } from '../domain/errors.js';
+import { FeedmillError, isFeedmillError, isSourceFailure } from '../domain/errors.js';
 import { defaultFeedSettings, type Feed, type FetchState } from '../domain/feed.js';
 import { feedHealth } from '../domain/feed-health.js';
 import { newFeedId } from '../domain/ids.js';
@@ -48,7 +47,7 @@ const mayPass = (error: FeedmillError): boolean => {
  * caller can do, in place of any promise the fetcher's message could be read as.
  */
 function createFailure(error: unknown): unknown {
-  if (!isFeedmillError(error) || statusOf[error.code] !== 402) return error;
+  if (!isFeedmillError(error) || !isSourceFailure(error.code)) return error;
   const retryAfter = error.details.retryAfter;
   const advice = mayPass(error)
     ? `check the address, and send the request again later${retryAfter === undefined ? '' : ` (the source asked for ${retryAfter} s)`}`

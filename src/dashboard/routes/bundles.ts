@@ -12,7 +12,7 @@ import {
 } from '../../app/bundles.js';
 import { previewBundleFilters } from '../../app/filter-preview.js';
 import { listFeeds } from '../../app/list-feeds.js';
-import { statusOf } from '../../domain/error-status.js';
+import { statusOf } from '../../http/wire/status.js';
 import { pageLimits } from '../../domain/pagination.js';
 import { fieldErrorOf } from '../forms.js';
 import { bundlePage, bundlesPage, type BundleView } from '../pages/bundles.js';

@@ -7,7 +7,7 @@ import { getFeedSettings, updateFeedSettings } from '../../app/feed-settings.js'
 import { getFeed } from '../../app/get-feed.js';
 import { listFeeds } from '../../app/list-feeds.js';
 import { updateFeed } from '../../app/update-feed.js';
-import { statusOf } from '../../domain/error-status.js';
+import { statusOf } from '../../http/wire/status.js';
 import { FeedmillError } from '../../domain/errors.js';
 import { parseItemSort, type ItemSort } from '../../domain/feed.js';
 import { knownRegions } from '../../domain/keyword-source.js';

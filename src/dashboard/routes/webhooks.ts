@@ -13,7 +13,7 @@ import {
   updateWebhook,
   type WebhookInput,
 } from '../../app/webhooks.js';
-import { statusOf } from '../../domain/error-status.js';
+import { statusOf } from '../../http/wire/status.js';
 import { FeedmillError } from '../../domain/errors.js';
 import { pageLimits } from '../../domain/pagination.js';
 import { filterFormFrom, filterOf } from '../filter-form.js';
