@@ -19,7 +19,16 @@ module.exports = {
         'domain-is-pure already forbids this; this rule names it, so a loosening of that one cannot let a surface back in.',
       severity: 'error',
       from: { path: layer('domain') },
-      to: { path: '^src/(http|graphql|dashboard)/' },
+      to: { path: '^src/(http|graphql|dashboard|webhook-event)/' },
+    },
+    {
+      name: 'webhook-event-sees-domain-only',
+      comment:
+        'The webhook event object is a wire format several layers carry (app records it, ports and adapters store and ' +
+        'move it, jobs, http and graphql send it): it is built from domain values alone.',
+      severity: 'error',
+      from: { path: '^src/webhook-event/' },
+      to: { path: '^src/', pathNot: [layer('domain'), '^src/webhook-event/'] },
     },
     {
       name: 'graphql-reads-only-rest-status',
@@ -34,13 +43,13 @@ module.exports = {
       name: 'ports-see-domain-only',
       severity: 'error',
       from: { path: layer('ports') },
-      to: { path: '^src/', pathNot: [layer('domain'), layer('ports')] },
+      to: { path: '^src/', pathNot: [layer('domain'), layer('ports'), '^src/webhook-event/'] },
     },
     {
       name: 'app-sees-domain-and-ports',
       severity: 'error',
       from: { path: layer('app') },
-      to: { path: '^src/', pathNot: [layer('domain'), layer('ports'), layer('app')] },
+      to: { path: '^src/', pathNot: [layer('domain'), layer('ports'), layer('app'), '^src/webhook-event/'] },
     },
     {
       name: 'app-uses-no-third-party',
@@ -61,7 +70,7 @@ module.exports = {
       comment: 'An adapter implements ports; it imports no other adapter, no use case, no surface.',
       severity: 'error',
       from: { path: '^src/adapters/([^/]+)/' },
-      to: { path: '^src/', pathNot: [layer('domain'), layer('ports'), '^src/adapters/$1/'] },
+      to: { path: '^src/', pathNot: [layer('domain'), layer('ports'), '^src/webhook-event/', '^src/adapters/$1/'] },
     },
     {
       name: 'nothing-imports-main',

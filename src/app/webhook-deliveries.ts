@@ -1,6 +1,6 @@
 import type { Principal } from '../domain/api-key.js';
 import { FeedmillError } from '../domain/errors.js';
-import type { FeedUpdateEvent } from '../domain/feed-event.js';
+import type { FeedUpdateEvent } from '../webhook-event/feed-update-event.js';
 import { randomToken } from '../domain/ids.js';
 import { toApiAttempt, type ApiDeliveryAttempt } from '../domain/webhook-shapes.js';
 import { attemptDelivery, deliveryId, type DeliverDeps } from './deliver-webhook.js';

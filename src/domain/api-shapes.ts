@@ -1,9 +1,11 @@
 import type { Bundle } from './bundle.js';
 import type { Feed, FeedSettings, ItemSort } from './feed.js';
 import { feedHealth, type FeedState } from './feed-health.js';
-import type { ApiItem, Author } from './item.js';
+import { hostedFeedUrl } from './hosted-urls.js';
+import type { ApiItem } from './item.js';
 import type { KeepBlock } from './keep-block.js';
 import { shownUrl } from './safe-url.js';
+import { shownAuthors } from './shown-item.js';
 import type { StoredItem } from './stored-item.js';
 
 /** DESIGN.md: the feed's health, an additive `status` object on every feed response. */
@@ -41,16 +43,8 @@ export interface ApiFeedWithItems extends ApiFeed {
   items: ApiItem[];
 }
 
-/** DESIGN.md: `rss_feed_url` = `{FEEDMILL_PUBLIC_URL}/feeds/{id}.xml`. */
-export const hostedFeedUrl = (publicUrl: string, feedId: string, extension = 'xml'): string =>
-  `${publicUrl.replace(/\/+$/, '')}/feeds/${feedId}.${extension}`;
-
-/** The WebSub hub every hosted document advertises (rel="hub"). */
-export const hostedHubUrl = (publicUrl: string): string => `${publicUrl.replace(/\/+$/, '')}/websub`;
-
-/** `customAuthor` replaces every item's authors, everywhere items are shown. */
-export const shownAuthors = (item: StoredItem, customAuthor: string | null): Author[] =>
-  customAuthor === null ? item.authors : [{ name: customAuthor }];
+export { hostedFeedUrl, hostedHubUrl } from './hosted-urls.js';
+export { shownAuthors } from './shown-item.js';
 
 export function toApiItem(item: StoredItem, customAuthor: string | null): ApiItem {
   return {

@@ -3,7 +3,7 @@ import { throughBundles } from '../../src/app/bundle-scope.js';
 import { deliveryId } from '../../src/app/deliver-webhook.js';
 import { dispatchEvent } from '../../src/app/dispatch-event.js';
 import { createWebhook } from '../../src/app/webhooks.js';
-import type { FeedEventEnvelope, FeedUpdateEvent } from '../../src/domain/feed-event.js';
+import type { FeedEventEnvelope, FeedUpdateEvent } from '../../src/webhook-event/feed-update-event.js';
 import { noFilters } from '../../src/domain/keep-block.js';
 import { createTestDeps } from '../fixtures/test-deps.js';
 

@@ -2,7 +2,7 @@ import t, { type Test } from 'tap';
 import { deliveryId } from '../../src/app/deliver-webhook.js';
 import { dispatchEvent } from '../../src/app/dispatch-event.js';
 import { createWebhook } from '../../src/app/webhooks.js';
-import type { FeedEventEnvelope } from '../../src/domain/feed-event.js';
+import type { FeedEventEnvelope } from '../../src/webhook-event/feed-update-event.js';
 import { createTestDeps } from '../fixtures/test-deps.js';
 
 const principal = { accountId: 'alice', keyId: 'fmk_test', scopes: ['read', 'write'] as ('read' | 'write')[] };

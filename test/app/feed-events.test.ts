@@ -8,7 +8,7 @@ import { createFeed } from '../../src/app/create-feed.js';
 import { feedEvent, publishPendingEvents } from '../../src/app/feed-events.js';
 import { refreshFeed } from '../../src/app/refresh-feed.js';
 import type { Feed } from '../../src/domain/feed.js';
-import type { FeedEventEnvelope } from '../../src/domain/feed-event.js';
+import type { FeedEventEnvelope } from '../../src/webhook-event/feed-update-event.js';
 import type { ItemStore } from '../../src/ports/item-store.js';
 import { diffItems } from '../../src/domain/item-diff.js';
 import { startRssSource, type RssSource } from '../fixtures/rss-source.js';

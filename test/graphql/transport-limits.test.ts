@@ -2,7 +2,7 @@ import t from 'tap';
 import { Agent, request } from 'undici';
 import WebSocket from 'ws';
 import type { ApiFeed } from '../../src/domain/api-shapes.js';
-import type { FeedEventEnvelope } from '../../src/domain/feed-event.js';
+import type { FeedEventEnvelope } from '../../src/webhook-event/feed-update-event.js';
 import { createTestDeps } from '../fixtures/test-deps.js';
 import type { GraphqlError } from './graphql-client.js';
 import { collect, drained, listening, sseSubscribe, startGraphqlHttps, wsClient, type GraphqlHttps } from './transport-fixtures.js';

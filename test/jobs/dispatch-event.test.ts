@@ -1,7 +1,7 @@
 import t from 'tap';
 import { deliveryId } from '../../src/app/deliver-webhook.js';
 import { createWebhook } from '../../src/app/webhooks.js';
-import type { FeedEventEnvelope } from '../../src/domain/feed-event.js';
+import type { FeedEventEnvelope } from '../../src/webhook-event/feed-update-event.js';
 import { FeedmillError } from '../../src/domain/errors.js';
 import { deliveryQueueHandler } from '../../src/jobs/delivery-queue.js';
 import type { WebhookStore } from '../../src/ports/webhook-store.js';
