@@ -30,8 +30,8 @@ t.test("a webhook scoped to a bundle is sent only what the bundle's filters keep
   const principal = { accountId: 'alice', keyId: 'fmk_test', scopes: ['read', 'write'] as ('read' | 'write')[] };
   const at = now.toISOString();
   await env.deps.bundles.insert({ id: '_AAAAAAAAAAAAAAAA', accountId: 'alice', name: 'B', description: '', icon: '', feedIds: ['feed-1'], sort: 'last_added', filters: blockSponsored, createdAt: at, updatedAt: at });
-  const scopedHook = await createWebhook(env.deps, principal, { url: 'https://example.com/hook', bundles: ['_AAAAAAAAAAAAAAAA'] });
-  const allHook = await createWebhook(env.deps, principal, { url: 'https://example.com/all' });
+  const { webhook: scopedHook } = await createWebhook(env.deps, principal, { url: 'https://example.com/hook', bundles: ['_AAAAAAAAAAAAAAAA'] });
+  const { webhook: allHook } = await createWebhook(env.deps, principal, { url: 'https://example.com/all' });
   const envelope: FeedEventEnvelope = { accountId: 'alice', feedId: 'feed-1', occurredAt: at, event, itemKeys: ['k1', 'k2'] };
   t.equal(await dispatchEvent(env.deps, envelope), 2);
   const sent = async (hookId: string) => (JSON.parse((await env.deps.deliveries.get(deliveryId(hookId, event.id)))?.body ?? '{}') as FeedUpdateEvent).data.items_new.map((entry) => entry.title);

@@ -23,7 +23,7 @@ const envelope = (eventId: string): FeedEventEnvelope => ({
 async function leftBehind(t: Test, eventId: string, status: 'pending' | 'succeeded') {
   const env = createTestDeps();
   t.teardown(() => env.close());
-  const hook = await createWebhook(env.deps, principal, { url: 'https://example.com/hook' });
+  const { webhook: hook } = await createWebhook(env.deps, principal, { url: 'https://example.com/hook' });
   const pending = status === 'pending';
   await env.deps.deliveries.create({
     id: deliveryId(hook.id, eventId),

@@ -24,7 +24,7 @@ const envelope: FeedEventEnvelope = {
 t.test('a dispatch job that meets a store outage fails, so the scheduler retries it, and then creates each delivery once', async (t) => {
   const env = createTestDeps();
   t.teardown(() => env.close());
-  const hook = await createWebhook(env.deps, principal, { url: 'https://example.com/hook' });
+  const { webhook: hook } = await createWebhook(env.deps, principal, { url: 'https://example.com/hook' });
   await env.deps.outbox.save(envelope);
   let down = true;
   const webhooks: WebhookStore = {

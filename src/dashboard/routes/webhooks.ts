@@ -86,7 +86,7 @@ export const webhookRoutes: FastifyPluginAsync<DashboardOptions> = async (app, {
     try {
       if (fieldOf(request.body, 'action') === 'preview') return sendPage(reply, await renderWebhooks(request, { ...form, preview: await preview(request, form) }));
       const created = await createWebhook(deps, principalOf(request), inputOf(form));
-      return sendPage(reply, await renderWebhook(request, created.id, { secret: created.secret, notice: 'Webhook added.' }));
+      return sendPage(reply, await renderWebhook(request, created.webhook.id, { secret: created.secret, notice: 'Webhook added.' }));
     } catch (error) {
       const refused = fieldErrorOf(error, 'url');
       const page = await renderWebhooks(request, { ...form, error: { field: fieldNamed(refused.message), message: refused.message } });
