@@ -13,16 +13,43 @@ module.exports = {
       to: { pathNot: [layer('domain'), '^node:', 'crypto'], dependencyTypesNot: ['core'] },
     },
     {
+      name: 'domain-knows-no-surface',
+      comment:
+        'Wire formats live at the edges (DESIGN.md): src/http owns the REST shapes and status codes, src/graphql its types. ' +
+        'domain-is-pure already forbids this; this rule names it, so a loosening of that one cannot let a surface back in.',
+      severity: 'error',
+      from: { path: layer('domain') },
+      to: { path: '^src/(http|graphql|dashboard|webhook-event)/' },
+    },
+    {
+      name: 'webhook-event-sees-domain-only',
+      comment:
+        'The webhook event object is a wire format several layers carry (app records it, ports and adapters store and ' +
+        'move it, jobs, http and graphql send it): it is built from domain values alone.',
+      severity: 'error',
+      from: { path: '^src/webhook-event/' },
+      to: { path: '^src/', pathNot: [layer('domain'), '^src/webhook-event/'] },
+    },
+    {
+      name: 'graphql-reads-only-rest-status',
+      comment:
+        'GraphQL errors carry extensions.statusCode, documented as what REST would answer: graphql reads that one table ' +
+        '(src/http/wire/status.ts) and nothing else of src/http, so the status of a code is written once.',
+      severity: 'error',
+      from: { path: layer('graphql') },
+      to: { path: layer('http'), pathNot: '^src/http/wire/status\\.ts$' },
+    },
+    {
       name: 'ports-see-domain-only',
       severity: 'error',
       from: { path: layer('ports') },
-      to: { path: '^src/', pathNot: [layer('domain'), layer('ports')] },
+      to: { path: '^src/', pathNot: [layer('domain'), layer('ports'), '^src/webhook-event/'] },
     },
     {
       name: 'app-sees-domain-and-ports',
       severity: 'error',
       from: { path: layer('app') },
-      to: { path: '^src/', pathNot: [layer('domain'), layer('ports'), layer('app')] },
+      to: { path: '^src/', pathNot: [layer('domain'), layer('ports'), layer('app'), '^src/webhook-event/'] },
     },
     {
       name: 'app-uses-no-third-party',
@@ -43,7 +70,7 @@ module.exports = {
       comment: 'An adapter implements ports; it imports no other adapter, no use case, no surface.',
       severity: 'error',
       from: { path: '^src/adapters/([^/]+)/' },
-      to: { path: '^src/', pathNot: [layer('domain'), layer('ports'), '^src/adapters/$1/'] },
+      to: { path: '^src/', pathNot: [layer('domain'), layer('ports'), '^src/webhook-event/', '^src/adapters/$1/'] },
     },
     {
       name: 'nothing-imports-main',

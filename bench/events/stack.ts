@@ -68,7 +68,7 @@ export async function startStack(): Promise<Stack> {
 
     const authorization = await env.bearer('bench');
     const principal = await createAuthenticator(deps)(authorization);
-    const feedId = (await createFeed(deps, principal, { url: source.url })).id;
+    const feedId = (await createFeed(deps, principal, { url: source.url })).feed.id;
     secret = (await createWebhook(deps, principal, { url: sink.url, feeds: [feedId] })).secret;
 
     const publish = async (title: string): Promise<Published> => {

@@ -44,7 +44,7 @@ async function seed(env: Record<string, string | undefined>, url: string): Promi
     const key = await createKey(runtime.deps, 'bench', ['read', 'write']);
     const authorization = `Bearer ${key.key}:${key.secret}`;
     const principal = await createAuthenticator(runtime.deps)(authorization);
-    const feed = await createFeed(runtime.deps, principal, { url });
+    const { feed } = await createFeed(runtime.deps, principal, { url });
     return { authorization, feedId: feed.id };
   } finally {
     await runtime.close();

@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: createConcurrency }, async () => {
-      for (let n = next++; n < count; n = next++) ids[n] = (await createFeed(deps, principal, { url: `${origin}/feeds/${n}.xml` })).id;
+      for (let n = next++; n < count; n = next++) ids[n] = (await createFeed(deps, principal, { url: `${origin}/feeds/${n}.xml` })).feed.id;
     }),
   );
   send({ type: 'ready', created: count, ms: performance.now() - started, parses: parser.calls });

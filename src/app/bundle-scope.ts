@@ -1,4 +1,4 @@
-import type { FeedEventEnvelope, FeedUpdateEvent } from '../domain/feed-event.js';
+import type { FeedEventEnvelope, FeedUpdateEvent } from '../webhook-event/feed-update-event.js';
 import { filterUses } from '../domain/item-filter.js';
 import { hasFilters, judgeItem, type KeepBlock } from '../domain/keep-block.js';
 import type { AppDeps } from './deps.js';

@@ -1,4 +1,3 @@
-import { toApiBundle, toApiBundleWithItems, type ApiBundle, type ApiBundleWithItems } from '../domain/api-shapes.js';
 import type { Principal } from '../domain/api-key.js';
 import type { Bundle, BundlePatch } from '../domain/bundle.js';
 import { FeedmillError } from '../domain/errors.js';
@@ -8,12 +7,13 @@ import { newBundleId } from '../domain/ids.js';
 import { noFilters, patchKeepBlock, type KeepBlock } from '../domain/keep-block.js';
 import { parsePage, type ListEnvelope, type PageQuery } from '../domain/pagination.js';
 import { userIcon } from '../domain/safe-url.js';
+import { shownItem, type BundleWithItems } from '../domain/shown-item.js';
 import { bundleContent, customAuthorsOf } from './bundle-items.js';
 import type { DeletionResult } from './delete-feed.js';
 import type { AppDeps } from './deps.js';
 import { findFeed } from './find-feed.js';
 
-export type BundleDeps = Pick<AppDeps, 'bundles' | 'feeds' | 'items' | 'clock' | 'random' | 'settings'>;
+export type BundleDeps = Pick<AppDeps, 'bundles' | 'feeds' | 'items' | 'clock' | 'random'>;
 
 /** The caller's live bundle, or `bundle_not_found` (another account's bundle is not found, never forbidden). */
 export async function findBundle(deps: Pick<AppDeps, 'bundles'>, principal: Principal, bundleId: string): Promise<Bundle> {
@@ -23,9 +23,11 @@ export async function findBundle(deps: Pick<AppDeps, 'bundles'>, principal: Prin
   throw new FeedmillError('bundle_not_found', `Bundle \`${bundleId}\` ${why}; list your bundles with GET /v1/bundles`);
 }
 
-async function withItems(deps: BundleDeps, bundle: Bundle, sort?: ItemSort): Promise<ApiBundleWithItems> {
+/** Each item keeps the custom author of the feed it came from. */
+async function withItems(deps: BundleDeps, bundle: Bundle, sort?: ItemSort): Promise<BundleWithItems> {
   const content = await bundleContent(deps, bundle, sort);
-  return toApiBundleWithItems(bundle, content.items, customAuthorsOf(content.feeds), deps.settings.publicUrl);
+  const authors = customAuthorsOf(content.feeds);
+  return { bundle, items: content.items.map((item) => shownItem(item, authors.get(item.feedId) ?? null)) };
 }
 
 /** Re-reads a bundle changed a moment ago; it may have been deleted in between. */
@@ -33,7 +35,7 @@ const stillThere = async (deps: BundleDeps, principal: Principal, bundleId: stri
   bundle ?? findBundle(deps, principal, bundleId);
 
 /** POST /v1/bundles: every listed feed must be the caller's (404 otherwise); duplicates count once. */
-export async function createBundle(deps: BundleDeps, principal: Principal, input: { name: string; feeds: string[] }): Promise<ApiBundleWithItems> {
+export async function createBundle(deps: BundleDeps, principal: Principal, input: { name: string; feeds: string[] }): Promise<BundleWithItems> {
   checkLength('name', input.name, bundleFieldLimits.name, 1);
   const feedIds = [...new Set(input.feeds)];
   for (const feedId of feedIds) await findFeed(deps, principal, feedId);
@@ -55,19 +57,19 @@ export async function createBundle(deps: BundleDeps, principal: Principal, input
 }
 
 /** GET /v1/bundles/:id: merged items of its feeds; without `sort`, the bundle's preference. */
-export async function getBundle(deps: BundleDeps, principal: Principal, bundleId: string, sort?: ItemSort): Promise<ApiBundleWithItems> {
+export async function getBundle(deps: BundleDeps, principal: Principal, bundleId: string, sort?: ItemSort): Promise<BundleWithItems> {
   return withItems(deps, await findBundle(deps, principal, bundleId), sort);
 }
 
 /** GET /v1/bundles: newest first, without items. */
-export async function listBundles(deps: BundleDeps, principal: Principal, query: PageQuery): Promise<ListEnvelope<ApiBundle>> {
+export async function listBundles(deps: BundleDeps, principal: Principal, query: PageQuery): Promise<ListEnvelope<Bundle>> {
   const page = parsePage(query);
   const { total, bundles } = await deps.bundles.list(principal.accountId, page);
-  return { total, offset: page.offset, limit: page.limit, data: bundles.map((bundle) => toApiBundle(bundle, deps.settings.publicUrl)) };
+  return { total, offset: page.offset, limit: page.limit, data: bundles };
 }
 
 /** PATCH /v1/bundles/:id: name, description, icon. */
-export async function updateBundle(deps: BundleDeps, principal: Principal, bundleId: string, patch: BundlePatch): Promise<ApiBundleWithItems> {
+export async function updateBundle(deps: BundleDeps, principal: Principal, bundleId: string, patch: BundlePatch): Promise<BundleWithItems> {
   checkLength('name', patch.name, bundleFieldLimits.name, 1);
   checkLength('description', patch.description, bundleFieldLimits.description);
   checkLength('icon', patch.icon, bundleFieldLimits.icon);
@@ -78,7 +80,7 @@ export async function updateBundle(deps: BundleDeps, principal: Principal, bundl
 }
 
 /** PUT /v1/bundles/:id/feeds/:feedId: the feed must be the caller's; adding it twice is harmless. */
-export async function addFeedToBundle(deps: BundleDeps, principal: Principal, bundleId: string, feedId: string): Promise<ApiBundleWithItems> {
+export async function addFeedToBundle(deps: BundleDeps, principal: Principal, bundleId: string, feedId: string): Promise<BundleWithItems> {
   await findBundle(deps, principal, bundleId);
   await findFeed(deps, principal, feedId);
   const updated = await deps.bundles.addFeed(principal.accountId, bundleId, feedId, deps.clock.now().toISOString());
@@ -86,13 +88,13 @@ export async function addFeedToBundle(deps: BundleDeps, principal: Principal, bu
 }
 
 /** DELETE /v1/bundles/:id/feeds/:feedId: the bundle without items (spec). */
-export async function removeFeedFromBundle(deps: BundleDeps, principal: Principal, bundleId: string, feedId: string): Promise<ApiBundle> {
+export async function removeFeedFromBundle(deps: BundleDeps, principal: Principal, bundleId: string, feedId: string): Promise<Bundle> {
   const bundle = await findBundle(deps, principal, bundleId);
   if (!bundle.feedIds.includes(feedId)) {
     throw new FeedmillError('feed_not_found', `Feed \`${feedId}\` is not in bundle \`${bundleId}\``);
   }
   const updated = await deps.bundles.removeFeed(principal.accountId, bundleId, feedId, deps.clock.now().toISOString());
-  return toApiBundle(await stillThere(deps, principal, bundleId, updated), deps.settings.publicUrl);
+  return stillThere(deps, principal, bundleId, updated);
 }
 
 /** DELETE /v1/bundles/:id; a second delete says the bundle was already deleted (spec Errors rule 2). */

@@ -1,9 +1,8 @@
-import { toApiFeedWithItems, type ApiFeedWithItems } from '../domain/api-shapes.js';
 import type { Principal } from '../domain/api-key.js';
-import { statusOf } from '../domain/error-status.js';
-import { FeedmillError, isFeedmillError } from '../domain/errors.js';
+import { FeedmillError, isFeedmillError, isSourceFailure } from '../domain/errors.js';
 import { defaultFeedSettings, type Feed, type FetchState } from '../domain/feed.js';
 import { feedHealth } from '../domain/feed-health.js';
+import { shownItem, type FeedWithItems } from '../domain/shown-item.js';
 import { newFeedId } from '../domain/ids.js';
 import type { ParsedItem } from '../domain/item.js';
 import { keywordSearchUrl, keywordSourceUrl, parseRegion } from '../domain/keyword-source.js';
@@ -49,7 +48,7 @@ const mayPass = (error: FeedmillError): boolean => {
  * caller can do, in place of any promise the fetcher's message could be read as.
  */
 function createFailure(error: unknown): unknown {
-  if (!isFeedmillError(error) || statusOf[error.code] !== 402) return error;
+  if (!isFeedmillError(error) || !isSourceFailure(error.code)) return error;
   const retryAfter = error.details.retryAfter;
   const advice = mayPass(error)
     ? `check the address, and send the request again later${retryAfter === undefined ? '' : ` (the source asked for ${retryAfter} s)`}`
@@ -74,7 +73,7 @@ export async function previewFeed(deps: RefreshDeps, input: CreateFeedInput): Pr
  * nor a page of articles, creates nothing (spec "Create-feed rules" 3); then store the feed and its items (a baseline: no
  * event) and schedule its actor.
  */
-export async function createFeed(deps: RefreshDeps & Pick<AppDeps, 'scheduler' | 'metrics'>, principal: Principal, input: CreateFeedInput): Promise<ApiFeedWithItems> {
+export async function createFeed(deps: RefreshDeps & Pick<AppDeps, 'scheduler' | 'metrics'>, principal: Principal, input: CreateFeedInput): Promise<FeedWithItems> {
   let located: Awaited<ReturnType<typeof locate>>;
   try {
     located = await locate(deps, input);
@@ -121,5 +120,5 @@ export async function createFeed(deps: RefreshDeps & Pick<AppDeps, 'scheduler' |
   await deps.scheduler.schedule(feed.id, next);
   deps.metrics.feedState(feed.id, feedHealth({ settings: feed.settings, fetch: planned.state }).state, next);
   const items = await feedItems(deps, feed, feed.settings.sort);
-  return toApiFeedWithItems({ ...feed, fetchUrl: fetched.url, fetch: planned.state }, items, deps.settings.publicUrl);
+  return { feed: { ...feed, fetchUrl: fetched.url, fetch: planned.state }, items: items.map((item) => shownItem(item, feed.settings.customAuthor)) };
 }

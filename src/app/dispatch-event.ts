@@ -1,5 +1,5 @@
 import type { Delivery } from '../domain/delivery.js';
-import type { FeedEventEnvelope, FeedUpdateEvent } from '../domain/feed-event.js';
+import type { FeedEventEnvelope, FeedUpdateEvent } from '../webhook-event/feed-update-event.js';
 import { filterUses, itemMatches, type ItemFilter } from '../domain/item-filter.js';
 import { eventCategories } from './bundle-scope.js';
 import { deliveryId } from './deliver-webhook.js';

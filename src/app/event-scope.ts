@@ -1,6 +1,6 @@
 import type { Principal } from '../domain/api-key.js';
 import { FeedmillError } from '../domain/errors.js';
-import type { FeedEventEnvelope, FeedUpdateEvent } from '../domain/feed-event.js';
+import type { FeedEventEnvelope, FeedUpdateEvent } from '../webhook-event/feed-update-event.js';
 import type { WebhookScope } from '../domain/webhook.js';
 import { coveringBundleFilters, eventCategories, filtersNeedCategories, throughBundles } from './bundle-scope.js';
 import { findBundle } from './bundles.js';

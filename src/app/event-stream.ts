@@ -1,6 +1,6 @@
 import type { Principal } from '../domain/api-key.js';
 import { FeedmillError } from '../domain/errors.js';
-import type { FeedEventEnvelope } from '../domain/feed-event.js';
+import type { FeedEventEnvelope } from '../webhook-event/feed-update-event.js';
 import { historyRetentionSeconds } from '../domain/retention.js';
 import type { EventPosition } from '../ports/event-outbox.js';
 import type { AppDeps } from './deps.js';

@@ -1,21 +1,12 @@
-import { shownAuthors, toSpecFeed } from '../domain/api-shapes.js';
 import type { Feed } from '../domain/feed.js';
-import { changedFields, feedEventId, type EventItem, type FeedEventEnvelope } from '../domain/feed-event.js';
+import { changedFields, feedEventId } from '../domain/feed-event.js';
+import type { FeedEventEnvelope } from '../webhook-event/feed-update-event.js';
+import { eventItem, toEventFeed } from '../webhook-event/to-event.js';
 import type { ItemDiff } from '../domain/item-diff.js';
 import type { FilterSubject } from '../domain/item-filter.js';
 import { judgeItem } from '../domain/keep-block.js';
 import type { StoredItem } from '../domain/stored-item.js';
 import type { AppDeps } from './deps.js';
-
-/** An item as events (and the filters that judge them) see it: the feed's custom author applied. */
-export const eventItem = (item: StoredItem, customAuthor: string | null): EventItem => ({
-  url: item.url,
-  title: item.title,
-  description_text: item.description_text,
-  thumbnail: item.thumbnail,
-  date_published: item.publishedAt,
-  authors: shownAuthors(item, customAuthor),
-});
 
 /** An item as filters judge it: as shown (custom author applied), with its categories. */
 export const filterSubject = (item: StoredItem, customAuthor: string | null): FilterSubject => ({
@@ -49,7 +40,7 @@ export async function feedEvent(
     event: {
       id: feedEventId(feed.id, [...fresh, ...changed]),
       type: 'feed_update',
-      feed: toSpecFeed(feed, deps.settings.publicUrl),
+      feed: toEventFeed(feed, deps.settings.publicUrl),
       data: {
         items_new: fresh.map((item) => eventItem(item, author)),
         items_changed: changed.map((item) => {

@@ -1,12 +1,13 @@
 import type { Principal } from '../domain/api-key.js';
-import type { EventItem } from '../domain/feed-event.js';
+import type { EventItem } from '../webhook-event/feed-update-event.js';
 import type { Feed } from '../domain/feed.js';
 import { judgeFilter, parseFilter, type FilterCondition } from '../domain/item-filter.js';
 import { judgeItem, noFilters, parseKeepBlock, type KeepBlockVerdict } from '../domain/keep-block.js';
 import type { StoredItem } from '../domain/stored-item.js';
 import { bundleContent } from './bundle-items.js';
 import type { AppDeps } from './deps.js';
-import { eventItem, filterSubject } from './feed-events.js';
+import { filterSubject } from './feed-events.js';
+import { eventItem } from '../webhook-event/to-event.js';
 import { findFeed } from './find-feed.js';
 import { findBundle } from './bundles.js';
 

@@ -1,7 +1,7 @@
-import { toApiFeedWithItems, type ApiFeedWithItems } from '../domain/api-shapes.js';
 import type { Principal } from '../domain/api-key.js';
 import type { ItemSort } from '../domain/feed.js';
 import { feedHealth } from '../domain/feed-health.js';
+import { shownItem, type FeedWithItems } from '../domain/shown-item.js';
 import type { AppDeps } from './deps.js';
 import { findFeed } from './find-feed.js';
 import { feedItems, filterEpoch } from './shown-items.js';
@@ -18,7 +18,7 @@ export interface FeedView {
    * when filters judge by age.
    */
   version: string;
-  content(): Promise<ApiFeedWithItems>;
+  content(): Promise<FeedWithItems>;
 }
 
 /** Checks access (another account's feed is not found), then describes what would be shown. */
@@ -39,11 +39,11 @@ export async function viewFeed(deps: GetFeedDeps, principal: Principal, feedId: 
       feedHealth(feed),
       filterEpoch(deps, [feed.settings.filters]),
     ]),
-    content: async () => toApiFeedWithItems(feed, await feedItems(deps, feed, shownSort), deps.settings.publicUrl),
+    content: async () => ({ feed, items: (await feedItems(deps, feed, shownSort)).map((item) => shownItem(item, feed.settings.customAuthor)) }),
   };
 }
 
 /** GET /v1/feeds/:id; without `sort`, the feed's own preference applies. */
-export async function getFeed(deps: GetFeedDeps, principal: Principal, feedId: string, sort?: ItemSort): Promise<ApiFeedWithItems> {
+export async function getFeed(deps: GetFeedDeps, principal: Principal, feedId: string, sort?: ItemSort): Promise<FeedWithItems> {
   return (await viewFeed(deps, principal, feedId, sort)).content();
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { hostedFeedUrl, hostedHubUrl, shownAuthors } from '../domain/api-shapes.js';
+import { hostedFeedUrl, hostedHubUrl } from '../domain/hosted-urls.js';
+import { shownAuthors } from '../domain/shown-item.js';
 import { isBundleId } from '../domain/ids.js';
 import { shownUrl } from '../domain/safe-url.js';
 import { hostedFormats, type HostedFormat } from '../domain/render/hosted-formats.js';

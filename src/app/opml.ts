@@ -1,5 +1,5 @@
 import type { Principal } from '../domain/api-key.js';
-import { hostedFeedUrl } from '../domain/api-shapes.js';
+import { hostedFeedUrl } from '../domain/hosted-urls.js';
 import type { Bundle } from '../domain/bundle.js';
 import { FeedmillError, isFeedmillError, type ErrorCode } from '../domain/errors.js';
 import type { Feed } from '../domain/feed.js';
@@ -101,7 +101,7 @@ export function createOpmlImporter(deps: AppDeps): OpmlImporter {
       const outcome: OpmlOutcome = { xml_url: entry.xmlUrl, title: entry.title, outcome: 'existing', feed_id: known.get(entry.xmlUrl) ?? null, bundle: group, error: null };
       if (outcome.feed_id === null) {
         try {
-          const created = await createFeed(deps, principal, { url: entry.xmlUrl });
+          const { feed: created } = await createFeed(deps, principal, { url: entry.xmlUrl });
           outcome.outcome = 'created';
           outcome.feed_id = created.id;
           known.set(entry.xmlUrl, created.id);

@@ -1,8 +1,8 @@
 import type { Principal } from '../domain/api-key.js';
+import type { Delivery, DeliveryAttempt } from '../domain/delivery.js';
 import { FeedmillError } from '../domain/errors.js';
-import type { FeedUpdateEvent } from '../domain/feed-event.js';
+import type { FeedUpdateEvent } from '../webhook-event/feed-update-event.js';
 import { randomToken } from '../domain/ids.js';
-import { toApiAttempt, type ApiDeliveryAttempt } from '../domain/webhook-shapes.js';
 import { attemptDelivery, deliveryId, type DeliverDeps } from './deliver-webhook.js';
 import type { AppDeps } from './deps.js';
 import { findWebhook } from './webhooks.js';
@@ -29,7 +29,7 @@ function testEvent(deps: Pick<AppDeps, 'random' | 'clock' | 'settings'>): FeedUp
 }
 
 /** POST /v1/webhooks/:id/test: one signed test event, sent now; the attempt is in the history. */
-export async function sendTestEvent(deps: DeliverDeps, principal: Principal, webhookId: string): Promise<ApiDeliveryAttempt> {
+export async function sendTestEvent(deps: DeliverDeps, principal: Principal, webhookId: string): Promise<DeliveryAttempt> {
   const webhook = await findWebhook(deps, principal, webhookId);
   const event = testEvent(deps);
   const delivery = {
@@ -45,7 +45,7 @@ export async function sendTestEvent(deps: DeliverDeps, principal: Principal, web
   };
   await deps.deliveries.create(delivery);
   // A test is not retried: its answer is what the caller came for.
-  return toApiAttempt((await attemptDelivery(deps, webhook, delivery, false)).attempt);
+  return (await attemptDelivery(deps, webhook, delivery, false)).attempt;
 }
 
 /** POST /v1/webhooks/:id/deliveries/:deliveryId/retry: tries a delivery again now, whatever its state. */
@@ -54,14 +54,15 @@ export async function retryDelivery(
   principal: Principal,
   webhookId: string,
   id: string,
-): Promise<{ delivery_id: string; status: 'pending' }> {
+): Promise<Delivery & { status: 'pending' }> {
   const webhook = await findWebhook(deps, principal, webhookId);
   const delivery = await deps.deliveries.get(id);
   if (!delivery || delivery.webhookId !== webhook.id) {
     throw new FeedmillError('delivery_not_found', `Delivery \`${id}\` is not one of webhook \`${webhookId}\`; see GET /v1/webhooks/${webhookId}/deliveries`);
   }
   const now = deps.clock.now();
-  await deps.deliveries.save({ ...delivery, status: 'pending', nextAttemptAt: now.toISOString() });
+  const pending = { ...delivery, status: 'pending' as const, nextAttemptAt: now.toISOString() };
+  await deps.deliveries.save(pending);
   await deps.deliveryScheduler.schedule(delivery.id, now);
-  return { delivery_id: delivery.id, status: 'pending' };
+  return pending;
 }

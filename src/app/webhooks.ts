@@ -1,11 +1,11 @@
 import type { Principal } from '../domain/api-key.js';
+import type { DeliveryAttempt } from '../domain/delivery.js';
 import { FeedmillError } from '../domain/errors.js';
 import { newWebhookId } from '../domain/ids.js';
 import { parsePage, type ListEnvelope, type PageQuery } from '../domain/pagination.js';
 import { parseSourceUrl } from '../domain/source-url.js';
 import type { Webhook, WebhookScope } from '../domain/webhook.js';
 import { parseFilter } from '../domain/item-filter.js';
-import { toApiAttempt, toApiWebhook, type ApiDeliveryAttempt, type ApiWebhook } from '../domain/webhook-shapes.js';
 import { newSigningSecret } from '../domain/webhook-signature.js';
 import type { AppDeps } from './deps.js';
 import { findFeed } from './find-feed.js';
@@ -24,8 +24,11 @@ export interface WebhookInput {
   enabled?: boolean;
 }
 
-/** The signing secret, shown once: at creation and at rotation. */
-export type ApiWebhookWithSecret = ApiWebhook & { secret: string };
+/** A webhook with its signing secret, shown once: at creation and at rotation. */
+export interface WebhookWithSecret {
+  webhook: Webhook;
+  secret: string;
+}
 
 /** A rotated-out secret keeps signing this long, so receivers can switch without losing events. */
 const rotationOverlapMs = 24 * 60 * 60 * 1000;
@@ -66,7 +69,7 @@ async function targetUrl(deps: WebhookDeps, url: string): Promise<string> {
 }
 
 /** POST /v1/webhooks: the response carries the signing secret, the only time it is shown. */
-export async function createWebhook(deps: WebhookDeps, principal: Principal, input: WebhookInput & { url: string }): Promise<ApiWebhookWithSecret> {
+export async function createWebhook(deps: WebhookDeps, principal: Principal, input: WebhookInput & { url: string }): Promise<WebhookWithSecret> {
   const now = deps.clock.now().toISOString();
   const secret = newSigningSecret(deps.random);
   const webhook: Webhook = {
@@ -83,21 +86,21 @@ export async function createWebhook(deps: WebhookDeps, principal: Principal, inp
     updatedAt: now,
   };
   await deps.webhooks.insert(webhook);
-  return { ...toApiWebhook(webhook), secret };
+  return { webhook, secret };
 }
 
-export async function getWebhook(deps: WebhookDeps, principal: Principal, webhookId: string): Promise<ApiWebhook> {
-  return toApiWebhook(await findWebhook(deps, principal, webhookId));
+export async function getWebhook(deps: WebhookDeps, principal: Principal, webhookId: string): Promise<Webhook> {
+  return findWebhook(deps, principal, webhookId);
 }
 
-export async function listWebhooks(deps: WebhookDeps, principal: Principal, query: PageQuery): Promise<ListEnvelope<ApiWebhook>> {
+export async function listWebhooks(deps: WebhookDeps, principal: Principal, query: PageQuery): Promise<ListEnvelope<Webhook>> {
   const page = parsePage(query);
   const { total, webhooks } = await deps.webhooks.list(principal.accountId, page);
-  return { total, offset: page.offset, limit: page.limit, data: webhooks.map(toApiWebhook) };
+  return { total, offset: page.offset, limit: page.limit, data: webhooks };
 }
 
 /** PATCH /v1/webhooks/:id. `filters: null` removes them; enabling again clears why it was disabled. */
-export async function updateWebhook(deps: WebhookDeps, principal: Principal, webhookId: string, input: WebhookInput): Promise<ApiWebhook> {
+export async function updateWebhook(deps: WebhookDeps, principal: Principal, webhookId: string, input: WebhookInput): Promise<Webhook> {
   const webhook = await findWebhook(deps, principal, webhookId);
   const scopeChanged = input.scope !== undefined || input.feeds !== undefined || input.bundles !== undefined;
   const enabling = input.enabled === true && !webhook.enabled;
@@ -112,7 +115,7 @@ export async function updateWebhook(deps: WebhookDeps, principal: Principal, web
     updatedAt: deps.clock.now().toISOString(),
   };
   await deps.webhooks.save(updated);
-  return toApiWebhook(updated);
+  return updated;
 }
 
 export async function deleteWebhook(deps: WebhookDeps, principal: Principal, webhookId: string): Promise<{ id: string; deleted: true }> {
@@ -121,7 +124,7 @@ export async function deleteWebhook(deps: WebhookDeps, principal: Principal, web
 }
 
 /** POST /v1/webhooks/:id/rotate-secret: a new secret; the old one keeps signing for 24 h. */
-export async function rotateWebhookSecret(deps: WebhookDeps, principal: Principal, webhookId: string): Promise<ApiWebhookWithSecret> {
+export async function rotateWebhookSecret(deps: WebhookDeps, principal: Principal, webhookId: string): Promise<WebhookWithSecret> {
   const webhook = await findWebhook(deps, principal, webhookId);
   const now = deps.clock.now();
   const secret = newSigningSecret(deps.random);
@@ -136,13 +139,13 @@ export async function rotateWebhookSecret(deps: WebhookDeps, principal: Principa
     updatedAt: now.toISOString(),
   };
   await deps.webhooks.save(updated);
-  return { ...toApiWebhook(updated), secret };
+  return { webhook: updated, secret };
 }
 
 /** GET /v1/webhooks/:id/deliveries: every attempt, newest first. */
-export async function listDeliveryAttempts(deps: WebhookDeps, principal: Principal, webhookId: string, query: PageQuery): Promise<ListEnvelope<ApiDeliveryAttempt>> {
+export async function listDeliveryAttempts(deps: WebhookDeps, principal: Principal, webhookId: string, query: PageQuery): Promise<ListEnvelope<DeliveryAttempt>> {
   await findWebhook(deps, principal, webhookId);
   const page = parsePage(query);
   const { total, attempts } = await deps.deliveries.listAttempts(webhookId, page);
-  return { total, offset: page.offset, limit: page.limit, data: attempts.map(toApiAttempt) };
+  return { total, offset: page.offset, limit: page.limit, data: attempts };
 }

@@ -1,6 +1,6 @@
 import { nextAttemptAt } from '../domain/delivery.js';
 import { isFeedmillError } from '../domain/errors.js';
-import type { FeedEventEnvelope } from '../domain/feed-event.js';
+import type { FeedEventEnvelope } from '../webhook-event/feed-update-event.js';
 import { isBundleId } from '../domain/ids.js';
 import { distributionLinks, hubSignature, hubUrlOf, idleDistribution, type WebsubDistribution } from '../domain/websub.js';
 import type { StoredWebsubSubscription } from '../ports/websub-store.js';

@@ -1,6 +1,23 @@
 /**
+ * Failures of the source behind a feed: the request was valid, the source let it down. A create
+ * that meets one created nothing (create-feed.ts); REST answers them 402 (src/http/wire/status.ts).
+ */
+export const sourceFailureCodes = [
+  'address_not_allowed',
+  'source_unreachable',
+  'upstream_timeout',
+  'upstream_status',
+  'too_many_redirects',
+  'body_too_large',
+  'not_a_feed',
+  'no_items_found',
+  'parse_timeout',
+] as const;
+
+/**
  * The closed set of failure codes. Failures are classified where they happen and mapped once per
- * surface: `src/http/errors.ts` (status + body), `src/jobs/retry-policy.ts` (retry or give up).
+ * surface: `src/http/wire/status.ts` (status), `src/http/errors.ts` (body), `src/graphql/errors.ts`
+ * (extensions), `src/jobs/retry-policy.ts` (retry or give up).
  */
 export const errorCodes = [
   // the request itself
@@ -36,16 +53,7 @@ export const errorCodes = [
   'key_not_found',
   'user_not_found',
   'user_exists',
-  // the source behind a feed
-  'address_not_allowed',
-  'source_unreachable',
-  'upstream_timeout',
-  'upstream_status',
-  'too_many_redirects',
-  'body_too_large',
-  'not_a_feed',
-  'no_items_found',
-  'parse_timeout',
+  ...sourceFailureCodes,
   // ours
   'store_unavailable',
   'internal_error',
@@ -69,3 +77,13 @@ export class FeedmillError extends Error {
 export function isFeedmillError(error: unknown): error is FeedmillError {
   return error instanceof FeedmillError;
 }
+
+export type SourceFailureCode = (typeof sourceFailureCodes)[number];
+
+const sourceFailures: ReadonlySet<string> = new Set(sourceFailureCodes);
+const allCodes: ReadonlySet<string> = new Set(errorCodes);
+
+export const isSourceFailure = (code: ErrorCode): code is SourceFailureCode => sourceFailures.has(code);
+
+/** Whether a code read from outside (a GraphQL extension, a stored row) is one of ours. */
+export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && allCodes.has(code);

@@ -1,50 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { SpecFeed } from './api-shapes.js';
 import type { Author } from './item.js';
 import type { StoredItem } from './stored-item.js';
-
-/** Spec "Webhook event object", `data.items_*` entries. */
-export interface EventItem {
-  url: string;
-  title: string;
-  description_text: string;
-  thumbnail: string | null;
-  date_published: string;
-  authors: Author[];
-}
 
 /** Fields whose change makes an item "changed"; `changed_fields` names them. */
 export const watchedFields = ['title', 'url', 'description', 'thumbnail', 'authors', 'date_published'] as const;
 export type WatchedField = (typeof watchedFields)[number];
-
-export interface ChangedEventItem extends EventItem {
-  changed_fields: WatchedField[];
-}
-
-/** Spec "Webhook event object": the one event type, `feed_update`. */
-export interface FeedUpdateEvent {
-  id: string;
-  type: 'feed_update';
-  feed: SpecFeed;
-  data: {
-    items_new: EventItem[];
-    items_changed: ChangedEventItem[];
-  };
-}
-
-/** What travels on the event bus: the event and whose it is (routing, never sent). */
-export interface FeedEventEnvelope {
-  accountId: string;
-  feedId: string;
-  /** ISO time the refresh found the change. */
-  occurredAt: string;
-  event: FeedUpdateEvent;
-  /**
-   * Keys of the items the event announces, so that a refresh after a crash can tell which of the
-   * changes it finds an unpublished event already covers. Not sent to subscribers.
-   */
-  itemKeys?: string[];
-}
 
 /**
  * The event id is derived from what changed, not drawn at random: a refresh retried after a crash

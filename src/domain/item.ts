@@ -39,17 +39,6 @@ export interface ParsedFeed {
   items: ParsedItem[];
 }
 
-/** Spec "Feed item" exactly: the whitelist of what leaves the server for an item. */
-export interface ApiItem {
-  url: string;
-  title: string;
-  description_text: string;
-  description_html: string;
-  thumbnail: string | null;
-  authors: Author[];
-  date_published: string;
-}
-
 /** A native feed a web page advertises with `<link rel="alternate">`. */
 export interface FeedLink {
   url: string;

@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
-import { statusOf } from '../domain/error-status.js';
-import { isFeedmillError, type ErrorCode, type FeedmillError } from '../domain/errors.js';
+import { statusOf } from '../http/wire/status.js';
+import { isErrorCode, isFeedmillError, type ErrorCode, type FeedmillError } from '../domain/errors.js';
 
 /**
  * Failures of the whole request also set the HTTP status (yoga reads `extensions.http`, and strips
@@ -55,7 +55,7 @@ export function maskError(error: unknown, message: string): Error {
   const at = error instanceof GraphQLError ? error : undefined;
   const cause = feedmillCause(error);
   if (cause) return toGraphqlError(cause, at);
-  if (at && (at.originalError === undefined || fromGraphqlItself(at))) return typeof at.extensions.code === 'string' && at.extensions.code in statusOf ? at : asValidationError(at);
+  if (at && (at.originalError === undefined || fromGraphqlItself(at))) return isErrorCode(at.extensions.code) ? at : asValidationError(at);
   return codedError('internal_error', `${message} Something went wrong on our side; try again, and report it if it persists`, at);
 }
 

@@ -1,7 +1,7 @@
 import { resolveEventScope } from '../app/event-scope.js';
 import { eventStream, positionAfter } from '../app/event-stream.js';
 import { FeedmillError } from '../domain/errors.js';
-import type { FeedUpdateEvent } from '../domain/feed-event.js';
+import type { FeedUpdateEvent } from '../webhook-event/feed-update-event.js';
 import type { GraphqlContext } from './builder.js';
 
 export interface FeedUpdateFilter {

@@ -1,4 +1,4 @@
-import type { FeedEventEnvelope } from '../domain/feed-event.js';
+import type { FeedEventEnvelope } from '../webhook-event/feed-update-event.js';
 
 export type EventListener = (envelope: FeedEventEnvelope) => void | Promise<void>;
 

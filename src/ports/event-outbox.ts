@@ -1,4 +1,4 @@
-import type { FeedEventEnvelope } from '../domain/feed-event.js';
+import type { FeedEventEnvelope } from '../webhook-event/feed-update-event.js';
 
 /** Where an event stands in its account's history: ordered by `occurredAt`, then by `id`. */
 export interface EventPosition {

@@ -3,7 +3,7 @@ import { throughBundles } from '../../src/app/bundle-scope.js';
 import { deliveryId } from '../../src/app/deliver-webhook.js';
 import { dispatchEvent } from '../../src/app/dispatch-event.js';
 import { createWebhook } from '../../src/app/webhooks.js';
-import type { FeedEventEnvelope, FeedUpdateEvent } from '../../src/domain/feed-event.js';
+import type { FeedEventEnvelope, FeedUpdateEvent } from '../../src/webhook-event/feed-update-event.js';
 import { noFilters } from '../../src/domain/keep-block.js';
 import { createTestDeps } from '../fixtures/test-deps.js';
 
@@ -30,8 +30,8 @@ t.test("a webhook scoped to a bundle is sent only what the bundle's filters keep
   const principal = { accountId: 'alice', keyId: 'fmk_test', scopes: ['read', 'write'] as ('read' | 'write')[] };
   const at = now.toISOString();
   await env.deps.bundles.insert({ id: '_AAAAAAAAAAAAAAAA', accountId: 'alice', name: 'B', description: '', icon: '', feedIds: ['feed-1'], sort: 'last_added', filters: blockSponsored, createdAt: at, updatedAt: at });
-  const scopedHook = await createWebhook(env.deps, principal, { url: 'https://example.com/hook', bundles: ['_AAAAAAAAAAAAAAAA'] });
-  const allHook = await createWebhook(env.deps, principal, { url: 'https://example.com/all' });
+  const { webhook: scopedHook } = await createWebhook(env.deps, principal, { url: 'https://example.com/hook', bundles: ['_AAAAAAAAAAAAAAAA'] });
+  const { webhook: allHook } = await createWebhook(env.deps, principal, { url: 'https://example.com/all' });
   const envelope: FeedEventEnvelope = { accountId: 'alice', feedId: 'feed-1', occurredAt: at, event, itemKeys: ['k1', 'k2'] };
   t.equal(await dispatchEvent(env.deps, envelope), 2);
   const sent = async (hookId: string) => (JSON.parse((await env.deps.deliveries.get(deliveryId(hookId, event.id)))?.body ?? '{}') as FeedUpdateEvent).data.items_new.map((entry) => entry.title);

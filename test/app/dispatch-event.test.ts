@@ -2,7 +2,7 @@ import t, { type Test } from 'tap';
 import { deliveryId } from '../../src/app/deliver-webhook.js';
 import { dispatchEvent } from '../../src/app/dispatch-event.js';
 import { createWebhook } from '../../src/app/webhooks.js';
-import type { FeedEventEnvelope } from '../../src/domain/feed-event.js';
+import type { FeedEventEnvelope } from '../../src/webhook-event/feed-update-event.js';
 import { createTestDeps } from '../fixtures/test-deps.js';
 
 const principal = { accountId: 'alice', keyId: 'fmk_test', scopes: ['read', 'write'] as ('read' | 'write')[] };
@@ -23,7 +23,7 @@ const envelope = (eventId: string): FeedEventEnvelope => ({
 async function leftBehind(t: Test, eventId: string, status: 'pending' | 'succeeded') {
   const env = createTestDeps();
   t.teardown(() => env.close());
-  const hook = await createWebhook(env.deps, principal, { url: 'https://example.com/hook' });
+  const { webhook: hook } = await createWebhook(env.deps, principal, { url: 'https://example.com/hook' });
   const pending = status === 'pending';
   await env.deps.deliveries.create({
     id: deliveryId(hook.id, eventId),

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { eventStream } from '../../src/app/event-stream.js';
-import type { FeedEventEnvelope } from '../../src/domain/feed-event.js';
+import type { FeedEventEnvelope } from '../../src/webhook-event/feed-update-event.js';
 import type { EventOutbox } from '../../src/ports/event-outbox.js';
 import { createTestDeps } from '../fixtures/test-deps.js';
 

@@ -5,10 +5,11 @@ import { Check, Errors } from 'typebox/value';
 import { WebhookEvent } from '../../src/http/schemas/webhook-event.js';
 import { repoRoot } from '../fixtures/repo-root.js';
 import { createFeed } from '../../src/app/create-feed.js';
+import { hostedFeedUrl } from '../../src/domain/hosted-urls.js';
 import { feedEvent, publishPendingEvents } from '../../src/app/feed-events.js';
 import { refreshFeed } from '../../src/app/refresh-feed.js';
 import type { Feed } from '../../src/domain/feed.js';
-import type { FeedEventEnvelope } from '../../src/domain/feed-event.js';
+import type { FeedEventEnvelope } from '../../src/webhook-event/feed-update-event.js';
 import type { ItemStore } from '../../src/ports/item-store.js';
 import { diffItems } from '../../src/domain/item-diff.js';
 import { startRssSource, type RssSource } from '../fixtures/rss-source.js';
@@ -23,7 +24,7 @@ async function setup(t: Test) {
     await source.close();
     await env.close();
   });
-  const feed = await createFeed(env.deps, { ...principal, scopes: [...principal.scopes] }, { url: source.url });
+  const { feed } = await createFeed(env.deps, { ...principal, scopes: [...principal.scopes] }, { url: source.url });
   const events: FeedEventEnvelope[] = [];
   env.deps.bus.subscribe((envelope) => {
     events.push(envelope);
@@ -46,7 +47,14 @@ t.test('a refresh that finds a new item publishes one feed_update in the spec sh
   t.same([accountId, feedId], ['alice', feed.id], 'routed by account and feed');
   t.match(event.id, /^evt_[A-Za-z0-9_-]{24}$/);
   t.equal(event.type, 'feed_update');
-  t.same(event.feed, { id: feed.id, title: feed.title, source_url: feed.source_url, rss_feed_url: feed.rss_feed_url, description: feed.description, icon: feed.icon });
+  t.same(event.feed, {
+    id: feed.id,
+    title: feed.title,
+    source_url: feed.sourceUrl,
+    rss_feed_url: hostedFeedUrl(env.deps.settings.publicUrl, feed.id),
+    description: feed.description,
+    icon: feed.icon,
+  });
   t.same(event.data.items_new, [
     { url: added.link, title: 'Breaking', description_text: 'Post 3', thumbnail: null, date_published: new Date(added.pubDate).toISOString(), authors: [] },
   ]);

@@ -1,4 +1,4 @@
-import type { FeedEventEnvelope } from '../../src/domain/feed-event.js';
+import type { FeedEventEnvelope } from '../../src/webhook-event/feed-update-event.js';
 import type { StoredItem } from '../../src/domain/stored-item.js';
 import type { ItemStore } from '../../src/ports/item-store.js';
 import type { ContractTest } from './store.js';

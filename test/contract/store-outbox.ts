@@ -1,4 +1,4 @@
-import type { FeedEventEnvelope } from '../../src/domain/feed-event.js';
+import type { FeedEventEnvelope } from '../../src/webhook-event/feed-update-event.js';
 import type { EventOutbox } from '../../src/ports/event-outbox.js';
 import type { ContractContext, ContractTest } from './store.js';
 

@@ -1,25 +1,28 @@
 import t from 'tap';
 import { loadAssets } from '../../src/dashboard/assets.js';
 import { feedsPage } from '../../src/dashboard/pages/feeds.js';
-import type { ApiFeed } from '../../src/domain/api-shapes.js';
+import { defaultFeedSettings, type Feed } from '../../src/domain/feed.js';
 
-const failing: ApiFeed = {
+const failing: Feed = {
   id: 'aaaaaaaaaaaaaaaa',
+  accountId: 'a',
   title: 'Broken <site>',
-  source_url: 'https://broken.example/feed',
-  rss_feed_url: 'https://feeds.example/feeds/aaaaaaaaaaaaaaaa.xml',
   description: '',
   icon: '',
-  status: {
-    state: 'failing',
-    last_fetched_at: '2026-11-25T10:00:00.000Z',
-    last_success_at: '2026-11-24T10:00:00.000Z',
-    next_fetch_at: '2026-11-25T10:05:00.000Z',
-    last_outcome: 'upstream_status',
-    consecutive_errors: 4,
-    last_error: { code: 'upstream_status', message: 'The source answered 500' },
-    disabled_at: null,
-    disabled_reason: null,
+  sourceUrl: 'https://broken.example/feed',
+  fetchUrl: 'https://broken.example/feed',
+  link: 'https://broken.example/',
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  settings: defaultFeedSettings,
+  fetch: {
+    lastFetchedAt: '2026-11-25T10:00:00.000Z',
+    lastSuccessAt: '2026-11-24T10:00:00.000Z',
+    nextFetchAt: '2026-11-25T10:05:00.000Z',
+    lastStatus: 'upstream_status',
+    lastError: { code: 'upstream_status', message: 'The source answered 500' },
+    errorCount: 4,
+    unchangedStreak: 0,
   },
 };
 

@@ -1,8 +1,7 @@
 import t from 'tap';
 import { Agent, request } from 'undici';
 import WebSocket from 'ws';
-import type { ApiFeed } from '../../src/domain/api-shapes.js';
-import type { FeedEventEnvelope } from '../../src/domain/feed-event.js';
+import type { FeedEventEnvelope } from '../../src/webhook-event/feed-update-event.js';
 import { createTestDeps } from '../fixtures/test-deps.js';
 import type { GraphqlError } from './graphql-client.js';
 import { collect, drained, listening, sseSubscribe, startGraphqlHttps, wsClient, type GraphqlHttps } from './transport-fixtures.js';
@@ -46,7 +45,7 @@ async function publish(accountId: string): Promise<string> {
   published += 1;
   const id = `evt_limits${String(published).padStart(14, '0')}`;
   // Only `id` is selected by these subscriptions, so the feed and items can stay empty.
-  const event: FeedEventEnvelope['event'] = { id, type: 'feed_update', feed: {} as ApiFeed, data: { items_new: [], items_changed: [] } };
+  const event: FeedEventEnvelope['event'] = { id, type: 'feed_update', feed: {} as FeedEventEnvelope['event']['feed'], data: { items_new: [], items_changed: [] } };
   const envelope: FeedEventEnvelope = { accountId, feedId: 'feedlimits000000', occurredAt: new Date().toISOString(), event };
   await env.deps.bus.publish(envelope);
   return id;

@@ -1,7 +1,7 @@
 import t from 'tap';
 import WebSocket from 'ws';
 import { refreshFeed } from '../../src/app/refresh-feed.js';
-import type { FeedEventEnvelope, FeedUpdateEvent } from '../../src/domain/feed-event.js';
+import type { FeedEventEnvelope, FeedUpdateEvent } from '../../src/webhook-event/feed-update-event.js';
 import { startRssSource } from '../fixtures/rss-source.js';
 import { createTestDeps } from '../fixtures/test-deps.js';
 import { codesOf, graphql, type GraphqlError } from './graphql-client.js';

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import t from 'tap';
 import { refreshFeed } from '../../src/app/refresh-feed.js';
-import type { FeedEventEnvelope, FeedUpdateEvent } from '../../src/domain/feed-event.js';
+import type { FeedEventEnvelope, FeedUpdateEvent } from '../../src/webhook-event/feed-update-event.js';
 import { buildHttpApp } from '../../src/http/app.js';
 import { startRssSource } from '../fixtures/rss-source.js';
 import { openSse, type SseClient } from '../fixtures/sse-client.js';

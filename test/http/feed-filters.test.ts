@@ -1,7 +1,7 @@
 import t from 'tap';
 import { filterEvent } from '../../src/app/dispatch-event.js';
 import { refreshFeed } from '../../src/app/refresh-feed.js';
-import type { FeedEventEnvelope } from '../../src/domain/feed-event.js';
+import type { FeedEventEnvelope } from '../../src/webhook-event/feed-update-event.js';
 import { parseFilter } from '../../src/domain/item-filter.js';
 import { buildHttpApp } from '../../src/http/app.js';
 import { startFixtureServer } from '../fixtures/http-fixture.js';

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { deliveryId } from '../../src/app/deliver-webhook.js';
 import { createWebhook } from '../../src/app/webhooks.js';
-import type { FeedEventEnvelope } from '../../src/domain/feed-event.js';
+import type { FeedEventEnvelope } from '../../src/webhook-event/feed-update-event.js';
 import { FeedmillError } from '../../src/domain/errors.js';
 import { deliveryQueueHandler } from '../../src/jobs/delivery-queue.js';
 import type { WebhookStore } from '../../src/ports/webhook-store.js';
@@ -24,7 +24,7 @@ const envelope: FeedEventEnvelope = {
 t.test('a dispatch job that meets a store outage fails, so the scheduler retries it, and then creates each delivery once', async (t) => {
   const env = createTestDeps();
   t.teardown(() => env.close());
-  const hook = await createWebhook(env.deps, principal, { url: 'https://example.com/hook' });
+  const { webhook: hook } = await createWebhook(env.deps, principal, { url: 'https://example.com/hook' });
   await env.deps.outbox.save(envelope);
   let down = true;
   const webhooks: WebhookStore = {

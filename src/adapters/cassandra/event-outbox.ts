@@ -1,5 +1,5 @@
 import type { types } from 'cassandra-driver';
-import type { FeedEventEnvelope } from '../../domain/feed-event.js';
+import type { FeedEventEnvelope } from '../../webhook-event/feed-update-event.js';
 import type { EventOutbox } from '../../ports/event-outbox.js';
 import { statement, type Cql } from './cql.js';
 import { instant, optionalText, text } from './row.js';

@@ -1,4 +1,4 @@
-import type { FeedEventEnvelope } from '../../domain/feed-event.js';
+import type { FeedEventEnvelope } from '../../webhook-event/feed-update-event.js';
 import type { EventOutbox } from '../../ports/event-outbox.js';
 import type { Db } from './database.js';
 

@@ -1,5 +1,5 @@
 import type { ItemSort } from '../../domain/feed.js';
-import type { FeedEventEnvelope } from '../../domain/feed-event.js';
+import type { FeedEventEnvelope } from '../../webhook-event/feed-update-event.js';
 import type { KnownItem } from '../../domain/item-diff.js';
 import type { ParsedItem } from '../../domain/item.js';
 import type { StoredItem } from '../../domain/stored-item.js';

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { FeedEventEnvelope } from '../../domain/feed-event.js';
+import type { FeedEventEnvelope } from '../../webhook-event/feed-update-event.js';
 import type { EventBus, EventListener } from '../../ports/event-bus.js';
 
 export interface RedisBusOptions {

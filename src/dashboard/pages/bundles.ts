@@ -1,4 +1,6 @@
-import type { ApiBundle, ApiBundleWithItems, ApiFeed } from '../../domain/api-shapes.js';
+import type { Bundle } from '../../domain/bundle.js';
+import type { Feed } from '../../domain/feed.js';
+import type { BundleWithItems } from '../../domain/shown-item.js';
 import type { Assets } from '../assets.js';
 import { copyField, input, select, type FieldError } from '../forms.js';
 import { html, type Html } from '../html.js';
@@ -9,14 +11,14 @@ import { keepBlockFormOf, keepBlockSection, type KeepBlockForm } from './keep-bl
 
 export interface BundlesView {
   viewer: Viewer;
-  bundles: readonly ApiBundle[];
+  bundles: readonly Bundle[];
   total: number;
   form?: { name: string; error?: FieldError };
 }
 
 export function bundlesPage(assets: Assets, view: BundlesView): Html {
   const rows = view.bundles.map(
-    (bundle) => html`<tr><th scope="row"><a href="/dashboard/bundles/${bundle.id}">${bundle.name || bundle.id}</a></th><td>${bundle.feeds.length}</td></tr>`,
+    (bundle) => html`<tr><th scope="row"><a href="/dashboard/bundles/${bundle.id}">${bundle.name || bundle.id}</a></th><td>${bundle.feedIds.length}</td></tr>`,
   );
   const table =
     view.bundles.length === 0
@@ -39,9 +41,11 @@ ${input({ id: 'bundle-name', name: 'name', label: 'Bundle name', value: view.for
 
 export interface BundleView {
   viewer: Viewer;
-  bundle: ApiBundleWithItems;
+  bundle: BundleWithItems;
+  /** Where the hosted bundle is read (domain/hosted-urls.ts). */
+  hostedUrl: string;
   /** Every feed of the account: the members by title, the rest to choose from. */
-  feeds: readonly ApiFeed[];
+  feeds: readonly Feed[];
   edit?: { name: string; description: string; error?: FieldError };
   /** The bundle's keep/block filters as stored, and the form when it came back refused or previewed. */
   filters: KeepBlock;
@@ -51,26 +55,26 @@ export interface BundleView {
 }
 
 export function bundlePage(assets: Assets, view: BundleView): Html {
-  const { bundle, viewer } = view;
+  const { bundle: { bundle, items }, viewer } = view;
   const base = `/dashboard/bundles/${bundle.id}`;
   const titles = new Map(view.feeds.map((feed) => [feed.id, feed.title || feed.id]));
-  const members = bundle.feeds.map(
+  const members = bundle.feedIds.map(
     (feedId) => html`<li><a href="/dashboard/feeds/${feedId}">${titles.get(feedId) ?? feedId}</a>
 <form class="inline-form" method="post" action="${base}/feeds/${feedId}/remove">${csrfField(viewer)}<button type="submit" class="secondary">Remove ${
       titles.get(feedId) ?? feedId
     }</button></form></li>`,
   );
-  const candidates = view.feeds.filter((feed) => !bundle.feeds.includes(feed.id)).map((feed) => ({ value: feed.id, label: feed.title || feed.id }));
+  const candidates = view.feeds.filter((feed) => !bundle.feedIds.includes(feed.id)).map((feed) => ({ value: feed.id, label: feed.title || feed.id }));
   const edit = view.edit ?? { name: bundle.name, description: bundle.description };
   return page(assets, {
     title: bundle.name || bundle.id,
     section: 'bundles',
     viewer,
-    liveFeeds: bundle.feeds.length ? bundle.feeds : undefined,
+    liveFeeds: bundle.feedIds.length ? bundle.feedIds : undefined,
     body: html`<p><a href="/dashboard/bundles">← Bundles</a></p>
 <h1>${bundle.name || bundle.id}</h1>
 ${view.notice ? html`<p class="notice" role="status">${view.notice}</p>` : ''}
-${copyField('hosted-address', 'Hosted feed address', bundle.rss_feed_url, 'Copy address')}
+${copyField('hosted-address', 'Hosted feed address', view.hostedUrl, 'Copy address')}
 <h2>Feeds</h2>
 ${members.length ? html`<ul class="plain" aria-label="Feeds in this bundle">${members}</ul>` : html`<p class="muted">No feeds in this bundle yet.</p>`}
 ${
@@ -81,7 +85,7 @@ ${select({ id: 'bundle-feed', name: 'feedId', label: 'Feed', options: candidates
     : html`<p class="hint">Every feed of yours is in this bundle; <a href="/dashboard/feeds#add-feed">add a feed</a> first to add more.</p>`
 }
 <h2>Items</h2>
-${itemList('bundle-items', bundle.items)}
+${itemList('bundle-items', items)}
 <h2>Filters</h2>
 ${keepBlockSection(viewer, `${base}/filters`, view.filtersForm ?? keepBlockFormOf(view.filters))}
 <h2>Edit bundle</h2>

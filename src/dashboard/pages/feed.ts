@@ -1,5 +1,7 @@
-import type { ApiFeedStatus, ApiFeedWithItems } from '../../domain/api-shapes.js';
 import type { FeedSettings } from '../../domain/feed.js';
+import { feedHealth, type FeedHealth } from '../../domain/feed-health.js';
+import { shownUrl } from '../../domain/safe-url.js';
+import type { FeedWithItems } from '../../domain/shown-item.js';
 import type { Assets } from '../assets.js';
 import { copyField, formAlert, input, select, type FieldError } from '../forms.js';
 import { html, type Html } from '../html.js';
@@ -9,7 +11,9 @@ import { keepBlockFormOf, keepBlockSection, type KeepBlockForm } from './keep-bl
 
 export interface FeedView {
   viewer: Viewer;
-  feed: ApiFeedWithItems;
+  feed: FeedWithItems;
+  /** Where the hosted feed is read (domain/hosted-urls.ts). */
+  hostedUrl: string;
   settings: FeedSettings;
   /** The order shown; absent means the feed's preference. */
   sort: 'last_added' | 'date';
@@ -27,7 +31,7 @@ const sortChoices = [
   { value: 'date', label: 'By publication date' },
 ];
 
-function health(viewer: Viewer, base: string, status: ApiFeedStatus, paused: boolean): Html {
+function health(viewer: Viewer, base: string, status: FeedHealth, paused: boolean): Html {
   // A paused or disabled feed is resumed the same way: `paused: false` (README "Feeds").
   const resume = paused || status.state === 'disabled';
   const polling = html`<form class="inline-form" method="post" action="${base}/pause">${csrfField(viewer)}<input type="hidden" name="paused" value="${
@@ -35,16 +39,16 @@ function health(viewer: Viewer, base: string, status: ApiFeedStatus, paused: boo
   }"><button type="submit" class="secondary">${resume ? 'Resume polling' : 'Pause polling'}</button></form>`;
   return html`<section id="feed-health" data-live class="panel" aria-label="Health">
 <form class="inline-form" method="post" action="${base}/refresh">${csrfField(viewer)}<button type="submit">Refresh now</button></form> ${polling}
-${status.disabled_reason ? html`<p class="error">Disabled ${time(status.disabled_at)}: ${status.disabled_reason}</p>` : ''}
-<p><strong>State:</strong> <span class="state-${status.state}">${status.state}</span> · <strong>Last outcome:</strong> ${status.last_outcome ?? '—'}</p>
-<p><strong>Last fetch:</strong> ${time(status.last_fetched_at)} · <strong>Next fetch:</strong> ${time(status.next_fetch_at)} · <strong>Consecutive errors:</strong> ${status.consecutive_errors}</p>
-${status.last_error ? html`<p class="error">${status.last_error.code}: ${status.last_error.message}</p>` : ''}
+${status.disabled?.reason ? html`<p class="error">Disabled ${time(status.disabled.at)}: ${status.disabled.reason}</p>` : ''}
+<p><strong>State:</strong> <span class="state-${status.state}">${status.state}</span> · <strong>Last outcome:</strong> ${status.lastOutcome ?? '—'}</p>
+<p><strong>Last fetch:</strong> ${time(status.lastFetchedAt)} · <strong>Next fetch:</strong> ${time(status.nextFetchAt)} · <strong>Consecutive errors:</strong> ${status.consecutiveErrors}</p>
+${status.lastError ? html`<p class="error">${status.lastError.code}: ${status.lastError.message}</p>` : ''}
 </section>`;
 }
 
 export function feedPage(assets: Assets, view: FeedView): Html {
-  const { feed, viewer } = view;
-  const edit = view.edit ?? { title: feed.title, description: feed.description, icon: feed.icon };
+  const { feed: { feed, items }, viewer } = view;
+  const edit = view.edit ?? { title: feed.title, description: feed.description, icon: shownUrl(feed.icon) };
   const settings = view.settingsForm ?? {
     customAuthor: view.settings.customAuthor ?? '',
     sort: view.settings.sort,
@@ -59,14 +63,14 @@ export function feedPage(assets: Assets, view: FeedView): Html {
     body: html`<p><a href="/dashboard/feeds">← Feeds</a></p>
 <h1>${feed.title || feed.id}</h1>
 ${view.notice ? html`<p class="notice" role="status">${view.notice}</p>` : ''}
-<p class="muted">Source: ${feed.source_url}</p>
-${copyField('hosted-address', 'Hosted feed address', feed.rss_feed_url, 'Copy address')}
+<p class="muted">Source: ${feed.sourceUrl}</p>
+${copyField('hosted-address', 'Hosted feed address', view.hostedUrl, 'Copy address')}
 ${view.error ? formAlert(view.error) : ''}
-${health(viewer, base, feed.status, view.settings.paused)}
+${health(viewer, base, feedHealth(feed), view.settings.paused)}
 <h2>Items</h2>
 <p class="sort-links"><a href="${base}?sort=last_added"${view.sort === 'last_added' ? html` aria-current="true"` : ''}>Newest added</a>
 <a href="${base}?sort=date"${view.sort === 'date' ? html` aria-current="true"` : ''}>By date</a></p>
-${itemList('feed-items', feed.items)}
+${itemList('feed-items', items)}
 <h2>Edit feed</h2>
 <form class="panel" method="post" action="${base}" aria-label="Edit feed">
 ${csrfField(viewer)}

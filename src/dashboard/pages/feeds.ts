@@ -1,4 +1,5 @@
-import type { ApiFeed, ApiFeedStatus } from '../../domain/api-shapes.js';
+import type { Feed } from '../../domain/feed.js';
+import { feedHealth, type FeedHealth } from '../../domain/feed-health.js';
 import type { Assets } from '../assets.js';
 import { input, select, type FieldError } from '../forms.js';
 import { html, type Html } from '../html.js';
@@ -17,7 +18,7 @@ export interface AddFeedForm {
 
 export interface FeedsView {
   viewer: Viewer;
-  feeds: readonly ApiFeed[];
+  feeds: readonly Feed[];
   total: number;
   /** Where this page of the list starts; pages hold `pageSize` feeds. */
   offset: number;
@@ -26,11 +27,11 @@ export interface FeedsView {
   form?: AddFeedForm;
 }
 
-function healthCells(status: ApiFeedStatus): Html {
-  const outcome = status.last_error ? html`<span class="state-failing">${status.last_error.code}</span>` : html`${status.last_outcome ?? '—'}`;
-  return html`<td>${time(status.last_fetched_at)}</td><td><span class="state-${status.state}">${status.state}</span> · ${outcome}</td><td>${time(
-    status.next_fetch_at,
-  )}</td><td>${status.consecutive_errors}</td>`;
+function healthCells(status: FeedHealth): Html {
+  const outcome = status.lastError ? html`<span class="state-failing">${status.lastError.code}</span>` : html`${status.lastOutcome ?? '—'}`;
+  return html`<td>${time(status.lastFetchedAt)}</td><td><span class="state-${status.state}">${status.state}</span> · ${outcome}</td><td>${time(
+    status.nextFetchAt,
+  )}</td><td>${status.consecutiveErrors}</td>`;
 }
 
 function pager(view: FeedsView): Html {
@@ -44,7 +45,7 @@ function pager(view: FeedsView): Html {
 function feedTable(view: FeedsView): Html {
   const { feeds, total, offset } = view;
   if (feeds.length === 0 && offset === 0) return html`<p id="feed-table" data-live class="muted">No feeds yet: add one below.</p>`;
-  const rows = feeds.map((feed) => html`<tr><th scope="row"><a href="/dashboard/feeds/${feed.id}">${feed.title || feed.source_url}</a></th>${healthCells(feed.status)}</tr>`);
+  const rows = feeds.map((feed) => html`<tr><th scope="row"><a href="/dashboard/feeds/${feed.id}">${feed.title || feed.sourceUrl}</a></th>${healthCells(feedHealth(feed))}</tr>`);
   return html`<div id="feed-table" data-live class="table-wrap"><table>
 <caption>Your feeds${total > feeds.length ? html` (${offset + 1}–${offset + feeds.length} of ${total})` : ''}</caption>
 <thead><tr><th scope="col">Feed</th><th scope="col">Last fetch</th><th scope="col">Outcome</th><th scope="col">Next fetch</th><th scope="col">Errors</th></tr></thead>

@@ -1,4 +1,4 @@
-import type { ApiItem } from '../../domain/item.js';
+import type { ParsedItem } from '../../domain/item.js';
 import { html, type Html } from '../html.js';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
@@ -13,8 +13,11 @@ export function time(iso: string | null | undefined): Html {
 /** Only web addresses become links: an item's URL comes from someone else's document. */
 const linkable = (url: string): boolean => /^https?:\/\//i.test(url);
 
-/** What a list shows of an item: stored ones (ApiItem) and previewed ones (ParsedItem) alike. */
-export type ListedItem = Pick<ApiItem, 'url' | 'title' | 'authors'> & { date_published: string | null };
+/**
+ * What a list shows of an item: stored ones (shown items, dated by `publishedAt`) and previewed
+ * ones (ParsedItem, dated by the source, if at all) alike.
+ */
+export type ListedItem = Pick<ParsedItem, 'url' | 'title' | 'authors' | 'date_published'> & { publishedAt?: string };
 
 /** A feed's or bundle's items; `id` makes the list a live region the script can swap. */
 export function itemList(id: string, items: readonly ListedItem[], label = 'Items'): Html {
@@ -23,7 +26,7 @@ export function itemList(id: string, items: readonly ListedItem[], label = 'Item
     const title = item.title || item.url || '(untitled)';
     const authors = item.authors.map((author) => author.name).filter(Boolean).join(', ');
     return html`<li>${linkable(item.url) ? html`<a href="${item.url}" rel="noopener noreferrer">${title}</a>` : title}
-<div class="item-meta">${time(item.date_published)}${authors ? html` · ${authors}` : ''}</div></li>`;
+<div class="item-meta">${time(item.publishedAt ?? item.date_published)}${authors ? html` · ${authors}` : ''}</div></li>`;
   });
   return html`<ol id="${id}" data-live class="items" aria-label="${label}">${rows}</ol>`;
 }

@@ -1,5 +1,7 @@
-import type { ApiBundle, ApiFeed } from '../../domain/api-shapes.js';
-import type { ApiDeliveryAttempt, ApiWebhook } from '../../domain/webhook-shapes.js';
+import type { Bundle } from '../../domain/bundle.js';
+import type { DeliveryAttempt } from '../../domain/delivery.js';
+import type { Feed } from '../../domain/feed.js';
+import type { Webhook } from '../../domain/webhook.js';
 import type { Assets } from '../assets.js';
 import type { FilterVerdict } from '../../app/filter-preview.js';
 import { fieldChoices, filterFormOf, maxConditions, operatorChoices, type FilterForm } from '../filter-form.js';
@@ -56,7 +58,7 @@ function checkboxes(name: string, legend: string, choices: readonly { id: string
 }
 
 /** The fields shared by "Add a webhook" and "Edit webhook". */
-function webhookFields(form: WebhookForm, feeds: readonly ApiFeed[], bundles: readonly ApiBundle[], withUrl: boolean): Html {
+function webhookFields(form: WebhookForm, feeds: readonly Feed[], bundles: readonly Bundle[], withUrl: boolean): Html {
   const radio = (value: WebhookForm['scope'], label: string): Html =>
     html`<label class="inline"><input type="radio" name="scope" value="${value}"${form.scope === value ? html` checked` : ''}> ${label}</label>`;
   const filtersError = form.error?.field === 'filters' ? form.error : undefined;
@@ -89,14 +91,14 @@ ${filterPreview(form.preview)}
 
 export interface WebhooksView {
   viewer: Viewer;
-  webhooks: readonly ApiWebhook[];
-  feeds: readonly ApiFeed[];
-  bundles: readonly ApiBundle[];
+  webhooks: readonly Webhook[];
+  feeds: readonly Feed[];
+  bundles: readonly Bundle[];
   form?: WebhookForm;
 }
 
-const scopeText = (webhook: ApiWebhook): string =>
-  webhook.scope === 'all' ? 'all feeds' : webhook.scope === 'feeds' ? `${webhook.feeds.length} feed(s)` : `${webhook.bundles.length} bundle(s)`;
+const scopeText = (webhook: Webhook): string =>
+  webhook.scope.kind === 'all' ? 'all feeds' : webhook.scope.kind === 'feeds' ? `${webhook.scope.feedIds.length} feed(s)` : `${webhook.scope.bundleIds.length} bundle(s)`;
 
 export function webhooksPage(assets: Assets, view: WebhooksView): Html {
   const rows = view.webhooks.map(
@@ -125,10 +127,10 @@ ${webhookFields(view.form ?? emptyWebhookForm, view.feeds, view.bundles, true)}
 
 export interface WebhookView {
   viewer: Viewer;
-  webhook: ApiWebhook;
-  attempts: readonly ApiDeliveryAttempt[];
-  feeds: readonly ApiFeed[];
-  bundles: readonly ApiBundle[];
+  webhook: Webhook;
+  attempts: readonly DeliveryAttempt[];
+  feeds: readonly Feed[];
+  bundles: readonly Bundle[];
   /** Shown once, right after creation or rotation. */
   secret?: string;
   form?: WebhookForm;
@@ -136,14 +138,14 @@ export interface WebhookView {
   error?: string;
 }
 
-function history(viewer: Viewer, webhookId: string, attempts: readonly ApiDeliveryAttempt[]): Html {
+function history(viewer: Viewer, webhookId: string, attempts: readonly DeliveryAttempt[]): Html {
   if (attempts.length === 0) return html`<p id="call-history" class="muted">No calls yet: send a test request.</p>`;
   const rows = attempts.map(
-    (attempt) => html`<tr><td>${time(attempt.at)}</td><td><code>${attempt.event_id}</code></td><td>${attempt.attempt}</td><td>${
-      attempt.status_code ?? html`<span class="state-failing">${attempt.error ?? 'no answer'}</span>`
-    } ${attempt.outcome === 'failed' ? html`<span class="state-failing">(failed)</span>` : ''}</td><td>${attempt.latency_ms} ms</td><td><code>${attempt.response_excerpt.slice(0, 200)}</code></td><td>${
+    (attempt) => html`<tr><td>${time(attempt.at)}</td><td><code>${attempt.eventId}</code></td><td>${attempt.attempt}</td><td>${
+      attempt.statusCode ?? html`<span class="state-failing">${attempt.error ?? 'no answer'}</span>`
+    } ${attempt.outcome === 'failed' ? html`<span class="state-failing">(failed)</span>` : ''}</td><td>${attempt.latencyMs} ms</td><td><code>${attempt.responseExcerpt.slice(0, 200)}</code></td><td>${
       attempt.outcome === 'failed'
-        ? html`<form method="post" action="/dashboard/webhooks/${webhookId}/deliveries/${attempt.delivery_id}/retry">${csrfField(viewer)}<button type="submit" class="secondary" aria-label="Retry ${attempt.delivery_id}">Retry</button></form>`
+        ? html`<form method="post" action="/dashboard/webhooks/${webhookId}/deliveries/${attempt.deliveryId}/retry">${csrfField(viewer)}<button type="submit" class="secondary" aria-label="Retry ${attempt.deliveryId}">Retry</button></form>`
         : ''
     }</td></tr>`,
   );
@@ -157,9 +159,9 @@ export function webhookPage(assets: Assets, view: WebhookView): Html {
   const base = `/dashboard/webhooks/${webhook.id}`;
   const form: WebhookForm = view.form ?? {
     url: webhook.url,
-    scope: webhook.scope,
-    feeds: webhook.feeds,
-    bundles: webhook.bundles,
+    scope: webhook.scope.kind,
+    feeds: webhook.scope.kind === 'feeds' ? webhook.scope.feedIds : [],
+    bundles: webhook.scope.kind === 'bundles' ? webhook.scope.bundleIds : [],
     filter: filterFormOf(webhook.filters),
   };
   return page(assets, {
@@ -178,8 +180,8 @@ ${
 ${
   webhook.enabled
     ? ''
-    : html`<section class="panel warning" aria-label="Disabled"><p><strong>Disabled:</strong> ${webhook.disabled_reason ?? 'by request'}${
-        webhook.failing_since ? html` (failing since ${time(webhook.failing_since)})` : ''
+    : html`<section class="panel warning" aria-label="Disabled"><p><strong>Disabled:</strong> ${webhook.disabledReason ?? 'by request'}${
+        webhook.failingSince ? html` (failing since ${time(webhook.failingSince)})` : ''
       }</p><form method="post" action="${base}/enable">${csrfField(viewer)}<button type="submit">Re-enable</button></form></section>`
 }
 <form method="post" action="${base}/test">${csrfField(viewer)}<button type="submit">Send test request</button></form>

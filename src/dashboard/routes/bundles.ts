@@ -12,7 +12,8 @@ import {
 } from '../../app/bundles.js';
 import { previewBundleFilters } from '../../app/filter-preview.js';
 import { listFeeds } from '../../app/list-feeds.js';
-import { statusOf } from '../../domain/error-status.js';
+import { hostedFeedUrl } from '../../domain/hosted-urls.js';
+import { statusOf } from '../../http/wire/status.js';
 import { pageLimits } from '../../domain/pagination.js';
 import { fieldErrorOf } from '../forms.js';
 import { bundlePage, bundlesPage, type BundleView } from '../pages/bundles.js';
@@ -37,7 +38,7 @@ export const bundleRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { 
   app.post<{ Body: FormBody }>('/bundles', async (request, reply) => {
     const name = fieldOf(request.body, 'name');
     try {
-      const bundle = await createBundle(deps, principalOf(request), { name, feeds: [] });
+      const { bundle } = await createBundle(deps, principalOf(request), { name, feeds: [] });
       return reply.redirect(`/dashboard/bundles/${bundle.id}`, 303);
     } catch (error) {
       return sendPage(reply, await renderBundles(request, { name, error: fieldErrorOf(error, 'name') }), statusOf.validation_failed);
@@ -47,7 +48,8 @@ export const bundleRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { 
   const renderBundle = async (request: FastifyRequest, id: string, extra: Partial<BundleView> = {}) => {
     const principal = principalOf(request);
     const [bundle, feeds, settings] = await Promise.all([getBundle(deps, principal, id), listFeeds(deps, principal, page), getBundleSettings(deps, principal, id)]);
-    return bundlePage(assets, { viewer: viewerOf(request, secretKey), bundle, feeds: feeds.data, filters: settings.filters, ...extra });
+    const hostedUrl = hostedFeedUrl(deps.settings.publicUrl, bundle.bundle.id);
+    return bundlePage(assets, { viewer: viewerOf(request, secretKey), bundle, hostedUrl, feeds: feeds.data, filters: settings.filters, ...extra });
   };
 
   app.get<IdParams & { Querystring: { saved?: string } }>('/bundles/:id', async (request, reply) =>
@@ -98,7 +100,7 @@ export const bundleRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { 
   });
 
   app.get<IdParams>('/bundles/:id/delete', async (request, reply) => {
-    const bundle = await getBundle(deps, principalOf(request), request.params.id);
+    const { bundle } = await getBundle(deps, principalOf(request), request.params.id);
     const name = bundle.name || bundle.id;
     return sendPage(
       reply,

@@ -7,7 +7,8 @@ import { getFeedSettings, updateFeedSettings } from '../../app/feed-settings.js'
 import { getFeed } from '../../app/get-feed.js';
 import { listFeeds } from '../../app/list-feeds.js';
 import { updateFeed } from '../../app/update-feed.js';
-import { statusOf } from '../../domain/error-status.js';
+import { hostedFeedUrl } from '../../domain/hosted-urls.js';
+import { statusOf } from '../../http/wire/status.js';
 import { FeedmillError } from '../../domain/errors.js';
 import { parseItemSort, type ItemSort } from '../../domain/feed.js';
 import { knownRegions } from '../../domain/keyword-source.js';
@@ -64,7 +65,7 @@ export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { de
         const preview = await previewFeed(deps, input);
         return sendPage(reply, await renderFeeds(request, { ...form, preview }));
       }
-      const feed = await createFeed(deps, principalOf(request), input);
+      const { feed } = await createFeed(deps, principalOf(request), input);
       return reply.redirect(`/dashboard/feeds/${feed.id}`, 303);
     } catch (error) {
       const refused = fieldErrorOf(error, 'url');
@@ -76,7 +77,8 @@ export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { de
   const renderFeed = async (request: Parameters<typeof principalOf>[0], id: string, sort: ItemSort | undefined, extra: Partial<FeedView> = {}) => {
     const principal = principalOf(request);
     const [feed, settings] = await Promise.all([getFeed(deps, principal, id, sort), getFeedSettings(deps, principal, id)]);
-    return feedPage(assets, { viewer: viewerOf(request, secretKey), feed, settings, sort: sort ?? settings.sort, ...extra });
+    const hostedUrl = hostedFeedUrl(deps.settings.publicUrl, feed.feed.id);
+    return feedPage(assets, { viewer: viewerOf(request, secretKey), feed, hostedUrl, settings, sort: sort ?? settings.sort, ...extra });
   };
 
   app.get<IdParams & { Querystring: { sort?: string; saved?: string; refreshed?: string; new?: string; changed?: string } }>('/feeds/:id', async (request, reply) => {
@@ -152,7 +154,7 @@ export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { de
   });
 
   app.get<IdParams>('/feeds/:id/delete', async (request, reply) => {
-    const feed = await getFeed(deps, principalOf(request), request.params.id);
+    const { feed } = await getFeed(deps, principalOf(request), request.params.id);
     const name = feed.title || feed.id;
     return sendPage(
       reply,

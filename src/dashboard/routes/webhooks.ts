@@ -13,7 +13,7 @@ import {
   updateWebhook,
   type WebhookInput,
 } from '../../app/webhooks.js';
-import { statusOf } from '../../domain/error-status.js';
+import { statusOf } from '../../http/wire/status.js';
 import { FeedmillError } from '../../domain/errors.js';
 import { pageLimits } from '../../domain/pagination.js';
 import { filterFormFrom, filterOf } from '../filter-form.js';
@@ -86,7 +86,7 @@ export const webhookRoutes: FastifyPluginAsync<DashboardOptions> = async (app, {
     try {
       if (fieldOf(request.body, 'action') === 'preview') return sendPage(reply, await renderWebhooks(request, { ...form, preview: await preview(request, form) }));
       const created = await createWebhook(deps, principalOf(request), inputOf(form));
-      return sendPage(reply, await renderWebhook(request, created.id, { secret: created.secret, notice: 'Webhook added.' }));
+      return sendPage(reply, await renderWebhook(request, created.webhook.id, { secret: created.secret, notice: 'Webhook added.' }));
     } catch (error) {
       const refused = fieldErrorOf(error, 'url');
       const page = await renderWebhooks(request, { ...form, error: { field: fieldNamed(refused.message), message: refused.message } });

@@ -1,14 +1,12 @@
 import { addFeedToBundle, createBundle, deleteBundle, getBundle, listBundles, removeFeedFromBundle, updateBundle } from '../../app/bundles.js';
-import type { ApiBundle } from '../../domain/api-shapes.js';
-import type { ApiItem } from '../../domain/item.js';
 import { builder } from '../builder.js';
+import { bundleShape, bundleWithItemsShape, type BundleShape } from '../shapes/bundle.js';
+import { itemShape } from '../shapes/item.js';
+import { withShapes } from '../shapes/list.js';
 import { DeletionResult } from './deletion-result.js';
 import { FeedItem } from './feed-item.js';
 import { ItemSort } from './item-sort.js';
 import { listEnvelope, pageArgs, pageQuery } from './list.js';
-
-/** A bundle as a use case returned it; `items` is there when the use case loaded them. */
-type BundleShape = ApiBundle & { items?: ApiItem[] };
 
 /** Spec "Bundle". */
 export const Bundle = builder.objectRef<BundleShape>('Bundle').implement({
@@ -25,7 +23,7 @@ export const Bundle = builder.objectRef<BundleShape>('Bundle').implement({
       description: "The newest items of its feeds, merged; without `sort`, the bundle's own preference applies.",
       args: { sort: t.arg({ type: ItemSort, required: false }) },
       resolve: async (bundle, { sort }, { deps, principal }) =>
-        bundle.items && !sort ? bundle.items : (await getBundle(deps, principal, bundle.id, sort ?? undefined)).items,
+        bundle.items && !sort ? bundle.items : (await getBundle(deps, principal, bundle.id, sort ?? undefined)).items.map(itemShape),
     }),
   }),
 });
@@ -37,13 +35,13 @@ builder.queryFields((t) => ({
     type: Bundle,
     description: "One of your bundles. Another account's bundle is `bundle_not_found`.",
     args: { id: t.arg.id({ required: true }), sort: t.arg({ type: ItemSort, required: false }) },
-    resolve: (_root, { id, sort }, { deps, principal }) => getBundle(deps, principal, id, sort ?? undefined),
+    resolve: async (_root, { id, sort }, { deps, principal }) => bundleWithItemsShape(await getBundle(deps, principal, id, sort ?? undefined), deps.settings.publicUrl),
   }),
   bundles: t.field({
     type: BundleList,
     description: 'Your bundles, newest first.',
     args: pageArgs,
-    resolve: (_root, args, { deps, principal }) => listBundles(deps, principal, pageQuery(args)),
+    resolve: async (_root, args, { deps, principal }) => withShapes(await listBundles(deps, principal, pageQuery(args)), (bundle) => bundleShape(bundle, deps.settings.publicUrl)),
   }),
 }));
 
@@ -52,7 +50,7 @@ builder.mutationFields((t) => ({
     type: Bundle,
     description: 'Every listed feed must be yours (`feed_not_found` otherwise).',
     args: { name: t.arg.string({ required: true }), feeds: t.arg.idList({ required: true }) },
-    resolve: (_root, { name, feeds }, { deps, principal }) => createBundle(deps, principal, { name, feeds }),
+    resolve: async (_root, { name, feeds }, { deps, principal }) => bundleWithItemsShape(await createBundle(deps, principal, { name, feeds }), deps.settings.publicUrl),
   }),
   updateBundle: t.field({
     type: Bundle,
@@ -63,19 +61,19 @@ builder.mutationFields((t) => ({
       description: t.arg.string({ required: false }),
       icon: t.arg.string({ required: false }),
     },
-    resolve: (_root, { id, name, description, icon }, { deps, principal }) =>
-      updateBundle(deps, principal, id, { name: name ?? undefined, description: description ?? undefined, icon: icon ?? undefined }),
+    resolve: async (_root, { id, name, description, icon }, { deps, principal }) =>
+      bundleWithItemsShape(await updateBundle(deps, principal, id, { name: name ?? undefined, description: description ?? undefined, icon: icon ?? undefined }), deps.settings.publicUrl),
   }),
   addFeedToBundle: t.field({
     type: Bundle,
     description: 'Adding a feed twice is harmless.',
     args: { bundleId: t.arg.id({ required: true }), feedId: t.arg.id({ required: true }) },
-    resolve: (_root, { bundleId, feedId }, { deps, principal }) => addFeedToBundle(deps, principal, bundleId, feedId),
+    resolve: async (_root, { bundleId, feedId }, { deps, principal }) => bundleWithItemsShape(await addFeedToBundle(deps, principal, bundleId, feedId), deps.settings.publicUrl),
   }),
   removeFeedFromBundle: t.field({
     type: Bundle,
     args: { bundleId: t.arg.id({ required: true }), feedId: t.arg.id({ required: true }) },
-    resolve: (_root, { bundleId, feedId }, { deps, principal }) => removeFeedFromBundle(deps, principal, bundleId, feedId),
+    resolve: async (_root, { bundleId, feedId }, { deps, principal }) => bundleShape(await removeFeedFromBundle(deps, principal, bundleId, feedId), deps.settings.publicUrl),
   }),
   deleteBundle: t.field({
     type: DeletionResult,

@@ -1,5 +1,6 @@
-import type { ApiItem, Author as ApiAuthor } from '../../domain/item.js';
+import type { Author as ApiAuthor } from '../../domain/item.js';
 import { builder } from '../builder.js';
+import type { ItemShape } from '../shapes/item.js';
 
 // Field names are the spec's wire names, the same as REST and webhook bodies, so one client type
 // reads all three.
@@ -10,7 +11,7 @@ export const Author = builder.objectRef<ApiAuthor>('Author').implement({
 });
 
 /** Spec "Feed item". */
-export const FeedItem = builder.objectRef<ApiItem>('FeedItem').implement({
+export const FeedItem = builder.objectRef<ItemShape>('FeedItem').implement({
   description: 'An item (article) of a feed or bundle.',
   fields: (t) => ({
     url: t.exposeString('url'),

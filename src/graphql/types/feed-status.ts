@@ -1,6 +1,6 @@
-import type { ApiFeedStatus } from '../../domain/api-shapes.js';
 import { feedStates } from '../../domain/feed-health.js';
 import { builder } from '../builder.js';
+import type { FeedStatusShape } from '../shapes/feed.js';
 
 const FeedState = builder.enumType('FeedState', {
   description:
@@ -8,7 +8,7 @@ const FeedState = builder.enumType('FeedState', {
   values: feedStates,
 });
 
-export const FeedError = builder.objectRef<NonNullable<ApiFeedStatus['last_error']>>('FeedError').implement({
+export const FeedError = builder.objectRef<NonNullable<FeedStatusShape['last_error']>>('FeedError').implement({
   description: 'Why a fetch failed.',
   fields: (t) => ({
     code: t.exposeString('code', { description: 'The error code, as in REST error bodies (README lists them).' }),
@@ -17,7 +17,7 @@ export const FeedError = builder.objectRef<NonNullable<ApiFeedStatus['last_error
 });
 
 /** The REST `status` object, field for field. */
-export const FeedStatus = builder.objectRef<ApiFeedStatus>('FeedStatus').implement({
+export const FeedStatus = builder.objectRef<FeedStatusShape>('FeedStatus').implement({
   description: "The feed's health: how its last fetches went and when the next one is due.",
   fields: (t) => ({
     state: t.field({ type: FeedState, description: 'How the feed is doing.', resolve: (status) => status.state }),

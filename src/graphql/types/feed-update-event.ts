@@ -1,5 +1,6 @@
 import type { ObjectFieldBuilder } from '@pothos/core';
-import { watchedFields, type ChangedEventItem as ChangedItem, type EventItem as Item, type FeedUpdateEvent as Event } from '../../domain/feed-event.js';
+import { watchedFields } from '../../domain/feed-event.js';
+import type { ChangedEventItem as ChangedItem, EventItem as Item, FeedUpdateEvent as Event } from '../../webhook-event/feed-update-event.js';
 import { builder, type BuilderTypes } from '../builder.js';
 import { feedUpdates } from '../feed-updates.js';
 import { Feed } from './feed.js';

@@ -4,20 +4,15 @@ import { getFeed } from '../../app/get-feed.js';
 import { listFeeds } from '../../app/list-feeds.js';
 import { updateFeed } from '../../app/update-feed.js';
 import { findFeed } from '../../app/find-feed.js';
-import { toApiFeedStatus, type ApiFeedStatus, type SpecFeed } from '../../domain/api-shapes.js';
-import type { ApiItem } from '../../domain/item.js';
 import { builder } from '../builder.js';
+import { feedShape, feedStatusShape, feedWithItemsShape, type FeedShape } from '../shapes/feed.js';
+import { itemShape } from '../shapes/item.js';
+import { withShapes } from '../shapes/list.js';
 import { DeletionResult } from './deletion-result.js';
 import { FeedItem } from './feed-item.js';
 import { FeedStatus } from './feed-status.js';
 import { ItemSort } from './item-sort.js';
 import { listEnvelope, pageArgs, pageQuery } from './list.js';
-
-/**
- * A feed as a use case returned it; `status` and `items` are there when the use case loaded them
- * (an event's feed has neither).
- */
-export type FeedShape = SpecFeed & { status?: ApiFeedStatus; items?: ApiItem[] };
 
 /** Spec "Feed"; `settings` is added by feed-settings.ts. */
 export const Feed = builder.objectRef<FeedShape>('Feed').implement({
@@ -32,7 +27,7 @@ export const Feed = builder.objectRef<FeedShape>('Feed').implement({
     status: t.field({
       type: FeedStatus,
       description: "The feed's health (the REST `status` object); on an event's feed, as it is now.",
-      resolve: async (feed, _args, { deps, principal }) => feed.status ?? toApiFeedStatus(await findFeed(deps, principal, feed.id)),
+      resolve: async (feed, _args, { deps, principal }) => feed.status ?? feedStatusShape(await findFeed(deps, principal, feed.id)),
     }),
     items: t.field({
       type: [FeedItem],
@@ -40,7 +35,7 @@ export const Feed = builder.objectRef<FeedShape>('Feed').implement({
       args: { sort: t.arg({ type: ItemSort, required: false }) },
       // Items already loaded by the use case are reused; otherwise (lists, events) they are read now.
       resolve: async (feed, { sort }, { deps, principal }) =>
-        feed.items && !sort ? feed.items : (await getFeed(deps, principal, feed.id, sort ?? undefined)).items,
+        feed.items && !sort ? feed.items : (await getFeed(deps, principal, feed.id, sort ?? undefined)).items.map(itemShape),
     }),
   }),
 });
@@ -52,13 +47,13 @@ builder.queryFields((t) => ({
     type: Feed,
     description: "One of your feeds. Another account's feed is `feed_not_found`.",
     args: { id: t.arg.id({ required: true }), sort: t.arg({ type: ItemSort, required: false }) },
-    resolve: (_root, { id, sort }, { deps, principal }) => getFeed(deps, principal, id, sort ?? undefined),
+    resolve: async (_root, { id, sort }, { deps, principal }) => feedWithItemsShape(await getFeed(deps, principal, id, sort ?? undefined), deps.settings.publicUrl),
   }),
   feeds: t.field({
     type: FeedList,
     description: 'Your feeds, newest first.',
     args: pageArgs,
-    resolve: (_root, args, { deps, principal }) => listFeeds(deps, principal, pageQuery(args)),
+    resolve: async (_root, args, { deps, principal }) => withShapes(await listFeeds(deps, principal, pageQuery(args)), (feed) => feedShape(feed, deps.settings.publicUrl)),
   }),
 }));
 
@@ -67,7 +62,7 @@ builder.mutationFields((t) => ({
     type: Feed,
     description: 'Fetches the address first: a source that cannot be fetched or is not a feed creates nothing.',
     args: { url: t.arg.string({ required: true, description: 'A native feed address (RSS, Atom, JSON Feed) or a web page.' }) },
-    resolve: (_root, { url }, { deps, principal }) => createFeed(deps, principal, { url }),
+    resolve: async (_root, { url }, { deps, principal }) => feedWithItemsShape(await createFeed(deps, principal, { url }), deps.settings.publicUrl),
   }),
   updateFeed: t.field({
     type: Feed,
@@ -78,8 +73,8 @@ builder.mutationFields((t) => ({
       description: t.arg.string({ required: false }),
       icon: t.arg.string({ required: false }),
     },
-    resolve: (_root, { id, title, description, icon }, { deps, principal }) =>
-      updateFeed(deps, principal, id, { title: title ?? undefined, description: description ?? undefined, icon: icon ?? undefined }),
+    resolve: async (_root, { id, title, description, icon }, { deps, principal }) =>
+      feedShape(await updateFeed(deps, principal, id, { title: title ?? undefined, description: description ?? undefined, icon: icon ?? undefined }), deps.settings.publicUrl),
   }),
   deleteFeed: t.field({
     type: DeletionResult,

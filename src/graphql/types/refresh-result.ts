@@ -1,6 +1,6 @@
 import { refreshGapSeconds, refreshNow, type RefreshResult as Result } from '../../app/refresh-now.js';
-import { toApiFeed } from '../../domain/api-shapes.js';
 import { builder } from '../builder.js';
+import { feedShape } from '../shapes/feed.js';
 import { Feed } from './feed.js';
 import { FeedError } from './feed-status.js';
 
@@ -14,7 +14,7 @@ export const RefreshResult = builder.objectRef<Result>('RefreshResult').implemen
     items_new: t.exposeInt('itemsNew', { description: 'Items this fetch stored for the first time.' }),
     items_changed: t.exposeInt('itemsChanged', { description: 'Stored items whose content changed.' }),
     error: t.field({ type: FeedError, nullable: true, description: 'Why the fetch failed; null unless `outcome` is `failed`.', resolve: (result) => result.error }),
-    feed: t.field({ type: Feed, description: 'The feed as the refresh left it.', resolve: (result, _args, { deps }) => toApiFeed(result.feed, deps.settings.publicUrl) }),
+    feed: t.field({ type: Feed, description: 'The feed as the refresh left it.', resolve: (result, _args, { deps }) => feedShape(result.feed, deps.settings.publicUrl) }),
   }),
 });
 

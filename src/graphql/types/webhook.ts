@@ -1,19 +1,17 @@
 import { retryDelivery, sendTestEvent } from '../../app/webhook-deliveries.js';
 import { createWebhook, deleteWebhook, getWebhook, listDeliveryAttempts, listWebhooks, rotateWebhookSecret, updateWebhook, type WebhookInput } from '../../app/webhooks.js';
-import type { ApiDeliveryAttempt, ApiWebhook } from '../../domain/webhook-shapes.js';
 import { builder } from '../builder.js';
 import { parseFiltersJson } from '../filters-json.js';
+import { withShapes } from '../shapes/list.js';
+import { attemptShape, webhookShape, type AttemptShape, type WebhookShape } from '../shapes/webhook.js';
 import { DeletionResult } from './deletion-result.js';
 import { listEnvelope, pageArgs, pageQuery } from './list.js';
-
-/** A webhook as a use case returned it; `secret` only from create and rotate. */
-type WebhookShape = ApiWebhook & { secret?: string };
 
 const WebhookScope = builder.enumType('WebhookScope', { values: ['all', 'feeds', 'bundles'] as const });
 const DeliveryOutcome = builder.enumType('DeliveryOutcome', { values: ['succeeded', 'failed'] as const });
 
 /** One entry of a webhook's call history. */
-const DeliveryAttempt = builder.objectRef<ApiDeliveryAttempt>('DeliveryAttempt').implement({
+const DeliveryAttempt = builder.objectRef<AttemptShape>('DeliveryAttempt').implement({
   fields: (t) => ({
     delivery_id: t.exposeID('delivery_id'),
     event_id: t.exposeID('event_id'),
@@ -49,7 +47,7 @@ export const Webhook = builder.objectRef<WebhookShape>('Webhook').implement({
       type: DeliveryAttemptList,
       description: 'The call history, newest first.',
       args: pageArgs,
-      resolve: (webhook, args, { deps, principal }) => listDeliveryAttempts(deps, principal, webhook.id, pageQuery(args)),
+      resolve: async (webhook, args, { deps, principal }) => withShapes(await listDeliveryAttempts(deps, principal, webhook.id, pageQuery(args)), attemptShape),
     }),
   }),
 });
@@ -60,12 +58,12 @@ builder.queryFields((t) => ({
   webhook: t.field({
     type: Webhook,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, { deps, principal }) => getWebhook(deps, principal, id),
+    resolve: async (_root, { id }, { deps, principal }) => webhookShape(await getWebhook(deps, principal, id)),
   }),
   webhooks: t.field({
     type: WebhookList,
     args: pageArgs,
-    resolve: (_root, args, { deps, principal }) => listWebhooks(deps, principal, pageQuery(args)),
+    resolve: async (_root, args, { deps, principal }) => withShapes(await listWebhooks(deps, principal, pageQuery(args)), (webhook) => webhookShape(webhook)),
   }),
 }));
 
@@ -89,7 +87,10 @@ builder.mutationFields((t) => ({
       filters: t.arg.string({ required: false, description: filtersJson }),
       enabled: t.arg.boolean({ required: false }),
     },
-    resolve: (_root, args, { deps, principal }) => createWebhook(deps, principal, { ...webhookInput(args), url: args.url }),
+    resolve: async (_root, args, { deps, principal }) => {
+      const { webhook, secret } = await createWebhook(deps, principal, { ...webhookInput(args), url: args.url });
+      return webhookShape(webhook, secret);
+    },
   }),
   updateWebhook: t.field({
     type: Webhook,
@@ -101,7 +102,7 @@ builder.mutationFields((t) => ({
       filters: t.arg.string({ required: false, description: filtersJson }),
       enabled: t.arg.boolean({ required: false }),
     },
-    resolve: (_root, { id, ...args }, { deps, principal }) => updateWebhook(deps, principal, id, webhookInput(args)),
+    resolve: async (_root, { id, ...args }, { deps, principal }) => webhookShape(await updateWebhook(deps, principal, id, webhookInput(args))),
   }),
   deleteWebhook: t.field({
     type: DeletionResult,
@@ -112,18 +113,21 @@ builder.mutationFields((t) => ({
     type: Webhook,
     description: 'A new secret (in `secret`); the old one keeps signing for 24 hours.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, { deps, principal }) => rotateWebhookSecret(deps, principal, id),
+    resolve: async (_root, { id }, { deps, principal }) => {
+      const { webhook, secret } = await rotateWebhookSecret(deps, principal, id);
+      return webhookShape(webhook, secret);
+    },
   }),
   testWebhook: t.field({
     type: DeliveryAttempt,
     description: 'Sends one signed test event now and returns how the receiver answered.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, { deps, principal }) => sendTestEvent(deps, principal, id),
+    resolve: async (_root, { id }, { deps, principal }) => attemptShape(await sendTestEvent(deps, principal, id)),
   }),
   retryWebhookDelivery: t.field({
     type: 'ID',
     description: 'Tries a delivery again now; returns its id.',
     args: { webhookId: t.arg.id({ required: true }), deliveryId: t.arg.id({ required: true }) },
-    resolve: async (_root, { webhookId, deliveryId }, { deps, principal }) => (await retryDelivery(deps, principal, webhookId, deliveryId)).delivery_id,
+    resolve: async (_root, { webhookId, deliveryId }, { deps, principal }) => (await retryDelivery(deps, principal, webhookId, deliveryId)).id,
   }),
 }));

@@ -13,6 +13,8 @@ import {
 import { previewBundleFilters } from '../../app/filter-preview.js';
 import type { AppDeps } from '../../app/deps.js';
 import { principalOf } from '../plugins/auth.js';
+import { toApiBundle, toApiBundleWithItems } from '../wire/bundle.js';
+import { toApiList } from '../wire/list.js';
 import { Bundle, BundleFeedParams, BundleList, BundleSettings, BundleWithItems, CreateBundleBody, UpdateBundleBody, UpdateBundleSettingsBody } from '../schemas/bundle.js';
 import { FilterPreview, FilterPreviewBody } from '../schemas/feed.js';
 import { toFilterPreview } from './filter-preview.js';
@@ -23,25 +25,25 @@ export const bundleRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async 
   app.post(
     '/',
     { config: { scope: 'write' }, schema: { body: CreateBundleBody, response: { 200: BundleWithItems, ...errorResponses } } },
-    async (request) => createBundle(deps, principalOf(request), request.body),
+    async (request) => toApiBundleWithItems(await createBundle(deps, principalOf(request), request.body), deps.settings.publicUrl),
   );
 
   app.get(
     '/',
     { config: { scope: 'read' }, schema: { querystring: PageQuery, response: { 200: BundleList, ...errorResponses } } },
-    async (request) => listBundles(deps, principalOf(request), request.query),
+    async (request) => toApiList(await listBundles(deps, principalOf(request), request.query), (bundle) => toApiBundle(bundle, deps.settings.publicUrl)),
   );
 
   app.get(
     '/:id',
     { config: { scope: 'read' }, schema: { params: IdParams, querystring: SortQuery, response: { 200: BundleWithItems, ...errorResponses } } },
-    async (request) => getBundle(deps, principalOf(request), request.params.id, request.query.sort),
+    async (request) => toApiBundleWithItems(await getBundle(deps, principalOf(request), request.params.id, request.query.sort), deps.settings.publicUrl),
   );
 
   app.patch(
     '/:id',
     { config: { scope: 'write' }, schema: { params: IdParams, body: UpdateBundleBody, response: { 200: BundleWithItems, ...errorResponses } } },
-    async (request) => updateBundle(deps, principalOf(request), request.params.id, request.body),
+    async (request) => toApiBundleWithItems(await updateBundle(deps, principalOf(request), request.params.id, request.body), deps.settings.publicUrl),
   );
 
   app.get(
@@ -65,13 +67,13 @@ export const bundleRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async 
   app.put(
     '/:id/feeds/:feedId',
     { config: { scope: 'write' }, schema: { params: BundleFeedParams, response: { 200: BundleWithItems, ...errorResponses } } },
-    async (request) => addFeedToBundle(deps, principalOf(request), request.params.id, request.params.feedId),
+    async (request) => toApiBundleWithItems(await addFeedToBundle(deps, principalOf(request), request.params.id, request.params.feedId), deps.settings.publicUrl),
   );
 
   app.delete(
     '/:id/feeds/:feedId',
     { config: { scope: 'write' }, schema: { params: BundleFeedParams, response: { 200: Bundle, ...errorResponses } } },
-    async (request) => removeFeedFromBundle(deps, principalOf(request), request.params.id, request.params.feedId),
+    async (request) => toApiBundle(await removeFeedFromBundle(deps, principalOf(request), request.params.id, request.params.feedId), deps.settings.publicUrl),
   );
 
   app.delete(

@@ -10,8 +10,10 @@ import { listFeeds } from '../../app/list-feeds.js';
 import { previewFeedFilters } from '../../app/filter-preview.js';
 import { refreshNow } from '../../app/refresh-now.js';
 import { updateFeed } from '../../app/update-feed.js';
-import { toApiFeed, toApiFeedSettings } from '../../domain/api-shapes.js';
 import { principalOf } from '../plugins/auth.js';
+import { toApiFeed, toApiFeedWithItems } from '../wire/feed.js';
+import { toApiFeedSettings } from '../wire/feed-settings.js';
+import { toApiList } from '../wire/list.js';
 import { DeletionResult, ErrorBody, errorResponses, IdParams, PageQuery, SortQuery } from '../schemas/common.js';
 import {
   CreateFeedBody,
@@ -42,13 +44,13 @@ export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
   app.post(
     '/',
     { config: { scope: 'write' }, schema: { body: CreateFeedBody, response: { 200: FeedWithItems, ...errorResponses, ...sourceErrors } } },
-    async (request) => createFeed(deps, principalOf(request), createFeedInput(request.body)),
+    async (request) => toApiFeedWithItems(await createFeed(deps, principalOf(request), createFeedInput(request.body)), deps.settings.publicUrl),
   );
 
   app.get(
     '/',
     { config: { scope: 'read' }, schema: { querystring: PageQuery, response: { 200: FeedList, ...errorResponses } } },
-    async (request) => listFeeds(deps, principalOf(request), request.query),
+    async (request) => toApiList(await listFeeds(deps, principalOf(request), request.query), (feed) => toApiFeed(feed, deps.settings.publicUrl)),
   );
 
   // The body of GET /:id per feed and version: a feed polled by a dashboard is read and serialized
@@ -60,7 +62,7 @@ export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
     async (request, reply) => {
       const view = await viewFeed(deps, principalOf(request), request.params.id, request.query.sort);
       // `reply.serialize` applies the 200 schema, as returning the object would.
-      const body = await feedBodies.get(`${request.params.id} ${request.query.sort ?? ''}`, view.version, async () => bytesOf(reply.serialize(await view.content())));
+      const body = await feedBodies.get(`${request.params.id} ${request.query.sort ?? ''}`, view.version, async () => bytesOf(reply.serialize(toApiFeedWithItems(await view.content(), deps.settings.publicUrl))));
       // Fastify sends a Buffer as is; the typed reply only knows the schema's object shape.
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
@@ -69,7 +71,7 @@ export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
   app.patch(
     '/:id',
     { config: { scope: 'write' }, schema: { params: IdParams, body: UpdateFeedBody, response: { 200: Feed, ...errorResponses } } },
-    async (request) => updateFeed(deps, principalOf(request), request.params.id, request.body),
+    async (request) => toApiFeed(await updateFeed(deps, principalOf(request), request.params.id, request.body), deps.settings.publicUrl),
   );
 
   app.delete(

@@ -1,7 +1,7 @@
 import { Client } from 'cassandra-driver';
 import t from 'tap';
 import { openCassandraStore } from '../../../src/adapters/cassandra/index.js';
-import type { FeedEventEnvelope } from '../../../src/domain/feed-event.js';
+import type { FeedEventEnvelope } from '../../../src/webhook-event/feed-update-event.js';
 import type { StoredItem } from '../../../src/domain/stored-item.js';
 import { cassandraTestOptions, dropKeyspace } from '../../contract/cassandra-test-options.js';
 

@@ -5,7 +5,7 @@ import { createEmbeddedDeliveryStore } from '../../../src/adapters/embedded-stor
 import { createEmbeddedEventOutbox } from '../../../src/adapters/embedded-store/event-outbox.js';
 import { pruneHistory } from '../../../src/adapters/embedded-store/prune-history.js';
 import type { Delivery } from '../../../src/domain/delivery.js';
-import type { FeedEventEnvelope } from '../../../src/domain/feed-event.js';
+import type { FeedEventEnvelope } from '../../../src/webhook-event/feed-update-event.js';
 import { schemaDir, tempDir } from './temp-store.js';
 
 const envelope = (id: string, occurredAt: string): FeedEventEnvelope => ({

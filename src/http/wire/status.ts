@@ -1,8 +1,11 @@
-import type { ErrorCode } from './errors.js';
+import type { ErrorCode } from '../../domain/errors.js';
 
 /**
- * The one place codes become statuses (spec "Status codes"; 402: valid parameters, but the request
- * failed). REST answers with it; GraphQL carries it as `extensions.statusCode`.
+ * The one place codes become HTTP statuses (spec "Status codes"; 402: valid parameters, but the
+ * request failed: the domain's source failures). REST answers with it, the dashboard too; GraphQL
+ * carries it as `extensions.statusCode`, documented as "what REST would answer", so it reads this
+ * table rather than keep a copy (.dependency-cruiser.cjs allows graphql this one file of src/http).
+ * The domain knows codes only.
  */
 export const statusOf: Record<ErrorCode, number> = {
   validation_failed: 400,

@@ -1,7 +1,13 @@
 import t from 'tap';
-import { hostedFeedUrl, toApiFeed, toApiFeedWithItems, toApiItem } from '../../src/domain/api-shapes.js';
-import { defaultFeedSettings, type Feed } from '../../src/domain/feed.js';
-import type { StoredItem } from '../../src/domain/stored-item.js';
+import { defaultFeedSettings, type Feed } from '../../../src/domain/feed.js';
+import { hostedFeedUrl } from '../../../src/domain/hosted-urls.js';
+import { shownItem } from '../../../src/domain/shown-item.js';
+import type { StoredItem } from '../../../src/domain/stored-item.js';
+import { toApiFeed, toApiFeedWithItems } from '../../../src/http/wire/feed.js';
+import { toApiItem as toWire } from '../../../src/http/wire/item.js';
+
+/** An item as a use case hands it to REST: shown with the feed's custom author. */
+const toApiItem = (item: StoredItem, customAuthor: string | null) => toWire(shownItem(item, customAuthor));
 
 const stored: StoredItem = {
   id: 'guid-1',
@@ -43,8 +49,8 @@ t.test("an item shows the source's authors when no custom author is set", async 
 t.test('a custom author replaces every author of every item', async (t) => {
   t.same(toApiItem(stored, 'Newsroom bot').authors, [{ name: 'Newsroom bot' }]);
   t.same(toApiItem({ ...stored, authors: [] }, 'Newsroom bot').authors, [{ name: 'Newsroom bot' }], 'an item without authors gets one too');
-  const withSettings = { ...feed, settings: { ...defaultFeedSettings, customAuthor: 'Wire' } };
-  const shown = toApiFeedWithItems(withSettings, [stored, { ...stored, key: 'g:2', authors: [{ name: 'Linus' }] }], 'https://feeds.example.org');
+  const items = [stored, { ...stored, key: 'g:2', authors: [{ name: 'Linus' }] }].map((item) => shownItem(item, 'Wire'));
+  const shown = toApiFeedWithItems({ feed, items }, 'https://feeds.example.org');
   t.same(shown.items.map((i) => i.authors), [[{ name: 'Wire' }], [{ name: 'Wire' }]]);
 });
 

@@ -1,6 +1,6 @@
-import type { DeliveryAttempt } from './delivery.js';
-import type { Webhook } from './webhook.js';
-import type { ItemFilter } from './item-filter.js';
+import type { Delivery, DeliveryAttempt } from '../../domain/delivery.js';
+import type { ItemFilter } from '../../domain/item-filter.js';
+import type { Webhook } from '../../domain/webhook.js';
 
 /** A webhook as the API shows it; the secret appears only when created or rotated. */
 export interface ApiWebhook {
@@ -33,6 +33,14 @@ export function toApiWebhook(webhook: Webhook): ApiWebhook {
   };
 }
 
+/** What create and rotate answer: the webhook, with the secret shown this once. */
+export type ApiWebhookWithSecret = ApiWebhook & { secret: string };
+
+export const toApiWebhookWithSecret = ({ webhook, secret }: { webhook: Webhook; secret: string }): ApiWebhookWithSecret => ({
+  ...toApiWebhook(webhook),
+  secret,
+});
+
 /** One entry of the call history. */
 export interface ApiDeliveryAttempt {
   delivery_id: string;
@@ -56,4 +64,10 @@ export const toApiAttempt = (attempt: DeliveryAttempt): ApiDeliveryAttempt => ({
   error: attempt.error,
   response_excerpt: attempt.responseExcerpt,
   outcome: attempt.outcome,
+});
+
+/** What a manual retry answers: the delivery, queued again. */
+export const toApiRetryResult = (delivery: Delivery & { status: 'pending' }): { delivery_id: string; status: 'pending' } => ({
+  delivery_id: delivery.id,
+  status: delivery.status,
 });

@@ -1,0 +1,19 @@
+import type { FeedSettings, ItemSort } from '../../domain/feed.js';
+import type { KeepBlock } from '../../domain/keep-block.js';
+
+/** Spec "Feed settings", plus `sort`, `paused` and `min_interval` (seconds; null: the global floor). */
+export interface ApiFeedSettings {
+  customAuthor: string | null;
+  sort: ItemSort;
+  paused: boolean;
+  min_interval: number | null;
+  filters: KeepBlock;
+}
+
+export const toApiFeedSettings = (settings: FeedSettings): ApiFeedSettings => ({
+  customAuthor: settings.customAuthor,
+  sort: settings.sort,
+  paused: settings.paused,
+  min_interval: settings.minIntervalSeconds,
+  filters: settings.filters,
+});

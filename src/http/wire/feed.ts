@@ -1,0 +1,54 @@
+import type { Feed } from '../../domain/feed.js';
+import { feedHealth, type FeedState } from '../../domain/feed-health.js';
+import type { FeedWithItems } from '../../domain/shown-item.js';
+import type { EventFeed } from '../../webhook-event/feed-update-event.js';
+import { toEventFeed } from '../../webhook-event/to-event.js';
+import { toApiItem, type ApiItem } from './item.js';
+
+/** DESIGN.md: the feed's health, an additive `status` object on every feed response. */
+export interface ApiFeedStatus {
+  state: FeedState;
+  last_fetched_at: string | null;
+  last_success_at: string | null;
+  next_fetch_at: string | null;
+  last_outcome: string | null;
+  consecutive_errors: number;
+  last_error: { code: string; message: string } | null;
+  disabled_at: string | null;
+  disabled_reason: string | null;
+}
+
+/**
+ * Spec "Feed", without items (list entries, update response), plus `status`. Its spec fields are
+ * those an event's `feed` carries, mapped in one place (webhook-event/to-event.ts).
+ */
+export interface ApiFeed extends EventFeed {
+  status: ApiFeedStatus;
+}
+
+export interface ApiFeedWithItems extends ApiFeed {
+  items: ApiItem[];
+}
+
+export function toApiFeedStatus(feed: Pick<Feed, 'fetch' | 'settings'>): ApiFeedStatus {
+  const health = feedHealth(feed);
+  return {
+    state: health.state,
+    last_fetched_at: health.lastFetchedAt,
+    last_success_at: health.lastSuccessAt,
+    next_fetch_at: health.nextFetchAt,
+    last_outcome: health.lastOutcome,
+    consecutive_errors: health.consecutiveErrors,
+    last_error: health.lastError && { code: health.lastError.code, message: health.lastError.message },
+    disabled_at: health.disabled?.at ?? null,
+    disabled_reason: health.disabled?.reason ?? null,
+  };
+}
+
+export function toApiFeed(feed: Feed, publicUrl: string): ApiFeed {
+  return { ...toEventFeed(feed, publicUrl), status: toApiFeedStatus(feed) };
+}
+
+export function toApiFeedWithItems({ feed, items }: FeedWithItems, publicUrl: string): ApiFeedWithItems {
+  return { ...toApiFeed(feed, publicUrl), items: items.map(toApiItem) };
+}
