@@ -17,25 +17,9 @@ max_time=${SCHEMATHESIS_MAX_TIME:-120}
 
 say() { echo "schemathesis: $*" >&2; }
 
-installed() { [[ $("$venv/bin/python" -m pip show schemathesis 2>/dev/null | sed -n 's/^Version: //p') == "$version" ]]; }
-if ! installed; then
-  if ! command -v python3 >/dev/null; then
-    say "Python 3 is needed (Schemathesis is a Python tool); install python3 with its venv module"
-    exit 1
-  fi
-  say "installing schemathesis $version into $venv"
-  rm -rf "$venv"
-  # A venv keeps it apart from the system's packages (which pip may refuse to touch, PEP 668).
-  if ! python3 -m venv "$venv"; then
-    # Debian ships the venv module apart from python3.
-    say "python3 -m venv failed; installing python3-venv"
-    rm -rf "$venv"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get install -y --no-install-recommends python3-venv >&2 || { apt-get update >&2 && apt-get install -y --no-install-recommends python3-venv >&2; }
-    python3 -m venv "$venv"
-  fi
-  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "schemathesis==$version"
-fi
+# shellcheck source=scripts/lib/python-venv.sh
+source scripts/lib/python-venv.sh
+pinned_venv "$venv" schemathesis "$version" true
 
 # The run itself happens in a network namespace of its own, with nothing but a loopback interface:
 # fuzzed sources and webhook targets name random hosts and public addresses, and none of those
