@@ -7,12 +7,11 @@ import { resolveEventScope } from '../../app/event-scope.js';
 import { eventStream, oldestKept, pastEvents, positionAfter } from '../../app/event-stream.js';
 import { FeedmillError } from '../../domain/errors.js';
 import { errorBody } from '../errors.js';
+import { sseStreams } from '../sse.js';
 import { principalOf } from '../plugins/auth.js';
 import { errorResponses } from '../schemas/common.js';
 import { EventPage, EventsQuery } from '../schemas/events.js';
 
-/** Proxies and load balancers close a stream that stays silent for a minute; a comment keeps it open. */
-const keepAliveMs = 25_000;
 /** Streams of one account in one process: each holds a connection and a bus listener. */
 const maxStreamsPerAccount = 20;
 
@@ -28,11 +27,9 @@ const wantsJson = (accept: string | undefined): boolean => !!accept && accept.in
  * past events instead, for clients that pull.
  */
 export const eventRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
-  const open = new Set<() => void>();
-  const perAccount = new Map<string, number>();
-  // Shutting down ends every stream, so the server's close does not wait on them.
-  app.addHook('onClose', async () => {
-    for (const end of [...open]) end();
+  const openStream = sseStreams(app, {
+    maxPerAccount: maxStreamsPerAccount,
+    tooMany: `At most ${maxStreamsPerAccount} event streams of one account at once; close one first`,
   });
 
   app.get(
@@ -65,47 +62,20 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
         return (reply as FastifyReply).type('application/json; charset=utf-8').send({ data: page.events.map((envelope) => envelope.event), next_since: page.next?.id ?? null });
       }
 
-      const { accountId } = principal;
-      if ((perAccount.get(accountId) ?? 0) >= maxStreamsPerAccount) {
-        throw new FeedmillError('too_many_connections', `At most ${maxStreamsPerAccount} event streams of one account at once; close one first`);
-      }
-      perAccount.set(accountId, (perAccount.get(accountId) ?? 0) + 1);
-      const stop = new AbortController();
-      reply.hijack();
-      const stream = reply.raw;
-      stream.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-        // nginx would otherwise hold events back until its buffer fills.
-        'x-accel-buffering': 'no',
-      });
-      stream.write('retry: 5000\n\n');
-      const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), keepAliveMs);
-      const end = (): void => {
-        if (!open.delete(end)) return;
-        stop.abort();
-        clearInterval(keepAlive);
-        const left = (perAccount.get(accountId) ?? 1) - 1;
-        if (left > 0) perAccount.set(accountId, left);
-        else perAccount.delete(accountId);
-        stream.end();
-      };
-      open.add(end);
-      request.raw.once('close', end);
+      const stream = openStream(request, reply, principal.accountId);
       try {
-        for await (const envelope of eventStream(deps, scope, after, stop.signal)) {
+        for await (const envelope of eventStream(deps, scope, after, stream.signal)) {
           // Pulled one at a time: a client that reads slowly holds the replay, not our memory.
-          if (!stream.write(`id: ${envelope.event.id}\nevent: feed_update\ndata: ${JSON.stringify(envelope.event)}\n\n`)) {
-            await Promise.race([once(stream, 'drain'), once(stop.signal, 'abort')]);
+          if (!stream.raw.write(`id: ${envelope.event.id}\nevent: feed_update\ndata: ${JSON.stringify(envelope.event)}\n\n`)) {
+            await Promise.race([once(stream.raw, 'drain'), once(stream.signal, 'abort')]);
           }
         }
       } catch (error) {
         const known = error instanceof FeedmillError ? error : new FeedmillError('internal_error', 'The event stream failed; reconnect with the last event id');
         if (!(error instanceof FeedmillError)) request.log.error({ err: error }, 'event stream failed');
-        stream.write(`event: error\ndata: ${JSON.stringify(errorBody(known.code, known.message))}\n\n`);
+        stream.raw.write(`event: error\ndata: ${JSON.stringify(errorBody(known.code, known.message))}\n\n`);
       } finally {
-        end();
+        stream.end();
       }
     },
   );
