@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import { createKey, listKeys, revokeKey, type CreatedKey, type KeyView } from '../app/api-keys.js';
 import { parseScopes, type Scope } from '../domain/api-key.js';
 import type { Config } from './config.js';
 import { ExitError } from './exit-error.js';
+import { parseSubcommand } from './subcommand-args.js';
 import { openStores } from './stores.js';
 
 export const keysUsage = 'usage: feedmill keys create --account NAME --scopes read,write [--json] | keys list [--json] | keys revoke KEY_ID';
@@ -45,25 +45,9 @@ type Action = { kind: 'help' } | { kind: 'create'; account: string; scopes: Scop
 
 /** The arguments, checked completely before anything is opened: a typo or `--help` touches no store. */
 export function parseKeysArgs(args: string[]): Action {
-  const [action, ...rest] = args;
-  if (action === undefined || action === 'help' || action === '--help' || action === '-h') return { kind: 'help' };
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: rest,
-      options: {
-        account: { type: 'string' },
-        scopes: { type: 'string', default: 'read,write' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      allowPositionals: true,
-    });
-  } catch (error) {
-    throw new ExitError(`${(error as Error).message}; ${keysUsage}`, 2);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) return { kind: 'help' };
+  const parsed = parseSubcommand(args, { account: { type: 'string' }, scopes: { type: 'string', default: 'read,write' }, json: { type: 'boolean', default: false } }, keysUsage);
+  if (parsed === null) return { kind: 'help' };
+  const { action, values, positionals } = parsed;
   if (action === 'create') {
     if (!values.account) throw new ExitError(`--account is required; ${keysUsage}`, 2);
     const scopes = parseScopes(values.scopes);

@@ -1,10 +1,10 @@
 import type { Readable, Writable } from 'node:stream';
-import { parseArgs } from 'node:util';
 import { checkEmail, checkNewUser, createUser, deleteUser, listUsers, resetPassword } from '../app/users.js';
 import type { Config } from './config.js';
 import { ExitError } from './exit-error.js';
 import { promptHidden, type PromptInput } from './hidden-prompt.js';
 import { openStores } from './stores.js';
+import { parseSubcommand } from './subcommand-args.js';
 
 const usage =
   'usage: feedmill users create --account NAME --email EMAIL [--password-stdin] | users list [--json] | users reset-password EMAIL [--password-stdin] | users delete EMAIL';
@@ -37,33 +37,16 @@ async function password(io: UsersCommandIo, fromStdin: boolean): Promise<string>
 
 /** `feedmill users …`: the people who sign in to the dashboard. Passwords are stored as scrypt hashes only. */
 export async function usersCommand(args: string[], config: Config, io: UsersCommandIo): Promise<void> {
-  const [action, ...rest] = args;
-  if (action === undefined || action === 'help' || action === '--help' || action === '-h') {
+  const parsed = parseSubcommand(
+    args,
+    { account: { type: 'string' }, email: { type: 'string' }, 'password-stdin': { type: 'boolean', default: false }, json: { type: 'boolean', default: false } },
+    usage,
+  );
+  if (parsed === null) {
     io.print(usage);
     return;
   }
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: rest,
-      options: {
-        account: { type: 'string' },
-        email: { type: 'string' },
-        'password-stdin': { type: 'boolean', default: false },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      allowPositionals: true,
-    });
-  } catch (error) {
-    // Every argument is checked before a store is opened or a password asked for.
-    throw new ExitError(`${(error as Error).message}; ${usage}`, 2);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    io.print(usage);
-    return;
-  }
+  const { action, values, positionals } = parsed;
   const clock = { now: () => new Date() };
   // The store opens after the password is read: a person typing holds no connection.
   const withStore = async <T>(run: (stores: Awaited<ReturnType<typeof openStores>>) => Promise<T>): Promise<T> => {
