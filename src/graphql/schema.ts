@@ -3,6 +3,7 @@ import { builder } from './builder.js';
 // Each import adds its types and fields to the builder; the order only matters to Pothos refs.
 import './types/root.js';
 import './types/item-sort.js';
+import './types/item-filter.js';
 import './types/deletion-result.js';
 import './types/feed-item.js';
 import './types/feed-status.js';

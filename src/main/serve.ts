@@ -9,7 +9,7 @@ import { deliveryQueueHandler } from '../jobs/delivery-queue.js';
 import { refreshFeedHandler } from '../jobs/refresh-feed.js';
 import { composeRuntime, type Runtime } from './compose.js';
 import { publicUrlOf, type Config } from './config.js';
-import { mountGraphql } from './graphql-mount.js';
+import { mountGraphql } from '../graphql/mount.js';
 import { startMetricsServer } from './metrics-server.js';
 import { startupSummary } from './startup-summary.js';
 import { loadTls, type TlsPair } from './tls.js';

@@ -31,14 +31,14 @@ t.test('without valid credentials every operation is refused with 401 `unauthori
     t.match(response.errors?.[0]?.message, /Authorization/, `${why}: says what to send`);
     t.notOk(response.data, `${why}: no data`);
   }
-  const mutation = await graphql(yoga, undefined, 'mutation ($url: String!) { createFeed(url: $url) { id } }', { url: source.url });
+  const mutation = await graphql(yoga, undefined, 'mutation ($url: String!) { createFeed(input: { url: $url }) { id } }', { url: source.url });
   t.same(codesOf(mutation), ['unauthorized']);
   t.equal(await count(), 0, 'nothing was created');
 });
 
 t.test('a read key reads but cannot change anything; a write-only key cannot read', async (t) => {
   t.equal((await graphql<{ feeds: { total: number } }>(yoga, aliceReader, '{ feeds { total } }')).data?.feeds.total, 0);
-  const refused = await graphql(yoga, aliceReader, 'mutation ($url: String!) { createFeed(url: $url) { id } }', { url: source.url });
+  const refused = await graphql(yoga, aliceReader, 'mutation ($url: String!) { createFeed(input: { url: $url }) { id } }', { url: source.url });
   t.equal(refused.status, 403);
   t.same(codesOf(refused), ['forbidden']);
   t.match(refused.errors?.[0]?.message, /needs `write`/);

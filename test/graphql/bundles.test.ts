@@ -18,7 +18,7 @@ const alice = await env.bearer('alice');
 const bob = await env.bearer('bob');
 
 const createFeed = async (url: string, authorization = alice): Promise<string> => {
-  const response = await graphql<{ createFeed: { id: string } }>(yoga, authorization, 'mutation ($url: String!) { createFeed(url: $url) { id } }', { url });
+  const response = await graphql<{ createFeed: { id: string } }>(yoga, authorization, 'mutation ($url: String!) { createFeed(input: { url: $url }) { id } }', { url });
   const id = response.data?.createFeed.id;
   if (!id) throw new Error(`createFeed failed: ${JSON.stringify(response.errors)}`);
   return id;
@@ -39,7 +39,7 @@ interface Bundle {
 const bundleFields = 'id name description icon rss_feed_url feeds items { title }';
 
 t.test('a bundle groups feeds, merges their items, and changes as feeds come and go', async (t) => {
-  const created = await graphql<{ createBundle: Bundle }>(yoga, alice, `mutation ($feeds: [ID!]!) { createBundle(name: "Reading", feeds: $feeds) { ${bundleFields} } }`, {
+  const created = await graphql<{ createBundle: Bundle }>(yoga, alice, `mutation ($feeds: [ID!]!) { createBundle(input: { name: "Reading", feeds: $feeds }) { ${bundleFields} } }`, {
     feeds: [feedA],
   });
   const bundle = created.data?.createBundle;
@@ -55,7 +55,7 @@ t.test('a bundle groups feeds, merges their items, and changes as feeds come and
   t.same(added.data?.addFeedToBundle.feeds, [feedA, feedB]);
   t.equal(added.data?.addFeedToBundle.items.length, 3, 'items of both feeds');
 
-  const renamed = await graphql<{ updateBundle: Bundle }>(yoga, alice, 'mutation ($b: ID!) { updateBundle(id: $b, name: "Later", description: "for the weekend") { name description } }', {
+  const renamed = await graphql<{ updateBundle: Bundle }>(yoga, alice, 'mutation ($b: ID!) { updateBundle(id: $b, input: { name: "Later", description: "for the weekend" }) { name description } }', {
     b: bundle?.id,
   });
   t.same(renamed.data?.updateBundle, { name: 'Later', description: 'for the weekend' });
@@ -78,9 +78,9 @@ t.test('a bundle groups feeds, merges their items, and changes as feeds come and
 });
 
 t.test("another account's bundles and feeds cannot be used or seen", async (t) => {
-  const mixed = await graphql(yoga, alice, 'mutation ($feeds: [ID!]!) { createBundle(name: "Sneaky", feeds: $feeds) { id } }', { feeds: [feedA, bobsFeed] });
+  const mixed = await graphql(yoga, alice, 'mutation ($feeds: [ID!]!) { createBundle(input: { name: "Sneaky", feeds: $feeds }) { id } }', { feeds: [feedA, bobsFeed] });
   t.same(codesOf(mixed), ['feed_not_found'], "bob's feed in alice's bundle");
-  const mine = await graphql<{ createBundle: { id: string } }>(yoga, alice, 'mutation ($feeds: [ID!]!) { createBundle(name: "Mine", feeds: $feeds) { id } }', { feeds: [feedA] });
+  const mine = await graphql<{ createBundle: { id: string } }>(yoga, alice, 'mutation ($feeds: [ID!]!) { createBundle(input: { name: "Mine", feeds: $feeds }) { id } }', { feeds: [feedA] });
   const id = mine.data?.createBundle.id;
   const peek = await graphql(yoga, bob, 'query ($b: ID!) { bundle(id: $b) { name items { title } } }', { b: id });
   t.same(codesOf(peek), ['bundle_not_found']);

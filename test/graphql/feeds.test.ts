@@ -36,7 +36,7 @@ interface Feed {
 
 const feedFields = 'id title source_url rss_feed_url description icon items { url title description_html date_published thumbnail authors { name } }';
 const create = (url: string, authorization = alice) =>
-  graphql<{ createFeed: Feed }>(yoga, authorization, `mutation ($url: String!) { createFeed(url: $url) { ${feedFields} } }`, { url });
+  graphql<{ createFeed: Feed }>(yoga, authorization, `mutation ($url: String!) { createFeed(input: { url: $url }) { ${feedFields} } }`, { url });
 
 const created = await create(source.url);
 const feed = created.data?.createFeed;
@@ -85,7 +85,7 @@ t.test('updating a feed changes what later reads return', async (t) => {
   const updated = await graphql<{ updateFeed: { title: string; description: string; icon: string } }>(
     yoga,
     alice,
-    'mutation ($id: ID!) { updateFeed(id: $id, title: "Renamed", icon: "https://example.test/i.png") { title description icon } }',
+    'mutation ($id: ID!) { updateFeed(id: $id, input: { title: "Renamed", icon: "https://example.test/i.png" }) { title description icon } }',
     { id: feed.id },
   );
   t.same(updated.data?.updateFeed, { title: 'Renamed', description: 'A feed that grows', icon: 'https://example.test/i.png' });
@@ -97,7 +97,7 @@ t.test('a custom author replaces every item author until it is reset with null',
   const set = await graphql<{ updateFeedSettings: Feed['settings'] }>(
     yoga,
     alice,
-    'mutation ($id: ID!) { updateFeedSettings(feedId: $id, customAuthor: "Newsroom", sort: date) { customAuthor sort } }',
+    'mutation ($id: ID!) { updateFeedSettings(feedId: $id, input: { customAuthor: "Newsroom", sort: date }) { customAuthor sort } }',
     { id: feed.id },
   );
   t.same(set.data?.updateFeedSettings, { customAuthor: 'Newsroom', sort: 'date' });
@@ -107,14 +107,14 @@ t.test('a custom author replaces every item author until it is reset with null',
   const sortOnly = await graphql<{ updateFeedSettings: Feed['settings'] }>(
     yoga,
     alice,
-    'mutation ($id: ID!) { updateFeedSettings(feedId: $id, sort: last_added) { customAuthor sort } }',
+    'mutation ($id: ID!) { updateFeedSettings(feedId: $id, input: { sort: last_added }) { customAuthor sort } }',
     { id: feed.id },
   );
   t.same(sortOnly.data?.updateFeedSettings, { customAuthor: 'Newsroom', sort: 'last_added' }, 'a field left out keeps its value');
   const reset = await graphql<{ updateFeedSettings: Feed['settings'] }>(
     yoga,
     alice,
-    'mutation ($id: ID!) { updateFeedSettings(feedId: $id, customAuthor: null) { customAuthor } }',
+    'mutation ($id: ID!) { updateFeedSettings(feedId: $id, input: { customAuthor: null }) { customAuthor } }',
     { id: feed.id },
   );
   t.same(reset.data?.updateFeedSettings, { customAuthor: null });
@@ -127,9 +127,9 @@ t.test("another account's feed is not found and never shows its data", async (t)
   t.equal(read.errors?.[0]?.extensions?.statusCode, 404);
   t.equal(read.data, null, 'no field of the feed comes back');
   t.notMatch(JSON.stringify(read), /Renamed|Fixture|Post \d/);
-  const write = await graphql(yoga, bob, 'mutation ($id: ID!) { updateFeed(id: $id, title: "Mine now") { title } }', { id: feed.id });
+  const write = await graphql(yoga, bob, 'mutation ($id: ID!) { updateFeed(id: $id, input: { title: "Mine now" }) { title } }', { id: feed.id });
   t.same(codesOf(write), ['feed_not_found']);
-  const settings = await graphql(yoga, bob, 'mutation ($id: ID!) { updateFeedSettings(feedId: $id, customAuthor: "x") { customAuthor } }', { id: feed.id });
+  const settings = await graphql(yoga, bob, 'mutation ($id: ID!) { updateFeedSettings(feedId: $id, input: { customAuthor: "x" }) { customAuthor } }', { id: feed.id });
   t.same(codesOf(settings), ['feed_not_found']);
   const removal = await graphql(yoga, bob, 'mutation ($id: ID!) { deleteFeed(id: $id) { deleted } }', { id: feed.id });
   t.same(codesOf(removal), ['feed_not_found']);

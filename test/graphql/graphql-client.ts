@@ -29,3 +29,8 @@ export async function graphql<T = Record<string, unknown>>(
 
 /** The codes of a response's errors, in order: what a client branches on. */
 export const codesOf = (response: GraphqlResponse<unknown>): (string | undefined)[] => (response.errors ?? []).map((error) => error.extensions?.code);
+
+/** A selection that reads a whole filter (`ItemFilter`): a group, a group in a group, and the conditions below. */
+const condition = 'field op value';
+const subfilter = `${condition} all { ${condition} } any { ${condition} }`;
+export const filterSelection = `${condition} all { ${subfilter} } any { ${subfilter} }`;

@@ -6,7 +6,7 @@ import { Agent, request } from 'undici';
 import WebSocket from 'ws';
 import type { AppDeps } from '../../src/app/deps.js';
 import { buildHttpApp, type HttpAppOptions } from '../../src/http/app.js';
-import { mountGraphql, type GraphqlMount, type GraphqlMountOptions } from '../../src/main/graphql-mount.js';
+import { mountGraphql, type GraphqlMount, type GraphqlMountOptions } from '../../src/graphql/mount.js';
 
 export interface GraphqlHttps {
   readonly app: FastifyInstance;

@@ -25,7 +25,7 @@ const bob = await env.bearer('bob');
 const yoga = server.mount.yoga;
 
 const createFeed = async (url: string, authorization: string): Promise<string> => {
-  const response = await graphql<{ createFeed: { id: string } }>(yoga, authorization, 'mutation ($url: String!) { createFeed(url: $url) { id } }', { url });
+  const response = await graphql<{ createFeed: { id: string } }>(yoga, authorization, 'mutation ($url: String!) { createFeed(input: { url: $url }) { id } }', { url });
   const id = response.data?.createFeed.id;
   if (!id) throw new Error(`createFeed failed: ${JSON.stringify(response.errors)}`);
   return id;
@@ -129,7 +129,7 @@ t.test("a subscriber never receives another account's events, and cannot name it
 });
 
 t.test('a bundle subscription delivers events of its member feeds, including feeds added later', async (t) => {
-  const bundle = await graphql<{ createBundle: { id: string } }>(yoga, alice, 'mutation ($f: ID!) { createBundle(name: "B", feeds: [$f]) { id } }', { f: aliceFeed });
+  const bundle = await graphql<{ createBundle: { id: string } }>(yoga, alice, 'mutation ($f: ID!) { createBundle(input: { name: "B", feeds: [$f] }) { id } }', { f: aliceFeed });
   const bundleId = bundle.data?.createBundle.id ?? '';
   const live = subscribeWs(alice, subscription(`(bundleIds: ["${bundleId}"])`));
   t.teardown(live.close);

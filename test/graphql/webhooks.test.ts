@@ -2,7 +2,7 @@ import t from 'tap';
 import { createGraphqlServer } from '../../src/graphql/yoga.js';
 import { startRssSource } from '../fixtures/rss-source.js';
 import { createTestDeps } from '../fixtures/test-deps.js';
-import { codesOf, graphql } from './graphql-client.js';
+import { codesOf, filterSelection, graphql } from './graphql-client.js';
 
 const env = createTestDeps();
 const yoga = createGraphqlServer(env.deps);
@@ -14,7 +14,7 @@ t.teardown(async () => {
 
 const alice = await env.bearer('alice');
 const bob = await env.bearer('bob');
-const created = await graphql<{ createFeed: { id: string } }>(yoga, alice, 'mutation ($url: String!) { createFeed(url: $url) { id } }', { url: source.url });
+const created = await graphql<{ createFeed: { id: string } }>(yoga, alice, 'mutation ($url: String!) { createFeed(input: { url: $url }) { id } }', { url: source.url });
 const feedId = created.data?.createFeed.id ?? '';
 
 interface Webhook {
@@ -22,32 +22,33 @@ interface Webhook {
   url: string;
   scope: string;
   feeds: string[];
-  filters: string | null;
+  filters: unknown;
   enabled: boolean;
   secret: string | null;
 }
-const fields = 'id url scope feeds filters enabled secret';
+const fields = `id url scope feeds filters { ${filterSelection} } enabled secret`;
 
 t.test('a webhook is created with its secret shown once, then read, changed and deleted', async (t) => {
-  const filter = JSON.stringify({ field: 'title', op: 'contains', value: 'release' });
+  const filter = { any: [{ field: 'title', op: 'contains', value: 'release' }, { field: 'category', op: 'matches', value: '^rust' }] };
   const made = await graphql<{ createWebhook: Webhook }>(
     yoga,
     alice,
-    `mutation ($f: ID!, $filters: String) { createWebhook(url: "https://hooks.example.test/in", feeds: [$f], filters: $filters) { ${fields} } }`,
-    { f: feedId, filters: filter },
+    `mutation ($input: CreateWebhookInput!) { createWebhook(input: $input) { ${fields} } }`,
+    { input: { url: 'https://hooks.example.test/in', feeds: [feedId], filters: filter } },
   );
   const webhook = made.data?.createWebhook;
   t.match(webhook?.id, /^wh_/);
   t.match(webhook?.secret, /^whsec_/, 'the signing secret comes with the creation');
   t.same([webhook?.scope, webhook?.feeds, webhook?.enabled], ['feeds', [feedId], true]);
-  t.same(JSON.parse(webhook?.filters ?? 'null'), JSON.parse(filter));
+  const condition = (field: string, op: string, value: string) => ({ field, op, value, all: null, any: null });
+  t.same(webhook?.filters, { field: null, op: null, value: null, all: null, any: [condition('title', 'contains', 'release'), condition('category', 'matches', '^rust')] }, 'the filter reads back typed');
 
   const read = await graphql<{ webhook: Webhook }>(yoga, alice, `query ($id: ID!) { webhook(id: $id) { ${fields} } }`, { id: webhook?.id });
   t.equal(read.data?.webhook.secret, null, 'and never again');
   const list = await graphql<{ webhooks: { total: number } }>(yoga, alice, '{ webhooks { total } }');
   t.equal(list.data?.webhooks.total, 1);
 
-  const changed = await graphql<{ updateWebhook: Webhook }>(yoga, alice, `mutation ($id: ID!) { updateWebhook(id: $id, enabled: false, filters: null) { ${fields} } }`, { id: webhook?.id });
+  const changed = await graphql<{ updateWebhook: Webhook }>(yoga, alice, `mutation ($id: ID!) { updateWebhook(id: $id, input: { enabled: false, filters: null }) { ${fields} } }`, { id: webhook?.id });
   t.same([changed.data?.updateWebhook.enabled, changed.data?.updateWebhook.filters, changed.data?.updateWebhook.url], [false, null, 'https://hooks.example.test/in']);
 
   const rotated = await graphql<{ rotateWebhookSecret: Webhook }>(yoga, alice, 'mutation ($id: ID!) { rotateWebhookSecret(id: $id) { secret } }', { id: webhook?.id });
@@ -64,10 +65,12 @@ t.test('a webhook is created with its secret shown once, then read, changed and 
 });
 
 t.test('bad filters, or another account\'s feed, create no webhook', async (t) => {
-  const badJson = await graphql(yoga, alice, 'mutation { createWebhook(url: "https://hooks.example.test/in", filters: "{oops") { id } }');
-  t.same(codesOf(badJson), ['validation_failed']);
-  t.match(badJson.errors?.[0]?.message, /Expected `filters` to be JSON/);
-  const foreign = await graphql(yoga, bob, 'mutation ($f: ID!) { createWebhook(url: "https://hooks.example.test/in", feeds: [$f]) { id } }', { f: feedId });
+  const asString = await graphql(yoga, alice, 'mutation { createWebhook(input: { url: "https://hooks.example.test/in", filters: "{\\"field\\": \\"title\\"}" }) { id } }');
+  t.same(codesOf(asString), ['validation_failed'], 'a filter is an input object, not a JSON string');
+  const badOp = await graphql(yoga, alice, 'mutation { createWebhook(input: { url: "https://hooks.example.test/in", filters: { field: url, op: newer_than, value: "7d" } }) { id } }');
+  t.same(codesOf(badOp), ['validation_failed']);
+  t.equal(badOp.errors?.[0]?.message, 'Expected `filters.field` to be `date_published` (the only field `older_than` or `newer_than` apply to), got "url"');
+  const foreign = await graphql(yoga, bob, 'mutation ($f: ID!) { createWebhook(input: { url: "https://hooks.example.test/in", feeds: [$f] }) { id } }', { f: feedId });
   t.same(codesOf(foreign), ['feed_not_found']);
   t.equal((await graphql<{ webhooks: { total: number } }>(yoga, bob, '{ webhooks { total } }')).data?.webhooks.total, 0);
 });

@@ -5,7 +5,7 @@ import { createLocalAuthThrottle } from '../../src/adapters/local-auth-throttle/
 import { createAuthenticator } from '../../src/app/authenticate.js';
 import { verifySecret } from '../../src/app/secret-hash.js';
 import { buildHttpApp } from '../../src/http/app.js';
-import { mountGraphql } from '../../src/main/graphql-mount.js';
+import { mountGraphql } from '../../src/graphql/mount.js';
 import { assertError } from '../fixtures/error-shape.js';
 import { createTestDeps } from '../fixtures/test-deps.js';
 import { startGraphqlHttps } from '../graphql/transport-fixtures.js';

@@ -210,7 +210,7 @@ t.test('GraphQL: refreshFeed, and paused / minInterval in the settings', async (
   const paused = await graphql<{ updateFeedSettings: { paused: boolean; minInterval: number | null } }>(
     yoga,
     alice,
-    'mutation ($id: ID!) { updateFeedSettings(feedId: $id, paused: true, minInterval: 600) { paused minInterval } }',
+    'mutation ($id: ID!) { updateFeedSettings(feedId: $id, input: { paused: true, minInterval: 600 }) { paused minInterval } }',
     { id: feedId },
   );
   t.same(paused.data?.updateFeedSettings, { paused: true, minInterval: 600 });

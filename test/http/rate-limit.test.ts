@@ -1,6 +1,6 @@
 import t from 'tap';
 import { buildHttpApp } from '../../src/http/app.js';
-import { mountGraphql } from '../../src/main/graphql-mount.js';
+import { mountGraphql } from '../../src/graphql/mount.js';
 import { apiClient } from '../fixtures/api-client.js';
 import { assertError } from '../fixtures/error-shape.js';
 import { createTestDeps } from '../fixtures/test-deps.js';

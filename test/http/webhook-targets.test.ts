@@ -80,14 +80,14 @@ t.test('a name that does not resolve yet is accepted; every send checks it again
 t.test('GraphQL webhook mutations apply the same rule', async (t) => {
   for (const url of [...refusedTargets, 'ftp://hooks.example.test/in']) {
     const expected = url.startsWith('ftp:') ? 'invalid_url' : 'address_not_allowed';
-    const created = await graphql(yoga, authorization, 'mutation ($url: String!) { createWebhook(url: $url) { id } }', { url });
+    const created = await graphql(yoga, authorization, 'mutation ($url: String!) { createWebhook(input: { url: $url }) { id } }', { url });
     t.same(codesOf(created), [expected], `create ${url}`);
   }
-  const made = await graphql<{ createWebhook: { id: string } }>(yoga, authorization, 'mutation { createWebhook(url: "https://hooks.example.test/gql") { id } }');
+  const made = await graphql<{ createWebhook: { id: string } }>(yoga, authorization, 'mutation { createWebhook(input: { url: "https://hooks.example.test/gql" }) { id } }');
   const id = made.data?.createWebhook.id;
   t.ok(id, 'a public target is accepted');
   for (const url of refusedTargets) {
-    const updated = await graphql(yoga, authorization, 'mutation ($id: ID!, $url: String!) { updateWebhook(id: $id, url: $url) { id } }', { id, url });
+    const updated = await graphql(yoga, authorization, 'mutation ($id: ID!, $url: String!) { updateWebhook(id: $id, input: { url: $url }) { id } }', { id, url });
     t.same(codesOf(updated), ['address_not_allowed'], `update to ${url}`);
   }
 });

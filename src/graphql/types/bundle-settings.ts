@@ -1,7 +1,7 @@
 import { getBundleSettings, updateBundleSettings, type BundleSettings as Settings } from '../../app/bundles.js';
 import { builder } from '../builder.js';
-import { parseFiltersJson } from '../filters-json.js';
 import { Bundle } from './bundle.js';
+import { KeepBlock, KeepBlockInput, keepBlockFromInput } from './item-filter.js';
 import { ItemSort } from './item-sort.js';
 
 /** The REST bundle settings: the default order and the keep/block filters. */
@@ -9,10 +9,7 @@ export const BundleSettings = builder.objectRef<Settings>('BundleSettings').impl
   description: "The bundle's default order and its keep/block filters, applied to the merged items after each member feed's own.",
   fields: (t) => ({
     sort: t.field({ type: ItemSort, description: 'The order used when a request gives none.', resolve: (settings) => settings.sort }),
-    filters: t.string({
-      description: 'The keep/block filters as JSON `{"keep": filter|null, "block": filter|null}`, as in REST (README "Filters").',
-      resolve: (settings) => JSON.stringify(settings.filters),
-    }),
+    filters: t.field({ type: KeepBlock, description: 'What the bundle shows and hides of its merged items (README "Filters").', resolve: (settings) => settings.filters }),
   }),
 });
 
@@ -24,15 +21,21 @@ builder.objectField(Bundle, 'settings', (t) =>
   }),
 );
 
+const UpdateBundleSettingsInput = builder.inputType('UpdateBundleSettingsInput', {
+  description: 'What `updateBundleSettings` changes; a field left out keeps its value.',
+  fields: (t) => ({
+    filters: t.field({ type: KeepBlockInput, required: false, description: 'Keep/block filters; null removes both, and in the object a rule left out is kept, null removes it.' }),
+  }),
+});
+
 builder.mutationFields((t) => ({
   updateBundleSettings: t.field({
     type: BundleSettings,
-    description: '`filters` as JSON, as the REST body carries them: left out keeps them, null removes both.',
+    description: "Changes the bundle's keep/block filters; they judge its merged items after each member feed's own.",
     args: {
-      bundleId: t.arg.id({ required: true }),
-      filters: t.arg.string({ required: false, description: 'Keep/block filters as JSON; null removes both.' }),
+      bundleId: t.arg.id({ required: true, description: 'The bundle whose settings change.' }),
+      input: t.arg({ type: UpdateBundleSettingsInput, required: true, description: 'The new values.' }),
     },
-    resolve: (_root, args, { deps, principal }) =>
-      updateBundleSettings(deps, principal, args.bundleId, 'filters' in args ? { filters: parseFiltersJson(args.filters) ?? null } : {}),
+    resolve: (_root, { bundleId, input }, { deps, principal }) => updateBundleSettings(deps, principal, bundleId, { filters: keepBlockFromInput(input) }),
   }),
 }));

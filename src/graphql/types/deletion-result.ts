@@ -5,7 +5,7 @@ import { builder } from '../builder.js';
 export const DeletionResult = builder.objectRef<Deletion>('DeletionResult').implement({
   description: 'What a delete returns: the id, and `deleted: true`.',
   fields: (t) => ({
-    id: t.exposeID('id'),
-    deleted: t.exposeBoolean('deleted'),
+    id: t.exposeID('id', { description: 'The id of what was deleted.' }),
+    deleted: t.exposeBoolean('deleted', { description: 'Always true: a delete that fails answers an error instead.' }),
   }),
 });

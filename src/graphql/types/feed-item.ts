@@ -7,18 +7,19 @@ import type { ItemShape } from '../shapes/item.js';
 
 /** Spec "Author". */
 export const Author = builder.objectRef<ApiAuthor>('Author').implement({
-  fields: (t) => ({ name: t.exposeString('name') }),
+  description: 'A person or organisation named as an author of an item.',
+  fields: (t) => ({ name: t.exposeString('name', { description: 'The name as the source gives it.' }) }),
 });
 
 /** Spec "Feed item". */
 export const FeedItem = builder.objectRef<ItemShape>('FeedItem').implement({
   description: 'An item (article) of a feed or bundle.',
   fields: (t) => ({
-    url: t.exposeString('url'),
-    title: t.exposeString('title'),
-    description_text: t.exposeString('description_text'),
+    url: t.exposeString('url', { description: "The item's link." }),
+    title: t.exposeString('title', { description: 'Its title as text; may be empty.' }),
+    description_text: t.exposeString('description_text', { description: 'The description as plain text; empty when the item has none.' }),
     description_html: t.exposeString('description_html', { description: 'Sanitised HTML; empty when the item has no description.' }),
-    thumbnail: t.exposeString('thumbnail', { nullable: true }),
+    thumbnail: t.exposeString('thumbnail', { nullable: true, description: 'An http(s) address of its image; null when it has none.' }),
     authors: t.field({
       type: [Author],
       description: "Empty when the item names no author; the feed's `customAuthor` when it has one.",

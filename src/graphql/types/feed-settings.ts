@@ -1,12 +1,14 @@
 import { getFeedSettings, updateFeedSettings } from '../../app/feed-settings.js';
 import type { FeedSettings as Settings } from '../../domain/feed.js';
+import { feedFieldLimits } from '../../domain/field-limits.js';
 import { builder } from '../builder.js';
-import { parseFiltersJson } from '../filters-json.js';
 import { Feed } from './feed.js';
 import { ItemSort } from './item-sort.js';
+import { KeepBlock, KeepBlockInput, keepBlockFromInput } from './item-filter.js';
 
 /** Spec "Feed settings", plus `sort` (DESIGN.md: the dashboard sort preference), `paused` and `minInterval`. */
 export const FeedSettings = builder.objectRef<Settings>('FeedSettings').implement({
+  description: "A feed's settings: how its items are shown and how often it is polled.",
   fields: (t) => ({
     customAuthor: t.exposeString('customAuthor', {
       nullable: true,
@@ -18,19 +20,28 @@ export const FeedSettings = builder.objectRef<Settings>('FeedSettings').implemen
       nullable: true,
       description: 'Shortest time between two scheduled fetches, in seconds, never below FEEDMILL_POLL_MIN_INTERVAL; null: the global floor.',
     }),
-    filters: t.string({
-      description: 'The keep/block filters as JSON `{"keep": filter|null, "block": filter|null}`, as in REST (README "Filters").',
-      resolve: (settings) => JSON.stringify(settings.filters),
-    }),
+    filters: t.field({ type: KeepBlock, description: 'What the feed shows and hides (README "Filters").', resolve: (settings) => settings.filters }),
   }),
 });
 
 builder.objectField(Feed, 'settings', (t) =>
   t.field({
     type: FeedSettings,
+    description: "The feed's settings.",
     resolve: (feed, _args, { deps, principal }) => getFeedSettings(deps, principal, feed.id),
   }),
 );
+
+const UpdateFeedSettingsInput = builder.inputType('UpdateFeedSettingsInput', {
+  description: 'What `updateFeedSettings` changes; a field left out keeps its value.',
+  fields: (t) => ({
+    customAuthor: t.string({ required: false, description: `Shown as every item's only author, at most ${feedFieldLimits.customAuthor} characters; null resets it to the source's authors.` }),
+    sort: t.field({ type: ItemSort, required: false, description: 'The order used when a request gives none.' }),
+    paused: t.boolean({ required: false, description: '`true` stops polling; `false` resumes it (a disabled feed too), fetching at once.' }),
+    minInterval: t.int({ required: false, description: 'The shortest time between two scheduled fetches, in seconds, at least FEEDMILL_POLL_MIN_INTERVAL; null resets it to the global floor.' }),
+    filters: t.field({ type: KeepBlockInput, required: false, description: 'Keep/block filters; null removes both, and in the object a rule left out is kept, null removes it.' }),
+  }),
+});
 
 builder.mutationFields((t) => ({
   updateFeedSettings: t.field({
@@ -38,21 +49,17 @@ builder.mutationFields((t) => ({
     description:
       "Fields left out keep their value; `customAuthor: null` resets it to the source's authors, `minInterval: null` to the global floor. `paused: false` also resumes a disabled feed.",
     args: {
-      feedId: t.arg.id({ required: true }),
-      customAuthor: t.arg.string({ required: false }),
-      sort: t.arg({ type: ItemSort, required: false }),
-      paused: t.arg.boolean({ required: false, description: '`true` stops polling; `false` resumes it (a disabled feed too), fetching at once.' }),
-      minInterval: t.arg.int({ required: false, description: 'Seconds, at least FEEDMILL_POLL_MIN_INTERVAL; null resets it.' }),
-      filters: t.arg.string({ required: false, description: 'Keep/block filters as JSON, as the REST body carries them; null removes both.' }),
+      feedId: t.arg.id({ required: true, description: 'The feed whose settings change.' }),
+      input: t.arg({ type: UpdateFeedSettingsInput, required: true, description: 'The new values.' }),
     },
-    // Left out and null differ for customAuthor and minInterval (null resets), so `in` decides, not `??`.
-    resolve: (_root, args, { deps, principal }) =>
-      updateFeedSettings(deps, principal, args.feedId, {
-        ...('customAuthor' in args ? { customAuthor: args.customAuthor ?? null } : {}),
-        ...(args.sort ? { sort: args.sort } : {}),
-        ...(typeof args.paused === 'boolean' ? { paused: args.paused } : {}),
-        ...('minInterval' in args ? { minIntervalSeconds: args.minInterval ?? null } : {}),
-        ...('filters' in args ? { filters: parseFiltersJson(args.filters) ?? null } : {}),
+    // Left out and null differ for customAuthor, minInterval and filters (null resets), so `in` decides, not `??`.
+    resolve: (_root, { feedId, input }, { deps, principal }) =>
+      updateFeedSettings(deps, principal, feedId, {
+        ...('customAuthor' in input ? { customAuthor: input.customAuthor ?? null } : {}),
+        ...(input.sort ? { sort: input.sort } : {}),
+        ...(typeof input.paused === 'boolean' ? { paused: input.paused } : {}),
+        ...('minInterval' in input ? { minIntervalSeconds: input.minInterval ?? null } : {}),
+        filters: keepBlockFromInput(input),
       }),
   }),
 }));

@@ -1,11 +1,17 @@
-import { feedStates } from '../../domain/feed-health.js';
+import type { FeedState as State } from '../../domain/feed-health.js';
 import { builder } from '../builder.js';
 import type { FeedStatusShape } from '../shapes/feed.js';
 
+const stateDocs: Record<State, { description: string }> = {
+  active: { description: 'Fetched on schedule; the last fetch succeeded.' },
+  failing: { description: 'The last fetch failed; it is retried with exponential backoff up to FEEDMILL_POLL_MAX_INTERVAL.' },
+  paused: { description: 'Its owner paused it (settings `paused`); it is not polled.' },
+  disabled: { description: 'Every fetch failed for FEEDMILL_FEED_DISABLE_AFTER seconds; it is not polled until resumed.' },
+};
+
 const FeedState = builder.enumType('FeedState', {
-  description:
-    '`active`: fetched on schedule, the last fetch succeeded. `failing`: the last fetch failed; it is retried with exponential backoff up to FEEDMILL_POLL_MAX_INTERVAL. `paused`: its owner paused it (settings `paused`); it is not polled. `disabled`: every fetch failed for FEEDMILL_FEED_DISABLE_AFTER seconds; it is not polled until resumed (`paused: false`, or a `refreshFeed` that succeeds).',
-  values: feedStates,
+  description: 'How a feed is doing. A disabled feed is resumed by `paused: false` in its settings, or by a `refreshFeed` that succeeds.',
+  values: stateDocs,
 });
 
 export const FeedError = builder.objectRef<NonNullable<FeedStatusShape['last_error']>>('FeedError').implement({

@@ -1,5 +1,5 @@
 import type { ObjectFieldBuilder } from '@pothos/core';
-import { watchedFields } from '../../domain/feed-event.js';
+import type { WatchedField } from '../../domain/feed-event.js';
 import type { ChangedEventItem as ChangedItem, EventItem as Item, FeedUpdateEvent as Event } from '../../webhook-event/feed-update-event.js';
 import { builder, type BuilderTypes } from '../builder.js';
 import { feedUpdates } from '../feed-updates.js';
@@ -9,22 +9,34 @@ import { Author } from './feed-item.js';
 // Spec "Webhook event object", field for field: a subscriber and a webhook receiver see the same
 // object (only `feed` can be asked for more, being a Feed).
 
-const FeedEventType = builder.enumType('FeedEventType', { values: ['feed_update'] as const });
+const FeedEventType = builder.enumType('FeedEventType', {
+  description: 'The kind of an event.',
+  values: { feed_update: { description: 'A feed has new or changed items.' } },
+});
+
+const changedFieldDocs: Record<WatchedField, { description: string }> = {
+  title: { description: 'The title.' },
+  url: { description: 'The link.' },
+  description: { description: 'The description (its HTML).' },
+  thumbnail: { description: 'The image.' },
+  authors: { description: 'The authors.' },
+  date_published: { description: 'The publication date.' },
+};
 
 const ChangedField = builder.enumType('ChangedField', {
   description: 'A field whose change made an item "changed" (`description` is its HTML).',
-  values: watchedFields,
+  values: changedFieldDocs,
 });
 
 // `resolve`, not `expose`: Pothos cannot name the keys of a generic parent.
 function itemFields<T extends Item>(t: ObjectFieldBuilder<BuilderTypes, T>) {
   return {
-    url: t.string({ resolve: (item) => item.url }),
-    title: t.string({ resolve: (item) => item.title }),
-    description_text: t.string({ resolve: (item) => item.description_text }),
-    thumbnail: t.string({ nullable: true, resolve: (item) => item.thumbnail }),
+    url: t.string({ description: "The item's link.", resolve: (item) => item.url }),
+    title: t.string({ description: 'Its title as text; may be empty.', resolve: (item) => item.title }),
+    description_text: t.string({ description: 'The description as plain text; empty when the item has none.', resolve: (item) => item.description_text }),
+    thumbnail: t.string({ nullable: true, description: 'An http(s) address of its image; null when it has none.', resolve: (item) => item.thumbnail }),
     date_published: t.string({ description: 'ISO 8601 UTC with milliseconds.', resolve: (item) => item.date_published }),
-    authors: t.field({ type: [Author], resolve: (item) => item.authors }),
+    authors: t.field({ type: [Author], description: "Empty when the item names no author; the feed's `customAuthor` when it has one.", resolve: (item) => item.authors }),
   };
 }
 
@@ -34,11 +46,12 @@ const ChangedEventItem = builder.objectRef<ChangedItem>('ChangedEventItem').impl
   description: 'An item that changed since the last event.',
   fields: (t) => ({
     ...itemFields(t),
-    changed_fields: t.field({ type: [ChangedField], resolve: (item) => item.changed_fields }),
+    changed_fields: t.field({ type: [ChangedField], description: 'Which of its fields changed.', resolve: (item) => item.changed_fields }),
   }),
 });
 
 const FeedUpdateData = builder.objectRef<Event['data']>('FeedUpdateData').implement({
+  description: 'What an event announces: the new items and the changed ones.',
   fields: (t) => ({
     items_new: t.field({ type: [EventItem], description: 'Items added since the last event.', resolve: (data) => data.items_new }),
     items_changed: t.field({ type: [ChangedEventItem], description: 'Items modified since the last event; may be empty.', resolve: (data) => data.items_changed }),
@@ -49,9 +62,9 @@ export const FeedUpdateEvent = builder.objectRef<Event>('FeedUpdateEvent').imple
   description: 'A feed has new or changed items.',
   fields: (t) => ({
     id: t.exposeID('id', { description: '`evt_…`; the same change is always the same id, so duplicates can be dropped.' }),
-    type: t.field({ type: FeedEventType, resolve: (event) => event.type }),
-    feed: t.field({ type: Feed, resolve: (event) => event.feed }),
-    data: t.field({ type: FeedUpdateData, resolve: (event) => event.data }),
+    type: t.field({ type: FeedEventType, description: 'Always `feed_update`.', resolve: (event) => event.type }),
+    feed: t.field({ type: Feed, description: 'The feed that changed.', resolve: (event) => event.feed }),
+    data: t.field({ type: FeedUpdateData, description: 'Its new and changed items.', resolve: (event) => event.data }),
   }),
 });
 
@@ -63,8 +76,8 @@ builder.subscriptionField('feedUpdate', (t) =>
       'feeds that are members of the listed bundles at the time of each event. An id that is not yours fails at once. ' +
       'With `since` (an event id of the last 30 days), the stored events after it come first, then live ones, with no gap and no duplicate.',
     args: {
-      feedIds: t.arg.idList({ required: false }),
-      bundleIds: t.arg.idList({ required: false }),
+      feedIds: t.arg.idList({ required: false, description: 'Events of these feeds of yours.' }),
+      bundleIds: t.arg.idList({ required: false, description: 'Events of the feeds that are members of these bundles of yours at the time of each event.' }),
       since: t.arg.id({ required: false, description: 'Replay the events after this one (`evt_…`) before the live ones; the last id you received.' }),
     },
     subscribe: (_root, { feedIds, bundleIds, since }, context) =>

@@ -10,7 +10,7 @@ export function listEnvelope<T>(name: string, element: ObjectRef<BuilderTypes, T
       total: t.exposeInt('total', { description: `How many ${what} there are in all.` }),
       offset: t.exposeInt('offset', { description: 'The starting position used.' }),
       limit: t.exposeInt('limit', { description: 'The limit used.' }),
-      data: t.field({ type: [element], resolve: (page) => page.data }),
+      data: t.field({ type: [element], description: `The ${what} of this page.`, resolve: (page) => page.data }),
     }),
   });
 }

@@ -22,7 +22,7 @@ builder.mutationFields((t) => ({
   refreshFeed: t.field({
     type: RefreshResult,
     description: `Fetches the feed now, even when paused or disabled, and answers with what it found; at most once per ${refreshGapSeconds} s per feed (\`refresh_throttled\`). A disabled feed whose fetch succeeds is active again.`,
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: 'The feed to fetch now.' }) },
     resolve: (_root, { id }, { deps, principal }) => refreshNow(deps, principal, id),
   }),
 }));

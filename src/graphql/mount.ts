@@ -9,9 +9,9 @@ import { WebSocket, WebSocketServer } from 'ws';
 import type { AppDeps } from '../app/deps.js';
 import type { Principal } from '../domain/api-key.js';
 import { FeedmillError, isFeedmillError } from '../domain/errors.js';
-import { ConnectionSlots } from '../graphql/connection-slots.js';
-import { asValidationError, toGraphqlError } from '../graphql/errors.js';
-import { createGraphqlServer, type GraphqlServer, type GraphqlServerOptions } from '../graphql/yoga.js';
+import { ConnectionSlots } from './connection-slots.js';
+import { asValidationError, toGraphqlError } from './errors.js';
+import { createGraphqlServer, type GraphqlServer, type GraphqlServerOptions } from './yoga.js';
 
 export type GraphqlMountOptions = Omit<GraphqlServerOptions, 'closing' | 'endpoint'> & {
   /** WebSockets and SSE streams one API key may hold open at once. @default 20 */
@@ -58,6 +58,8 @@ interface Enveloped {
  * `/graphql` on the Fastify app: GET, POST and OPTIONS through yoga (SSE subscriptions included,
  * on the same route), and `graphql-ws` WebSockets on the same path. The WebSocket side runs yoga's
  * envelop pipeline, so authentication, scopes, depth and cost limits and error codes are the same.
+ * `app` is the one `buildHttpApp` made: the authenticator, rate limit and client address are its
+ * decorations (src/http/plugins), so both surfaces share one throttle and one request budget.
  */
 export function mountGraphql(app: FastifyInstance, deps: AppDeps, options: GraphqlMountOptions = {}): GraphqlMount {
   const shutdown = new AbortController();
