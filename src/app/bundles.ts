@@ -1,7 +1,7 @@
 import type { Principal } from '../domain/api-key.js';
 import type { Bundle, BundlePatch } from '../domain/bundle.js';
 import { FeedmillError } from '../domain/errors.js';
-import { bundleFieldLimits, checkLength } from '../domain/field-limits.js';
+import { bundleFieldLimits, checkLength, checkMemberCount } from '../domain/field-limits.js';
 import type { ItemSort } from '../domain/feed.js';
 import { newBundleId } from '../domain/ids.js';
 import { noFilters, patchKeepBlock, type KeepBlock } from '../domain/keep-block.js';
@@ -38,6 +38,7 @@ const stillThere = async (deps: BundleDeps, principal: Principal, bundleId: stri
 export async function createBundle(deps: BundleDeps, principal: Principal, input: { name: string; feeds: string[] }): Promise<BundleWithItems> {
   checkLength('name', input.name, bundleFieldLimits.name, 1);
   const feedIds = [...new Set(input.feeds)];
+  checkMemberCount(feedIds.length);
   for (const feedId of feedIds) await findFeed(deps, principal, feedId);
   const now = deps.clock.now().toISOString();
   const bundle: Bundle = {
@@ -81,7 +82,8 @@ export async function updateBundle(deps: BundleDeps, principal: Principal, bundl
 
 /** PUT /v1/bundles/:id/feeds/:feedId: the feed must be the caller's; adding it twice is harmless. */
 export async function addFeedToBundle(deps: BundleDeps, principal: Principal, bundleId: string, feedId: string): Promise<BundleWithItems> {
-  await findBundle(deps, principal, bundleId);
+  const bundle = await findBundle(deps, principal, bundleId);
+  if (!bundle.feedIds.includes(feedId)) checkMemberCount(bundle.feedIds.length + 1);
   await findFeed(deps, principal, feedId);
   const updated = await deps.bundles.addFeed(principal.accountId, bundleId, feedId, deps.clock.now().toISOString());
   return withItems(deps, await stillThere(deps, principal, bundleId, updated));

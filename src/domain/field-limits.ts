@@ -11,6 +11,13 @@ export const bundleFieldLimits = { name: 200, description: 5000, icon: 2048, fee
 /** Length in characters (code points), as JSON Schema's `maxLength` counts. */
 const lengthOf = (text: string): number => [...text].length;
 
+/** A bundle's members: the REST schema's `maxItems`, checked by the use cases so GraphQL and PUT refuse alike. */
+export function checkMemberCount(count: number): void {
+  if (count > bundleFieldLimits.feeds) {
+    throw new FeedmillError('validation_failed', expectedMessage('feeds', `a list of at most ${bundleFieldLimits.feeds} feeds`, { said: `${count} feeds` }));
+  }
+}
+
 export function checkLength(field: string, value: string | undefined, max: number, min = 0): void {
   if (value === undefined) return;
   const length = lengthOf(value);
