@@ -11,7 +11,7 @@ import { parseSourceUrl } from '../domain/source-url.js';
 import type { AppDeps } from './deps.js';
 import { feedItems } from './shown-items.js';
 import { hintSignals } from './poll-signals.js';
-import { planNextRefresh, storeItems, type RefreshDeps } from './refresh-feed.js';
+import { planNextRefresh, storeItems, type RefreshDeps } from './refresh-pipeline.js';
 import { resolveSource, type ResolvedSource } from './resolve-source.js';
 
 /** Spec "Create-feed rules": a `url`, or a `keyword` with a `region`. */
