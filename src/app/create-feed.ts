@@ -2,16 +2,14 @@ import { toApiFeedWithItems, type ApiFeedWithItems } from '../domain/api-shapes.
 import type { Principal } from '../domain/api-key.js';
 import { statusOf } from '../domain/error-status.js';
 import { FeedmillError, isFeedmillError } from '../domain/errors.js';
-import { defaultFeedSettings, type Feed, type FetchState } from '../domain/feed.js';
-import { feedHealth } from '../domain/feed-health.js';
+import { defaultFeedSettings, type Feed } from '../domain/feed.js';
 import { newFeedId } from '../domain/ids.js';
 import type { ParsedItem } from '../domain/item.js';
 import { keywordSearchUrl, keywordSourceUrl, parseRegion } from '../domain/keyword-source.js';
 import { parseSourceUrl } from '../domain/source-url.js';
 import type { AppDeps } from './deps.js';
 import { feedItems } from './shown-items.js';
-import { hintSignals } from './poll-signals.js';
-import { planNextRefresh, storeItems, type RefreshDeps } from './refresh-pipeline.js';
+import { runPipeline, type RefreshDeps } from './refresh-pipeline.js';
 import { resolveSource, type ResolvedSource } from './resolve-source.js';
 
 /** Spec "Create-feed rules": a `url`, or a `keyword` with a `region`. */
@@ -70,8 +68,9 @@ export async function previewFeed(deps: RefreshDeps, input: CreateFeedInput): Pr
 
 /**
  * POST /v1/feeds: find and read the source first, so one that can't be fetched, or is neither a feed
- * nor a page of articles, creates nothing (spec "Create-feed rules" 3); then store the feed and its items (a baseline: no
- * event) and schedule its actor.
+ * nor a page of articles, creates nothing (spec "Create-feed rules" 3); then store the feed, run the
+ * refresh pipeline over the document read (the feed's first run: its items are a baseline, announced
+ * to no one) and schedule its actor.
  */
 export async function createFeed(deps: RefreshDeps & Pick<AppDeps, 'scheduler' | 'metrics'>, principal: Principal, input: CreateFeedInput): Promise<ApiFeedWithItems> {
   let located: Awaited<ReturnType<typeof locate>>;
@@ -99,26 +98,17 @@ export async function createFeed(deps: RefreshDeps & Pick<AppDeps, 'scheduler' |
     fetch: { errorCount: 0, unchangedStreak: 0, reader: source.reader },
   };
   await deps.feeds.insert(feed);
+  // The document that finding the source read is the first run's: the source is not fetched twice.
+  const firstRun = await runPipeline(deps, feed, source, now, 'first');
+  const { fetchState, health } = firstRun;
   // Nothing else writes a feed that is not scheduled yet: being superseded here is a bug.
-  if ((await storeItems(deps, feed, parsed.items, now, false)) === 'superseded') {
+  if (!fetchState || !health) {
     throw new Error(`Expected the first items of the new feed ${feed.id} to be its first commit, but another write came first`);
   }
-  const state: FetchState = {
-    ...feed.fetch,
-    etag: fetched.etag,
-    lastModified: fetched.lastModified,
-    bodyHash: source.bodyHash,
-    lastFetchedAt: now.toISOString(),
-    lastSuccessAt: now.toISOString(),
-    lastError: null,
-    // The first items are all new: the baseline counts as a change.
-    lastStatus: 'changed',
-  };
-  const planned = await planNextRefresh(deps, feed, state, { outcome: 'changed', ...hintSignals(fetched, now) }, now, fetched.url);
   // A new feed is never paused or disabled: it always has a next run.
-  const next = planned.next ?? now;
+  const next = firstRun.nextRunAt ?? now;
   await deps.scheduler.schedule(feed.id, next);
-  deps.metrics.feedState(feed.id, feedHealth({ settings: feed.settings, fetch: planned.state }).state, next);
+  deps.metrics.feedState(feed.id, health.state, next);
   const items = await feedItems(deps, feed, feed.settings.sort);
-  return toApiFeedWithItems({ ...feed, fetchUrl: fetched.url, fetch: planned.state }, items, deps.settings.publicUrl);
+  return toApiFeedWithItems({ ...feed, fetch: fetchState }, items, deps.settings.publicUrl);
 }
