@@ -5,6 +5,7 @@ import { FeedmillError, isFeedmillError } from '../domain/errors.js';
 import { defaultFeedSettings, type Feed } from '../domain/feed.js';
 import { newFeedId } from '../domain/ids.js';
 import type { ParsedItem } from '../domain/item.js';
+import { identifyItems } from '../domain/item-identity.js';
 import { keywordSearchUrl, keywordSourceUrl, parseRegion } from '../domain/keyword-source.js';
 import { parseSourceUrl } from '../domain/source-url.js';
 import type { AppDeps } from './deps.js';
@@ -54,16 +55,22 @@ function createFailure(error: unknown): unknown {
   return new FeedmillError(error.code, `${error.message}; nothing was created: ${advice}`, error.details);
 }
 
+/** A new feed's title: the document's, else the host it came from. */
+const titleOf = (source: ResolvedSource): string => source.parsed.title || new URL(source.fetched.url).hostname;
+
 /** How many items a preview shows: enough to recognise the source. */
 const previewSize = 10;
 
 /**
  * What creating a feed from this input would read, without storing anything or scheduling a
- * fetch: the dashboard shows it before the person saves. The same rules as a create apply.
+ * fetch: the dashboard shows it before the person saves. It runs the create's pipeline up to the
+ * store: the same source found, read and parsed, its items identified as the first run stores them
+ * (an item listed twice, once).
  */
 export async function previewFeed(deps: RefreshDeps, input: CreateFeedInput): Promise<{ title: string; sourceUrl: string; items: ParsedItem[] }> {
   const { sourceUrl, source } = await locate(deps, input);
-  return { title: source.parsed.title || new URL(source.fetched.url).hostname, sourceUrl, items: source.parsed.items.slice(0, previewSize) };
+  const items = identifyItems(source.parsed.items).map(({ item }) => item);
+  return { title: titleOf(source), sourceUrl, items: items.slice(0, previewSize) };
 }
 
 /**
@@ -86,7 +93,7 @@ export async function createFeed(deps: RefreshDeps & Pick<AppDeps, 'scheduler' |
   const feed: Feed = {
     id: newFeedId(deps.random),
     accountId: principal.accountId,
-    title: parsed.title || new URL(fetched.url).hostname,
+    title: titleOf(source),
     description: parsed.description,
     icon: parsed.icon,
     sourceUrl,

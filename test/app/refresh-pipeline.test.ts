@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import t, { type Test } from 'tap';
-import { createFeed } from '../../src/app/create-feed.js';
+import { createFeed, previewFeed } from '../../src/app/create-feed.js';
 import { updateFeedSettings } from '../../src/app/feed-settings.js';
 import { refreshFeed } from '../../src/app/refresh-feed.js';
 import { feedItems } from '../../src/app/shown-items.js';
@@ -85,6 +85,8 @@ async function createdAndRefreshed(t: Test, path: string, first: Document, full:
   const source = await startSource(t, path);
 
   source.serve(full);
+  const preview = await previewFeed(deps, { url: source.url });
+  t.equal((await deps.feeds.list(alice.accountId, { limit: 10, offset: 0 })).total, 0, 'a preview stores nothing');
   const created = await createFeed(deps, alice, { url: source.url });
 
   source.serve(first);
@@ -104,6 +106,11 @@ async function createdAndRefreshed(t: Test, path: string, first: Document, full:
   t.equal(b.fetchUrl, a.fetchUrl);
   t.same(b.health, a.health, 'the same health');
   t.match(a.health, { state: 'active', lastOutcome: 'changed', consecutiveErrors: 0, lastError: null });
+  t.same(
+    preview.items.map((item) => item.title).sort(),
+    a.items.map((item) => item.title).sort(),
+    'a preview shows the items a create stores',
+  );
   t.same(events.map((envelope) => envelope.feedId), [later.id], 'only the refresh announced its news');
 
   // Validators stored either way make the next refresh of both a conditional GET the source answers with 304.
