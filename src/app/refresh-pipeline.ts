@@ -115,8 +115,10 @@ function validators(fetched: { etag?: string; lastModified?: string }): Pick<Fet
   return { etag: fetched.etag, lastModified: fetched.lastModified };
 }
 
+type Planned = Awaited<ReturnType<typeof planNextRefresh>>;
+
 /** The outcome of a run that planned the next one. */
-const ran = (feed: Feed, status: RefreshOutcome['status'], diff: ItemDiff, planned: { next: Date | null; state: FetchState }, fetchUrl: string): RefreshOutcome => ({
+const ran = (feed: Feed, status: RefreshOutcome['status'], diff: ItemDiff, planned: Planned, fetchUrl: string): RefreshOutcome => ({
   status,
   ...diff,
   nextRunAt: planned.next,
@@ -131,7 +133,13 @@ const ran = (feed: Feed, status: RefreshOutcome['status'], diff: ItemDiff, plann
  * storeItems), then record the fetch state and plan the next run. A 304, or a body the feed read
  * last time, stores nothing and counts as unchanged.
  */
-export async function runPipeline(deps: RefreshDeps, feed: Feed, document: FetchedDocument, now: Date, run: PipelineRun = 'refresh'): Promise<RefreshOutcome> {
+export async function runPipeline(
+  deps: RefreshDeps,
+  feed: Feed,
+  document: FetchedDocument,
+  now: Date,
+  run: PipelineRun = 'refresh',
+): Promise<RefreshOutcome> {
   const base = fetchedNow(feed, now);
   const hints = hintSignals(document.fetched, now);
   const fetchUrl = document.fetched.url;

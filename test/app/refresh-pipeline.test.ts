@@ -57,7 +57,8 @@ async function startSource(t: Test, path: string) {
  */
 function pipelineDeps(t: Test) {
   const at = new Date('2026-11-25T03:00:00.000Z');
-  const env = createTestDeps({ clock: { now: () => new Date(at) }, random: (size) => (size === 1 ? Buffer.from([128]) : randomBytes(size)) });
+  const random = (size: number): Buffer => (size === 1 ? Buffer.from([128]) : randomBytes(size));
+  const env = createTestDeps({ clock: { now: () => new Date(at) }, random });
   t.teardown(() => env.close());
   const events: FeedEventEnvelope[] = [];
   env.deps.bus.subscribe((envelope) => {
@@ -70,7 +71,8 @@ function pipelineDeps(t: Test) {
 async function readBack(deps: ReturnType<typeof pipelineDeps>['deps'], id: string) {
   const feed = await deps.feeds.getById(id);
   if (!feed) throw new Error(`feed ${id} is gone`);
-  const items = (await deps.items.list(id, 'last_added', 100)).map(({ feedId: _feedId, ...item }) => item).sort((a, b) => a.key.localeCompare(b.key));
+  const stored = await deps.items.list(id, 'last_added', 100);
+  const items = stored.map(({ feedId: _feedId, ...item }) => item).sort((a, b) => a.key.localeCompare(b.key));
   return { feed, fetchUrl: feed.fetchUrl, fetch: feed.fetch, health: feedHealth(feed), items };
 }
 
@@ -125,11 +127,14 @@ async function createdAndRefreshed(t: Test, path: string, first: Document, full:
 
 const rss = (items: string): Document => ({
   contentType: 'application/rss+xml; charset=utf-8',
-  body: `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Pipeline</title><link>https://pipeline.example/</link><description>d</description>${items}</channel></rss>`,
+  body:
+    '<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Pipeline</title>' +
+    `<link>https://pipeline.example/</link><description>d</description>${items}</channel></rss>`,
 });
 const rssItem = (n: number, category: string): string =>
   `<item><title>Post ${n}</title><link>https://pipeline.example/posts/${n}</link><guid>https://pipeline.example/posts/${n}</guid>` +
-  `<pubDate>${new Date(Date.UTC(2026, 9, n, 12)).toUTCString()}</pubDate><category>${category}</category><description>&lt;p&gt;Post ${n}&lt;/p&gt;</description></item>`;
+  `<pubDate>${new Date(Date.UTC(2026, 9, n, 12)).toUTCString()}</pubDate><category>${category}</category>` +
+  `<description>&lt;p&gt;Post ${n}&lt;/p&gt;</description></item>`;
 
 t.test('a feed created from a source and one refreshed to it hold the same items, state and health', async (t) => {
   // The document repeats its newest item: both ways keep it once.
@@ -142,7 +147,8 @@ t.test('a feed created from a source and one refreshed to it hold the same items
   const blockAds = { block: { field: 'category', op: 'contains', value: 'ads' } };
   await updateFeedSettings(deps, alice, a.feed.id, { filters: blockAds });
   await updateFeedSettings(deps, bob, b.feed.id, { filters: blockAds });
-  const [shownA, shownB] = await Promise.all([a.feed.id, b.feed.id].map(async (id) => shownTitles(deps, (await deps.feeds.getById(id)) ?? a.feed)));
+  const shown = async (id: string): Promise<string[]> => shownTitles(deps, (await deps.feeds.getById(id)) ?? a.feed);
+  const [shownA, shownB] = [await shown(a.feed.id), await shown(b.feed.id)];
   t.same(shownA, ['Post 1', 'Post 3']);
   t.same(shownB, shownA);
 });
