@@ -1,16 +1,15 @@
 import type { Principal } from '../domain/api-key.js';
 import { FeedmillError, isFeedmillError, isSourceFailure } from '../domain/errors.js';
-import { defaultFeedSettings, type Feed, type FetchState } from '../domain/feed.js';
-import { feedHealth } from '../domain/feed-health.js';
+import { defaultFeedSettings, type Feed } from '../domain/feed.js';
 import { shownItem, type FeedWithItems } from '../domain/shown-item.js';
 import { newFeedId } from '../domain/ids.js';
 import type { ParsedItem } from '../domain/item.js';
+import { identifyItems } from '../domain/item-identity.js';
 import { keywordSearchUrl, keywordSourceUrl, parseRegion } from '../domain/keyword-source.js';
 import { parseSourceUrl } from '../domain/source-url.js';
 import type { AppDeps } from './deps.js';
 import { feedItems } from './shown-items.js';
-import { hintSignals } from './poll-signals.js';
-import { planNextRefresh, storeItems, type RefreshDeps } from './refresh-feed.js';
+import { runPipeline, type RefreshDeps } from './refresh-pipeline.js';
 import { resolveSource, type ResolvedSource } from './resolve-source.js';
 import { expectedMessage } from '../domain/field-message.js';
 
@@ -56,22 +55,29 @@ function createFailure(error: unknown): unknown {
   return new FeedmillError(error.code, `${error.message}; nothing was created: ${advice}`, error.details);
 }
 
+/** A new feed's title: the document's, else the host it came from. */
+const titleOf = (source: ResolvedSource): string => source.parsed.title || new URL(source.fetched.url).hostname;
+
 /** How many items a preview shows: enough to recognise the source. */
 const previewSize = 10;
 
 /**
  * What creating a feed from this input would read, without storing anything or scheduling a
- * fetch: the dashboard shows it before the person saves. The same rules as a create apply.
+ * fetch: the dashboard shows it before the person saves. It runs the create's pipeline up to the
+ * store: the same source found, read and parsed, its items identified as the first run stores them
+ * (an item listed twice, once).
  */
 export async function previewFeed(deps: RefreshDeps, input: CreateFeedInput): Promise<{ title: string; sourceUrl: string; items: ParsedItem[] }> {
   const { sourceUrl, source } = await locate(deps, input);
-  return { title: source.parsed.title || new URL(source.fetched.url).hostname, sourceUrl, items: source.parsed.items.slice(0, previewSize) };
+  const items = identifyItems(source.parsed.items).map(({ item }) => item);
+  return { title: titleOf(source), sourceUrl, items: items.slice(0, previewSize) };
 }
 
 /**
  * POST /v1/feeds: find and read the source first, so one that can't be fetched, or is neither a feed
- * nor a page of articles, creates nothing (spec "Create-feed rules" 3); then store the feed and its items (a baseline: no
- * event) and schedule its actor.
+ * nor a page of articles, creates nothing (spec "Create-feed rules" 3); then store the feed, run the
+ * refresh pipeline over the document read (the feed's first run: its items are a baseline, announced
+ * to no one) and schedule its actor.
  */
 export async function createFeed(deps: RefreshDeps & Pick<AppDeps, 'scheduler' | 'metrics'>, principal: Principal, input: CreateFeedInput): Promise<FeedWithItems> {
   let located: Awaited<ReturnType<typeof locate>>;
@@ -87,7 +93,7 @@ export async function createFeed(deps: RefreshDeps & Pick<AppDeps, 'scheduler' |
   const feed: Feed = {
     id: newFeedId(deps.random),
     accountId: principal.accountId,
-    title: parsed.title || new URL(fetched.url).hostname,
+    title: titleOf(source),
     description: parsed.description,
     icon: parsed.icon,
     sourceUrl,
@@ -99,26 +105,17 @@ export async function createFeed(deps: RefreshDeps & Pick<AppDeps, 'scheduler' |
     fetch: { errorCount: 0, unchangedStreak: 0, reader: source.reader },
   };
   await deps.feeds.insert(feed);
+  // The document that finding the source read is the first run's: the source is not fetched twice.
+  const firstRun = await runPipeline(deps, feed, source, now, 'first');
+  const { fetchState, health } = firstRun;
   // Nothing else writes a feed that is not scheduled yet: being superseded here is a bug.
-  if ((await storeItems(deps, feed, parsed.items, now, false)) === 'superseded') {
+  if (!fetchState || !health) {
     throw new Error(`Expected the first items of the new feed ${feed.id} to be its first commit, but another write came first`);
   }
-  const state: FetchState = {
-    ...feed.fetch,
-    etag: fetched.etag,
-    lastModified: fetched.lastModified,
-    bodyHash: source.bodyHash,
-    lastFetchedAt: now.toISOString(),
-    lastSuccessAt: now.toISOString(),
-    lastError: null,
-    // The first items are all new: the baseline counts as a change.
-    lastStatus: 'changed',
-  };
-  const planned = await planNextRefresh(deps, feed, state, { outcome: 'changed', ...hintSignals(fetched, now) }, now, fetched.url);
   // A new feed is never paused or disabled: it always has a next run.
-  const next = planned.next ?? now;
+  const next = firstRun.nextRunAt ?? now;
   await deps.scheduler.schedule(feed.id, next);
-  deps.metrics.feedState(feed.id, feedHealth({ settings: feed.settings, fetch: planned.state }).state, next);
+  deps.metrics.feedState(feed.id, health.state, next);
   const items = await feedItems(deps, feed, feed.settings.sort);
-  return { feed: { ...feed, fetchUrl: fetched.url, fetch: planned.state }, items: items.map((item) => shownItem(item, feed.settings.customAuthor)) };
+  return { feed: { ...feed, fetch: fetchState }, items: items.map((item) => shownItem(item, feed.settings.customAuthor)) };
 }

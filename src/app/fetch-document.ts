@@ -7,10 +7,18 @@ import type { AppDeps } from './deps.js';
 /** How a source's document is read: as a native feed, or as a web page whose items are extracted. */
 export type SourceReader = 'feed' | 'page';
 
+/** A document read and parsed (or extracted): what the rest of the refresh pipeline works on. */
+export interface ParsedDocument {
+  kind: 'parsed';
+  fetched: FetchResult & { status: 200 };
+  bodyHash: string;
+  parsed: ParsedFeed;
+}
+
 export type FetchedDocument =
   | { kind: 'not_modified'; fetched: FetchResult }
   | { kind: 'same_body'; fetched: FetchResult & { status: 200 }; bodyHash: string }
-  | { kind: 'parsed'; fetched: FetchResult & { status: 200 }; bodyHash: string; parsed: ParsedFeed };
+  | ParsedDocument;
 
 export const bodyHashOf = (body: Uint8Array): string => createHash('sha256').update(body).digest('base64url');
 

@@ -1,5 +1,5 @@
 import type { AppDeps } from './deps.js';
-import type { RefreshOutcome } from './refresh-feed.js';
+import type { RefreshOutcome } from './refresh-pipeline.js';
 
 /**
  * Until when this process counts the feed's state in /metrics: its next fetch, or, for a feed no

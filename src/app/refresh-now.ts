@@ -3,7 +3,8 @@ import { FeedmillError } from '../domain/errors.js';
 import type { Feed, FeedError } from '../domain/feed.js';
 import type { AppDeps } from './deps.js';
 import { findFeed } from './find-feed.js';
-import { refreshFeed, type RefreshDeps, type RefreshOutcome } from './refresh-feed.js';
+import { refreshFeed } from './refresh-feed.js';
+import type { RefreshDeps, RefreshOutcome } from './refresh-pipeline.js';
 import { recordRefresh } from './refresh-metrics.js';
 
 /**

@@ -1,16 +1,14 @@
 import { FeedmillError, isFeedmillError } from '../domain/errors.js';
-import type { ParsedFeed } from '../domain/item.js';
 import type { FetchResult } from '../ports/fetcher.js';
 import type { AppDeps } from './deps.js';
-import { bodyHashOf, fetchDocument, type SourceReader } from './fetch-document.js';
+import { bodyHashOf, fetchDocument, type ParsedDocument, type SourceReader } from './fetch-document.js';
 
-/** What a new feed will be read from. */
-export interface ResolvedSource {
+/**
+ * What a new feed will be read from, and the document read there: its first run's (`fetched.url` is
+ * where later refreshes fetch).
+ */
+export interface ResolvedSource extends ParsedDocument {
   reader: SourceReader;
-  /** The answer the feed's document came in (its URL is where later refreshes fetch). */
-  fetched: FetchResult & { status: 200 };
-  bodyHash: string;
-  parsed: ParsedFeed;
 }
 
 // Common feed addresses of blogs and CMSs, tried when a page advertises none.
@@ -29,7 +27,7 @@ async function tryFeed(deps: Pick<AppDeps, 'fetcher' | 'parser'>, url: string): 
   try {
     const document = await fetchDocument(deps, url);
     if (document.kind !== 'parsed') return undefined;
-    return { reader: 'feed', fetched: document.fetched, bodyHash: document.bodyHash, parsed: document.parsed };
+    return { ...document, reader: 'feed' };
   } catch (error) {
     if (isFeedmillError(error)) return undefined;
     throw error;
@@ -49,7 +47,7 @@ export async function resolveSource(deps: Pick<AppDeps, 'fetcher' | 'parser'>, u
   }
   const meta = { url: fetched.url, contentType: fetched.contentType };
   const bodyHash = bodyHashOf(fetched.body);
-  if (!looksLikeHtml(fetched)) return { reader: 'feed', fetched, bodyHash, parsed: await deps.parser.parse(fetched.body, meta) };
+  if (!looksLikeHtml(fetched)) return { kind: 'parsed', reader: 'feed', fetched, bodyHash, parsed: await deps.parser.parse(fetched.body, meta) };
 
   let page: Awaited<ReturnType<typeof deps.parser.extractPage>> | undefined;
   let extractError: FeedmillError | undefined;
@@ -67,7 +65,7 @@ export async function resolveSource(deps: Pick<AppDeps, 'fetcher' | 'parser'>, u
     if (feed && feed.parsed.items.length > 0) return feed;
     empty ??= feed;
   }
-  if (page && page.items.length > 0) return { reader: 'page', fetched, bodyHash, parsed: page };
+  if (page && page.items.length > 0) return { kind: 'parsed', reader: 'page', fetched, bodyHash, parsed: page };
   if (empty) return empty;
   throw extractError ?? new FeedmillError('no_items_found', `No feed and no articles were found at ${url}; give the address of the page that lists the articles, or of the feed`);
 }

@@ -1,5 +1,5 @@
 import type { ParsedItem } from './item.js';
-import { contentHash, itemKeys } from './item-identity.js';
+import { contentHash, identifyItems } from './item-identity.js';
 import { publishedAt } from './item-dates.js';
 import type { StoredItem } from './stored-item.js';
 
@@ -16,9 +16,8 @@ export interface ItemDiff {
 
 /**
  * Splits a parsed document into items never seen before and items whose content changed. Items
- * repeated inside one document count once (the first wins: feeds list newest first); items that
- * merely share a guid are not repeats (see itemKeys). A changed item keeps the time it was first
- * added.
+ * repeated inside one document count once (see identifyItems); items that merely share a guid are
+ * not repeats (see itemKeys). A changed item keeps the time it was first added.
  */
 export function diffItems(
   feedId: string,
@@ -28,12 +27,7 @@ export function diffItems(
 ): ItemDiff {
   const fresh: StoredItem[] = [];
   const changed: StoredItem[] = [];
-  const seen = new Set<string>();
-  const keys = itemKeys(incoming);
-  for (const [index, item] of incoming.entries()) {
-    const key = keys[index] ?? '';
-    if (seen.has(key)) continue;
-    seen.add(key);
+  for (const { key, item } of identifyItems(incoming)) {
     const hash = contentHash(item);
     const before = known.get(key);
     if (before?.contentHash === hash) continue;

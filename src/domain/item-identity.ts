@@ -44,7 +44,7 @@ export function itemKey(item: ParsedItem): string {
  * guid key by the guid plus their link; those with no link by the guid plus their place among
  * them, counted from the bottom of the document so that an item published at the top renumbers
  * none. The same guid with the same link, or with no link and the same content, is one item
- * listed twice: it gets one key, and the diff keeps the first copy.
+ * listed twice: it gets one key, and identifyItems keeps the first copy.
  *
  * Nothing here depends on anything but the document, so refreshing it gives the same keys. The
  * price: when a guid first becomes shared, the item that had it alone gets a new key once.
@@ -73,6 +73,23 @@ export function itemKeys(items: readonly ParsedItem[]): string[] {
     keys[i] = derived;
   }
   return keys;
+}
+
+/**
+ * The items of one document under their keys, each once: of an item listed twice (one key), the
+ * first copy, as feeds list newest first. What a refresh diffs and stores, and what a preview shows.
+ */
+export function identifyItems(items: readonly ParsedItem[]): { key: string; item: ParsedItem }[] {
+  const keys = itemKeys(items);
+  const seen = new Set<string>();
+  const identified: { key: string; item: ParsedItem }[] = [];
+  for (const [index, item] of items.entries()) {
+    const key = keys[index] ?? '';
+    if (seen.has(key)) continue;
+    seen.add(key);
+    identified.push({ key, item });
+  }
+  return identified;
 }
 
 /** Hash of every field a subscriber sees; when it differs from the stored one, the item changed. */

@@ -1,4 +1,5 @@
-import { refreshFeed, type RefreshDeps } from '../app/refresh-feed.js';
+import { refreshFeed } from '../app/refresh-feed.js';
+import type { RefreshDeps } from '../app/refresh-pipeline.js';
 import { recordRefresh } from '../app/refresh-metrics.js';
 import type { AppDeps } from '../app/deps.js';
 import type { JobHandler } from '../ports/scheduler.js';

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { contentHash, identityUrl, itemKey, itemKeys } from '../../src/domain/item-identity.js';
+import { contentHash, identifyItems, identityUrl, itemKey, itemKeys } from '../../src/domain/item-identity.js';
 import type { ParsedItem } from '../../src/domain/item.js';
 
 const item = (fields: Partial<ParsedItem> = {}): ParsedItem => ({
@@ -115,6 +115,15 @@ t.test('an item listed twice under one guid is still one item', async (t) => {
   const bare = item({ id: 'g2', url: '', title: 'Note' });
   const keys = itemKeys([linked, { ...linked, title: 'edited copy', url: 'https://example.com/a#top' }, bare, structuredClone(bare)]);
   t.same(keys, ['g:g1|u:https://example.com/a', 'g:g1|u:https://example.com/a', 'g:g2|#1', 'g:g2|#1'], 'same guid and link, or same guid and content with no link');
+});
+
+t.test('an item listed twice is identified once, as its first copy, in document order', async (t) => {
+  const linked = item({ id: 'g1', url: 'https://example.com/a' });
+  const copy = { ...linked, title: 'edited copy' };
+  const other = item({ id: 'g3', url: 'https://example.com/b', title: 'Other' });
+  const identified = identifyItems([linked, other, copy]);
+  t.same(identified.map(({ item }) => item.title), ['First post', 'Other']);
+  t.same(identified.map(({ key }) => key), ['g:g1|u:https://example.com/a', 'g:g3']);
 });
 
 t.test('refreshing a document with repeated guids gives the same keys, also after a new item at the top', async (t) => {

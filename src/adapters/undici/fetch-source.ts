@@ -107,7 +107,7 @@ async function toResult(url: URL, response: Response, settings: FetcherSettings)
 
 /**
  * The message says what the source did, not what happens next: a refresh retries, a create does
- * not, and each use case says so itself (app/refresh-feed.ts, app/create-feed.ts).
+ * not, and each says so itself (app/refresh-pipeline.ts, app/create-feed.ts).
  */
 function upstreamStatus(status: number, url: URL, retryAfter: string | undefined): FeedmillError {
   const next =
