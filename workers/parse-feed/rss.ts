@@ -11,8 +11,11 @@ import { moveInto, readEach, releaseChildren, type XmlNode } from './xml-tree.js
 /** RSS's own elements: in no namespace (0.9x, 2.0) or in RSS 1.0's (see namespaces.ts). */
 const primary = 'rss';
 
-/** RSS 0.9x, 1.0 (RDF: items beside the channel) and 2.0 (items inside it). */
-export function readRss(root: XmlNode, documentUrl: string | undefined): ParsedFeed {
+/**
+ * RSS 0.9x, 1.0 (RDF: items beside the channel) and 2.0 (items inside it). `preRead` holds the
+ * items already read while the document was parsed (see item-stream.ts), by their element.
+ */
+export function readRss(root: XmlNode, documentUrl: string | undefined, preRead?: ReadonlyMap<XmlNode, ParsedItem>): ParsedFeed {
   const rootBase = xmlBase(root, documentUrl);
   const feed: ParsedFeed = { title: '', description: '', link: '', icon: '', items: [] };
   const itemNodes: XmlNode[] = [];
@@ -24,8 +27,14 @@ export function readRss(root: XmlNode, documentUrl: string | undefined): ParsedF
   releaseChildren(root);
   const channelBase = channel === undefined ? rootBase : xmlBase(channel, rootBase);
   if (channel !== undefined) readChannel(channel, channelBase, feed, itemNodes);
-  feed.items = readEach(itemNodes, (node) => readItem(node, channelBase));
+  feed.items = readEach(itemNodes, (node) => preRead?.get(node) ?? readRssItem(node, channelBase));
   return feed;
+}
+
+/** The base the channel's items resolve against: the document's, then the root's and the channel's xml:base. */
+export function rssChannelBase(root: XmlNode, channel: XmlNode | undefined, documentUrl: string | undefined): string | undefined {
+  const rootBase = xmlBase(root, documentUrl);
+  return channel === undefined ? rootBase : xmlBase(channel, rootBase);
 }
 
 function readChannel(channel: XmlNode, base: string | undefined, feed: ParsedFeed, itemNodes: XmlNode[]): void {
@@ -103,7 +112,7 @@ function imageUrl(image: XmlNode, base: string | undefined): string {
   return '';
 }
 
-function readItem(node: XmlNode, channelBase: string | undefined): ParsedItem {
+export function readRssItem(node: XmlNode, channelBase: string | undefined): ParsedItem {
   const base = xmlBase(node, channelBase);
   const draft = newDraft(base);
   let permalinkGuid: string | undefined;
