@@ -147,14 +147,20 @@ class TreeBuilder {
 
   onclosetag(start: number, end: number): void {
     if (this.stack.length === 0) return;
-    const name = this.source.slice(start, end);
     const tagStart = this.source.lastIndexOf('<', start);
+    // Compared in place: nearly every closing tag matches the open element, and slicing its name
+    // out first was a string per element for nothing.
+    const length = end - start;
     let match = this.stack.length - 1;
-    while (match >= 0 && (this.stack[match] as XmlNode).name !== name) match--;
+    while (match >= 0) {
+      const open = (this.stack[match] as XmlNode).name;
+      if (open.length === length && this.source.startsWith(open, start)) break;
+      match--;
+    }
     if (match === -1) {
       // A stray HTML end tag in unescaped markup is ignored, as HTML parsers ignore it; any other
       // closing tag that matches nothing closes the current element, as libxml2 recovers.
-      if (htmlEndTags.has(name.toLowerCase())) return;
+      if (htmlEndTags.has(this.source.slice(start, end).toLowerCase())) return;
       match = this.stack.length - 1;
     }
     while (this.stack.length > match) this.close(tagStart);

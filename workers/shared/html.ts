@@ -34,7 +34,9 @@ export function textAsHtml(text: string): string {
  * (gofeed issue #320). htmlparser2's own decoding would apply HTML's legacy no-semicolon rule.
  */
 export function htmlToText(html: string): string {
-  if (html.indexOf('<') === -1 && html.indexOf('&') === -1) return collapseText(html);
+  // Without a `<` the tokenizer reports the whole fragment as one text: only its entities to decode
+  // (titles such as `Q&amp;A &#8211; 3` are the common case, and a parser per title was most of their cost).
+  if (html.indexOf('<') === -1) return collapseText(html.indexOf('&') === -1 ? html : decodeHTML(html, DecodingMode.Strict));
   let text = '';
   let skipDepth = 0;
   const parser = withFlatStack(new Parser(
