@@ -63,7 +63,9 @@ export function parseFeed(body: string | Uint8Array, meta: ParseFeedMeta): Parse
 
 /** The feed's own fields copied out of the document, as finishItem copies each item's (see detach.ts). */
 function withDetachedHead(feed: ParsedFeed): ParsedFeed {
-  return { ...feed, title: detached(feed.title), description: detached(feed.description), link: detached(feed.link), icon: detached(feed.icon) };
+  const head = { ...feed, title: detached(feed.title), description: detached(feed.description), link: detached(feed.link), icon: detached(feed.icon) };
+  if (feed.categories !== undefined) head.categories = feed.categories.map(detached);
+  return head;
 }
 
 /** The first character that is not whitespace (garbage before `<?xml` is tolerated later). */

@@ -16,6 +16,7 @@ export function readAtom(root: XmlNode, documentUrl: string | undefined, preRead
   const base = xmlBase(root, documentUrl);
   const feed: ParsedFeed = { title: '', description: '', link: '', icon: '', items: [] };
   let logo = '';
+  const categories: string[] = [];
   const entries: XmlNode[] = [];
   const groups = childGroups(root, primary);
   releaseChildren(root);
@@ -42,8 +43,15 @@ export function readAtom(root: XmlNode, documentUrl: string | undefined, preRead
       case 'entry':
         moveInto(entries, children);
         break;
+      case 'category':
+        for (const child of children) {
+          const category = attribute(child, 'label') || attribute(child, 'term');
+          if (category) categories.push(category);
+        }
+        break;
     }
   }
+  if (categories.length > 0) feed.categories = categories;
   if (feed.icon === '') feed.icon = logo;
   feed.items = readEach(entries, (entry) => preRead?.get(entry) ?? readEntry(entry, base));
   return feed;

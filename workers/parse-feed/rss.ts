@@ -3,7 +3,7 @@ import { personFromString, personName } from './authors.js';
 import { finishItem, newDraft, titleText, type ItemDraft } from './item-draft.js';
 import { collectMediaText, mediaImage, type MediaText } from './media.js';
 import { rdfNamespace, xmlNamespace } from './namespaces.js';
-import { childGroups } from './reader-names.js';
+import { childGroups, readerName } from './reader-names.js';
 import { resolveUrl, webUrl } from '../shared/urls.js';
 import { atomText, attribute, deferredRssHtml, elementStringValue, elementText, rssText, type TextValue } from './xml-text.js';
 import { moveInto, readEach, releaseChildren, type XmlNode } from './xml-tree.js';
@@ -41,6 +41,11 @@ function readChannel(channel: XmlNode, base: string | undefined, feed: ParsedFee
   let atomAlternate: string | undefined;
   let dcTitle: string | undefined;
   let fallbackDescription: string | undefined;
+  // gofeed's order for the feed's categories: <category>, itunes:keywords, itunes:category, dc:subject.
+  const categories: string[] = [];
+  const keywords: string[] = [];
+  const itunesCategories: string[] = [];
+  const subjects: string[] = [];
   const groups = childGroups(channel, primary);
   releaseChildren(channel);
   for (const [name, children] of groups) {
@@ -76,8 +81,22 @@ function readChannel(channel: XmlNode, base: string | undefined, feed: ParsedFee
       case 'item':
         moveInto(itemNodes, children);
         break;
+      case 'category':
+        addTexts(categories, children);
+        break;
+      case 'itunes:keywords':
+        for (const child of children) keywords.push(...splitKeywords(elementText(child)));
+        break;
+      case 'itunes:category':
+        addItunesCategories(itunesCategories, children);
+        break;
+      case 'dc:subject':
+        addTexts(subjects, children);
+        break;
     }
   }
+  const all = [...categories, ...keywords, ...itunesCategories, ...subjects];
+  if (all.length > 0) feed.categories = all;
   if (feed.link === '') feed.link = atomAlternate ?? '';
   if (feed.title === '') feed.title = dcTitle ?? '';
   if (feed.description === '') feed.description = fallbackDescription ?? '';
@@ -193,7 +212,7 @@ export function readRssItem(node: XmlNode, channelBase: string | undefined): Par
         addTexts(draft.categories, children);
         break;
       case 'itunes:keywords':
-        for (const child of children) keywords.push(...elementText(child).split(',').map((k) => k.trim()).filter((k) => k !== ''));
+        for (const child of children) keywords.push(...splitKeywords(elementText(child)));
         break;
       case 'dc:subject':
         addTexts(subjects, children);
@@ -232,6 +251,25 @@ export function readRssItem(node: XmlNode, channelBase: string | undefined): Par
   }
   if (draft.url === '' && permalinkGuid !== undefined && /^https?:\/\//i.test(permalinkGuid)) draft.url = webUrl(permalinkGuid, undefined);
   return finishItem(draft);
+}
+
+function splitKeywords(text: string): string[] {
+  return text.split(',').map((keyword) => keyword.trim()).filter((keyword) => keyword !== '');
+}
+
+/**
+ * `<itunes:category text="A"><itunes:category text="B"/></itunes:category>`: each category, then
+ * the subcategories inside it, as gofeed lists them (A, B). Apple's directory nests one level.
+ */
+function addItunesCategories(target: string[], children: XmlNode[]): void {
+  for (const child of children) {
+    const text = attribute(child, 'text');
+    if (text) target.push(text);
+    for (const sub of child.children) {
+      const subText = readerName(sub, primary) === 'itunes:category' ? attribute(sub, 'text') : undefined;
+      if (subText) target.push(subText);
+    }
+  }
 }
 
 function addTexts(target: string[], children: XmlNode[]): void {
