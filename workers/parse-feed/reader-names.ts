@@ -21,7 +21,7 @@ export function readerName(node: XmlNode, primary: string): string {
  */
 function labelled(label: string, local: string): string {
   let byLocal = qualifiedNames.get(label);
-  if (byLocal === undefined) qualifiedNames.set(label, (byLocal = new Map()));
+  if (byLocal === undefined) qualifiedNames.set(label, (byLocal = new Map<string, string>()));
   let name = byLocal.get(local);
   if (name === undefined) {
     // iTunes' element names are matched whatever their case: podcasts write itunes:Summary too.
