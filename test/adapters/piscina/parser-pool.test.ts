@@ -13,6 +13,8 @@ function pool(t: { teardown(fn: () => unknown): void }): ReturnType<typeof creat
   const parser = createParserPool({
     tasks: { feed: join(repoRoot, 'dist', 'workers', 'parse-feed-task.js'), page: join(repoRoot, 'dist', 'workers', 'extract-page-task.js') },
     maxThreads: 1,
+    // Not what is tested: a thread's first start on a loaded machine can outlast the 10 s default.
+    timeoutMs: 300_000,
   });
   t.teardown(() => parser.close());
   return parser;
