@@ -83,9 +83,13 @@ async function main(): Promise<void> {
   };
   // The first round checks every document and warms the JIT; it is not timed.
   result.items = await round(true);
+  // A second untimed round: the optimising compiler works in threads of its own, whose CPU time
+  // would otherwise land in the first timed rounds.
+  await round(false);
   const times: number[] = [];
-  const started = performance.now();
-  while (times.length < 3 || (performance.now() - started < minMs && times.length < 500)) {
+  // The budget is CPU time too, so a loaded machine gives every child as many rounds as a quiet one.
+  const started = cpuMs();
+  while (times.length < 3 || (cpuMs() - started < minMs && times.length < 500)) {
     const t0 = cpuMs();
     await round(false);
     times.push(cpuMs() - t0);
