@@ -3,6 +3,7 @@ import type { ParsedFeed } from '../src/domain/item.js';
 import { readAtom } from './parse-feed/atom.js';
 import { decodeBody } from './parse-feed/decode.js';
 import { detached } from './parse-feed/detach.js';
+import { ItemStream } from './parse-feed/item-stream.js';
 import { readJsonFeed } from './parse-feed/json-feed.js';
 import { readRss } from './parse-feed/rss.js';
 import { parseXml, type XmlNode } from './parse-feed/xml-tree.js';
@@ -36,8 +37,9 @@ export function parseFeed(body: string | Uint8Array, meta: ParseFeedMeta): Parse
   const markup = text.indexOf('<', start);
   if (markup === -1) throw new FeedmillError('not_a_feed', `Expected a feed, got text that is neither XML nor JSON ("${excerpt(text, start)}"); ${advice}`);
   let root: XmlNode | undefined;
+  const stream = new ItemStream(base);
   try {
-    root = parseXml(markup === 0 ? text : text.slice(markup));
+    root = parseXml(markup === 0 ? text : text.slice(markup), stream.onClose);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     if (/external entit/i.test(reason)) {
@@ -49,9 +51,9 @@ export function parseFeed(body: string | Uint8Array, meta: ParseFeedMeta): Parse
   switch (root.local.toLowerCase()) {
     case 'rss':
     case 'rdf':
-      return withDetachedHead(readRss(root, base));
+      return withDetachedHead(readRss(root, base, stream.read));
     case 'feed':
-      return withDetachedHead(readAtom(root, base));
+      return withDetachedHead(readAtom(root, base, stream.read));
     case 'html':
       throw new FeedmillError('not_a_feed', `Expected a feed, got an HTML page; the page may link to its feed in a <link rel="alternate"> element: use that address`);
     default:
@@ -61,7 +63,9 @@ export function parseFeed(body: string | Uint8Array, meta: ParseFeedMeta): Parse
 
 /** The feed's own fields copied out of the document, as finishItem copies each item's (see detach.ts). */
 function withDetachedHead(feed: ParsedFeed): ParsedFeed {
-  return { ...feed, title: detached(feed.title), description: detached(feed.description), link: detached(feed.link), icon: detached(feed.icon) };
+  const head = { ...feed, title: detached(feed.title), description: detached(feed.description), link: detached(feed.link), icon: detached(feed.icon) };
+  if (feed.categories !== undefined) head.categories = feed.categories.map(detached);
+  return head;
 }
 
 /** The first character that is not whitespace (garbage before `<?xml` is tolerated later). */

@@ -25,6 +25,7 @@ export interface ChildResult {
   rejected: { file: string; message: string }[];
   /** Documents whose item count differs from the expected one. */
   wrongCount: { file: string; expected: number; actual: number }[];
+  /** The median round's CPU time (see cpuMs). */
   roundMs: number;
   rounds: number;
   baseRssMb: number;
@@ -33,6 +34,16 @@ export interface ChildResult {
 }
 
 const mb = (bytes: number): number => bytes / 1024 / 1024;
+
+/**
+ * The process's CPU time (user + system, every thread: the GC's helpers and a pool's worker
+ * included), in ms. Rounds are timed by it, not by the wall clock: on a shared machine at load
+ * 20 the wall clock mostly measures the neighbours, and by a different amount for each child.
+ */
+function cpuMs(): number {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+}
 
 async function main(): Promise<void> {
   const [name, manifestPath, minMsText] = process.argv.slice(2);
@@ -72,12 +83,16 @@ async function main(): Promise<void> {
   };
   // The first round checks every document and warms the JIT; it is not timed.
   result.items = await round(true);
+  // A second untimed round: the optimising compiler works in threads of its own, whose CPU time
+  // would otherwise land in the first timed rounds.
+  await round(false);
   const times: number[] = [];
-  const started = performance.now();
-  while (times.length < 3 || (performance.now() - started < minMs && times.length < 500)) {
-    const t0 = performance.now();
+  // The budget is CPU time too, so a loaded machine gives every child as many rounds as a quiet one.
+  const started = cpuMs();
+  while (times.length < 3 || (cpuMs() - started < minMs && times.length < 500)) {
+    const t0 = cpuMs();
     await round(false);
-    times.push(performance.now() - t0);
+    times.push(cpuMs() - t0);
   }
   await adapter.close?.();
   times.sort((a, b) => a - b);

@@ -36,7 +36,7 @@ export async function fetchDocument(
   if (fetched.status === 304) return { kind: 'not_modified', fetched };
   const bodyHash = bodyHashOf(fetched.body);
   if (bodyHash === previous.bodyHash) return { kind: 'same_body', fetched, bodyHash };
-  const meta = { url: fetched.url, contentType: fetched.contentType };
+  const meta = { url: fetched.url, contentType: fetched.contentType, contentLocation: fetched.contentLocation };
   const parsed = reader === 'page' ? await deps.parser.extractPage(fetched.body, meta) : await deps.parser.parse(fetched.body, meta);
   return { kind: 'parsed', fetched, bodyHash, parsed };
 }

@@ -45,7 +45,7 @@ export async function resolveSource(deps: Pick<AppDeps, 'fetcher' | 'parser'>, u
   if (fetched.status !== 200) {
     throw new FeedmillError('source_unreachable', `The source at ${url} answered without a document; check the address`);
   }
-  const meta = { url: fetched.url, contentType: fetched.contentType };
+  const meta = { url: fetched.url, contentType: fetched.contentType, contentLocation: fetched.contentLocation };
   const bodyHash = bodyHashOf(fetched.body);
   if (!looksLikeHtml(fetched)) return { kind: 'parsed', reader: 'feed', fetched, bodyHash, parsed: await deps.parser.parse(fetched.body, meta) };
 

@@ -36,6 +36,8 @@ export interface ParsedFeed {
   description: string;
   link: string;
   icon: string;
+  /** The feed's own categories (RSS channel, iTunes with their subcategories, Atom feed), when it has any. */
+  categories?: string[];
   items: ParsedItem[];
 }
 

@@ -3,6 +3,8 @@ import type { ParsedFeed, ParsedPage } from '../domain/item.js';
 export interface ParseMeta {
   url: string;
   contentType?: string;
+  /** The HTTP Content-Location, when the server sent one: the base for relative links, resolved against `url`. */
+  contentLocation?: string;
 }
 
 /**

@@ -22,6 +22,11 @@ export type FetchResult =
       url: string;
       body: Uint8Array;
       contentType?: string;
+      /**
+       * The answer's Content-Location header as sent, when there was one: the body's own address
+       * (RFC 9110 §8.7), which relative links in it resolve against before `url`.
+       */
+      contentLocation?: string;
       etag?: string;
       lastModified?: string;
     } & FetchHints);

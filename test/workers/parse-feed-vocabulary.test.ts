@@ -25,6 +25,20 @@ t.test('Media RSS: a media:group nests content and thumbnails; title, descriptio
   t.equal(atomEntry(`<m:group><m:title>In Atom</m:title></m:group>`, media)?.title, 'In Atom', 'in Atom entries too');
 });
 
+t.test('iTunes: a nested itunes:category gives the category and its subcategory, in the feed categories as the corpus lists them', async (t) => {
+  const feed = parseFeed(
+    `<rss version="2.0" ${itunes} xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>P</title><category>Own</category>` +
+      '<it:keywords>alpha, beta</it:keywords><it:category text="Society &amp; Culture"/>' +
+      '<it:category text="Tech"><it:category text="Gadgets"/></it:category>' +
+      '<it:Category text="Arts"><it:category text="Design"/><other text="not a category"/></it:Category>' +
+      '<dc:subject>Subject</dc:subject></channel></rss>',
+    meta,
+  );
+  t.same(feed.categories, ['Own', 'alpha', 'beta', 'Society & Culture', 'Tech', 'Gadgets', 'Arts', 'Design', 'Subject'], "gofeed's order: <category>, keywords, iTunes categories with their subcategories, dc:subject");
+  t.equal(parseFeed('<rss version="2.0"><channel><title>P</title></channel></rss>', meta).categories, undefined, 'none when the feed has none');
+  t.same(parseFeed('<feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><category term="t1" label="Label One"/><category term="term2"/></feed>', meta).categories, ['Label One', 'term2'], 'Atom feed categories: the label, else the term');
+});
+
 t.test('iTunes: image href, summary then subtitle as the description, author, names in any case', async (t) => {
   const item = rssItem('<title>E</title><it:image href="https://example.org/cover.jpg"/><it:subtitle>Sub</it:subtitle><it:author>Host</it:author>', itunes);
   t.equal(item?.thumbnail, 'https://example.org/cover.jpg');

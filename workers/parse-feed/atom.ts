@@ -11,11 +11,12 @@ import { moveInto, readEach, releaseChildren, type XmlNode } from './xml-tree.js
 /** Atom's own elements: in Atom 1.0's or 0.3's namespace, or in none (see namespaces.ts). */
 const primary = 'atom';
 
-/** Atom 1.0 (RFC 4287) and Atom 0.3. */
-export function readAtom(root: XmlNode, documentUrl: string | undefined): ParsedFeed {
+/** Atom 1.0 (RFC 4287) and Atom 0.3. `preRead`: the entries read while parsing (see item-stream.ts). */
+export function readAtom(root: XmlNode, documentUrl: string | undefined, preRead?: ReadonlyMap<XmlNode, ParsedItem>): ParsedFeed {
   const base = xmlBase(root, documentUrl);
   const feed: ParsedFeed = { title: '', description: '', link: '', icon: '', items: [] };
   let logo = '';
+  const categories: string[] = [];
   const entries: XmlNode[] = [];
   const groups = childGroups(root, primary);
   releaseChildren(root);
@@ -42,14 +43,21 @@ export function readAtom(root: XmlNode, documentUrl: string | undefined): Parsed
       case 'entry':
         moveInto(entries, children);
         break;
+      case 'category':
+        for (const child of children) {
+          const category = attribute(child, 'label') || attribute(child, 'term');
+          if (category) categories.push(category);
+        }
+        break;
     }
   }
+  if (categories.length > 0) feed.categories = categories;
   if (feed.icon === '') feed.icon = logo;
-  feed.items = readEach(entries, (entry) => readEntry(entry, base));
+  feed.items = readEach(entries, (entry) => preRead?.get(entry) ?? readEntry(entry, base));
   return feed;
 }
 
-function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedItem {
+export function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedItem {
   const base = xmlBase(entry, feedBase);
   const draft = newDraft(base);
   let summaryBase = base;
@@ -159,6 +167,11 @@ function alternateLink(links: XmlNode[], base: string | undefined): string | und
     if (url !== '') return url;
   }
   return undefined;
+}
+
+/** The base a feed's entries resolve against: the document's, then the feed element's xml:base. */
+export function atomFeedBase(root: XmlNode, documentUrl: string | undefined): string | undefined {
+  return xmlBase(root, documentUrl);
 }
 
 function xmlBase(element: XmlNode, parent: string | undefined): string | undefined {

@@ -44,6 +44,17 @@ export const conventionalNamespaces: ReadonlyMap<string, string> = new Map([
 
 /** The label of a namespace URI (see `vocabularies`); undefined for one no reader knows. */
 export function vocabulary(uri: string): string | undefined {
+  // Consecutive elements are mostly in one namespace (a whole Atom feed is): one entry remembered.
+  if (uri === lastUri) return lastLabel;
+  lastLabel = lookUp(uri);
+  lastUri = uri;
+  return lastLabel;
+}
+
+let lastUri = '';
+let lastLabel: string | undefined;
+
+function lookUp(uri: string): string | undefined {
   const known = vocabularies.get(uri);
   if (known !== undefined) return known;
   // Every element of an Atom feed carries `…/2005/Atom`: remember each spelling once lower-cased.

@@ -11,9 +11,28 @@ export function readerName(node: XmlNode, primary: string): string {
   const label = vocabulary(node.uri);
   if (label === primary) return node.local;
   if (label === undefined) return `{${node.uri}}${node.local}`;
-  // iTunes' element names are matched whatever their case: podcasts write itunes:Summary too.
-  return label === 'itunes' ? `itunes:${node.local.toLowerCase()}` : `${label}:${node.local}`;
+  return labelled(label, node.local);
 }
+
+/**
+ * `label:local`, made once per name and kept: the readers ask for the name of every element, and
+ * a fresh string each time was garbage and a fresh hash for the Map of childGroups. Bounded, since
+ * documents choose their local names.
+ */
+function labelled(label: string, local: string): string {
+  let byLocal = qualifiedNames.get(label);
+  if (byLocal === undefined) qualifiedNames.set(label, (byLocal = new Map<string, string>()));
+  let name = byLocal.get(local);
+  if (name === undefined) {
+    // iTunes' element names are matched whatever their case: podcasts write itunes:Summary too.
+    name = label === 'itunes' ? `itunes:${local.toLowerCase()}` : `${label}:${local}`;
+    if (byLocal.size < maxNamesPerLabel) byLocal.set(local, name);
+  }
+  return name;
+}
+
+const qualifiedNames = new Map<string, Map<string, string>>();
+const maxNamesPerLabel = 500;
 
 /**
  * An element's children grouped by `readerName`, in the order each name first appears: the

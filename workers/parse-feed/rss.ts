@@ -3,7 +3,7 @@ import { personFromString, personName } from './authors.js';
 import { finishItem, newDraft, titleText, type ItemDraft } from './item-draft.js';
 import { collectMediaText, mediaImage, type MediaText } from './media.js';
 import { rdfNamespace, xmlNamespace } from './namespaces.js';
-import { childGroups } from './reader-names.js';
+import { childGroups, readerName } from './reader-names.js';
 import { resolveUrl, webUrl } from '../shared/urls.js';
 import { atomText, attribute, deferredRssHtml, elementStringValue, elementText, rssText, type TextValue } from './xml-text.js';
 import { moveInto, readEach, releaseChildren, type XmlNode } from './xml-tree.js';
@@ -11,8 +11,11 @@ import { moveInto, readEach, releaseChildren, type XmlNode } from './xml-tree.js
 /** RSS's own elements: in no namespace (0.9x, 2.0) or in RSS 1.0's (see namespaces.ts). */
 const primary = 'rss';
 
-/** RSS 0.9x, 1.0 (RDF: items beside the channel) and 2.0 (items inside it). */
-export function readRss(root: XmlNode, documentUrl: string | undefined): ParsedFeed {
+/**
+ * RSS 0.9x, 1.0 (RDF: items beside the channel) and 2.0 (items inside it). `preRead` holds the
+ * items already read while the document was parsed (see item-stream.ts), by their element.
+ */
+export function readRss(root: XmlNode, documentUrl: string | undefined, preRead?: ReadonlyMap<XmlNode, ParsedItem>): ParsedFeed {
   const rootBase = xmlBase(root, documentUrl);
   const feed: ParsedFeed = { title: '', description: '', link: '', icon: '', items: [] };
   const itemNodes: XmlNode[] = [];
@@ -24,14 +27,25 @@ export function readRss(root: XmlNode, documentUrl: string | undefined): ParsedF
   releaseChildren(root);
   const channelBase = channel === undefined ? rootBase : xmlBase(channel, rootBase);
   if (channel !== undefined) readChannel(channel, channelBase, feed, itemNodes);
-  feed.items = readEach(itemNodes, (node) => readItem(node, channelBase));
+  feed.items = readEach(itemNodes, (node) => preRead?.get(node) ?? readRssItem(node, channelBase));
   return feed;
+}
+
+/** The base the channel's items resolve against: the document's, then the root's and the channel's xml:base. */
+export function rssChannelBase(root: XmlNode, channel: XmlNode | undefined, documentUrl: string | undefined): string | undefined {
+  const rootBase = xmlBase(root, documentUrl);
+  return channel === undefined ? rootBase : xmlBase(channel, rootBase);
 }
 
 function readChannel(channel: XmlNode, base: string | undefined, feed: ParsedFeed, itemNodes: XmlNode[]): void {
   let atomAlternate: string | undefined;
   let dcTitle: string | undefined;
   let fallbackDescription: string | undefined;
+  // gofeed's order for the feed's categories: <category>, itunes:keywords, itunes:category, dc:subject.
+  const categories: string[] = [];
+  const keywords: string[] = [];
+  const itunesCategories: string[] = [];
+  const subjects: string[] = [];
   const groups = childGroups(channel, primary);
   releaseChildren(channel);
   for (const [name, children] of groups) {
@@ -67,8 +81,22 @@ function readChannel(channel: XmlNode, base: string | undefined, feed: ParsedFee
       case 'item':
         moveInto(itemNodes, children);
         break;
+      case 'category':
+        addTexts(categories, children);
+        break;
+      case 'itunes:keywords':
+        for (const child of children) keywords.push(...splitKeywords(elementText(child)));
+        break;
+      case 'itunes:category':
+        addItunesCategories(itunesCategories, children);
+        break;
+      case 'dc:subject':
+        addTexts(subjects, children);
+        break;
     }
   }
+  const all = [...categories, ...keywords, ...itunesCategories, ...subjects];
+  if (all.length > 0) feed.categories = all;
   if (feed.link === '') feed.link = atomAlternate ?? '';
   if (feed.title === '') feed.title = dcTitle ?? '';
   if (feed.description === '') feed.description = fallbackDescription ?? '';
@@ -103,7 +131,7 @@ function imageUrl(image: XmlNode, base: string | undefined): string {
   return '';
 }
 
-function readItem(node: XmlNode, channelBase: string | undefined): ParsedItem {
+export function readRssItem(node: XmlNode, channelBase: string | undefined): ParsedItem {
   const base = xmlBase(node, channelBase);
   const draft = newDraft(base);
   let permalinkGuid: string | undefined;
@@ -184,7 +212,7 @@ function readItem(node: XmlNode, channelBase: string | undefined): ParsedItem {
         addTexts(draft.categories, children);
         break;
       case 'itunes:keywords':
-        for (const child of children) keywords.push(...elementText(child).split(',').map((k) => k.trim()).filter((k) => k !== ''));
+        for (const child of children) keywords.push(...splitKeywords(elementText(child)));
         break;
       case 'dc:subject':
         addTexts(subjects, children);
@@ -223,6 +251,25 @@ function readItem(node: XmlNode, channelBase: string | undefined): ParsedItem {
   }
   if (draft.url === '' && permalinkGuid !== undefined && /^https?:\/\//i.test(permalinkGuid)) draft.url = webUrl(permalinkGuid, undefined);
   return finishItem(draft);
+}
+
+function splitKeywords(text: string): string[] {
+  return text.split(',').map((keyword) => keyword.trim()).filter((keyword) => keyword !== '');
+}
+
+/**
+ * `<itunes:category text="A"><itunes:category text="B"/></itunes:category>`: each category, then
+ * the subcategories inside it, as gofeed lists them (A, B). Apple's directory nests one level.
+ */
+function addItunesCategories(target: string[], children: XmlNode[]): void {
+  for (const child of children) {
+    const text = attribute(child, 'text');
+    if (text) target.push(text);
+    for (const sub of child.children) {
+      const subText = readerName(sub, primary) === 'itunes:category' ? attribute(sub, 'text') : undefined;
+      if (subText) target.push(subText);
+    }
+  }
 }
 
 function addTexts(target: string[], children: XmlNode[]): void {

@@ -62,10 +62,10 @@ const noChildren: XmlNode[] = Object.freeze([]) as unknown as XmlNode[];
  * stay in the text.
  * @returns the document element, or undefined when the document has none.
  */
-export function parseXml(input: string): XmlNode | undefined {
+export function parseXml(input: string, onClose?: CloseHook): XmlNode | undefined {
   // XML 2.11: every line break is read as \n. One replace when the document has any \r at all.
   const source = input.includes('\r') ? input.replace(/\r\n?/g, '\n') : input;
-  const builder = new TreeBuilder(source);
+  const builder = new TreeBuilder(source, onClose);
   const tokenizer = new Tokenizer({ xmlMode: true, decodeEntities: false }, builder);
   tokenizer.write(source);
   tokenizer.end();
@@ -73,6 +73,15 @@ export function parseXml(input: string): XmlNode | undefined {
 }
 
 const noText = '';
+
+/**
+ * Told of each element as it closes (complete: children, text and `innerEnd` set), with its
+ * parent and the document element, while the rest of the document is still to come. A format
+ * reader uses it to read an item the moment it is whole and then `release` it, so a 10 MB feed
+ * never holds the tree of every item at once: each item's elements die young, in the GC's
+ * cheapest generation, instead of being promoted and copied with the whole tree.
+ */
+export type CloseHook = (node: XmlNode, parent: XmlNode, root: XmlNode) => void;
 
 /** Elements of HTML markup that feeds put unescaped inside their text elements. */
 const htmlEndTags: ReadonlySet<string> = new Set([
@@ -98,7 +107,10 @@ class TreeBuilder {
   /** Set once the root element has closed: anything after it belongs to nothing. */
   private done = false;
 
-  constructor(private readonly source: string) {}
+  constructor(
+    private readonly source: string,
+    private readonly onClose: CloseHook | undefined,
+  ) {}
 
   onopentagname(start: number, end: number): void {
     this.tagName = this.source.slice(start, end);
@@ -135,14 +147,20 @@ class TreeBuilder {
 
   onclosetag(start: number, end: number): void {
     if (this.stack.length === 0) return;
-    const name = this.source.slice(start, end);
     const tagStart = this.source.lastIndexOf('<', start);
+    // Compared in place: nearly every closing tag matches the open element, and slicing its name
+    // out first was a string per element for nothing.
+    const length = end - start;
     let match = this.stack.length - 1;
-    while (match >= 0 && (this.stack[match] as XmlNode).name !== name) match--;
+    while (match >= 0) {
+      const open = (this.stack[match] as XmlNode).name;
+      if (open.length === length && this.source.startsWith(open, start)) break;
+      match--;
+    }
     if (match === -1) {
       // A stray HTML end tag in unescaped markup is ignored, as HTML parsers ignore it; any other
       // closing tag that matches nothing closes the current element, as libxml2 recovers.
-      if (htmlEndTags.has(name.toLowerCase())) return;
+      if (htmlEndTags.has(this.source.slice(start, end).toLowerCase())) return;
       match = this.stack.length - 1;
     }
     while (this.stack.length > match) this.close(tagStart);
@@ -227,7 +245,9 @@ class TreeBuilder {
     this.scopes.pop();
     if (node === undefined) return;
     node.innerEnd = Math.max(node.innerStart, innerEnd);
-    if (this.stack.length === 0) this.done = true;
+    const parent = this.stack[this.stack.length - 1];
+    if (parent === undefined) this.done = true;
+    else if (this.onClose !== undefined && this.root !== undefined) this.onClose(node, parent, this.root);
   }
 }
 
@@ -313,6 +333,17 @@ export function innerXml(node: XmlNode): string {
 export function moveInto(target: XmlNode[], children: XmlNode[]): void {
   for (const child of children) target.push(child);
   children.length = 0;
+}
+
+/**
+ * Lets go of everything an element holds once a reader has read it whole (see CloseHook): the
+ * node stays in its parent, in its place, with its name, so the document's order is kept.
+ */
+export function release(node: XmlNode): void {
+  node.children = noChildren;
+  node.attributes = noAttributes;
+  node.text = noText;
+  node.cdata = '';
 }
 
 /** Lets go of an element's children once a reader has taken what it needs from them. */

@@ -95,9 +95,16 @@ function rfcZoneMinutes(zone: string): number | undefined {
 
 function build(y: number, mo: number, d: number, h: number, mi: number, s: number, ms: number, offsetMinutes: number): string | null {
   if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 24 || mi > 59 || s > 60) return null;
+  // Date.UTC reads years 0–99 as 1900–1999: the calendar of that year decides whether the day exists.
+  if (d > daysInMonth(y >= 0 && y <= 99 ? y + 1900 : y, mo)) return null; // 31 February
   const time = Date.UTC(y, mo - 1, d, h, mi, Math.min(s, 59), ms) - offsetMinutes * 60_000;
-  const check = new Date(Date.UTC(y, mo - 1, d));
-  if (check.getUTCDate() !== d) return null; // 31 February
   const date = new Date(time);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+const monthDays = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function daysInMonth(year: number, month: number): number {
+  if (month !== 2) return monthDays[month - 1] as number;
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
 }

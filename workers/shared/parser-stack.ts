@@ -40,7 +40,8 @@ function flatStack<T>(items: T[]): unknown {
         case 'indexOf':
           return indexOf;
         default:
-          if (typeof property === 'string' && /^\d+$/.test(property)) return items[items.length - 1 - Number(property)];
+          // Parser reads `stack[0]` on every tag: a digit check, not a regex, tells an index.
+          if (typeof property === 'string' && isIndex(property)) return items[items.length - 1 - Number(property)];
           return undefined;
       }
     },
@@ -52,4 +53,13 @@ function flatStack<T>(items: T[]): unknown {
       return false;
     },
   });
+}
+
+function isIndex(property: string): boolean {
+  if (property.length === 0) return false;
+  for (let i = 0; i < property.length; i++) {
+    const code = property.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
 }

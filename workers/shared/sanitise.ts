@@ -102,7 +102,6 @@ export const blockElements = new Set([
  * table in a figure in a div); 100 matches the XML tree's own limit (maxDepth in xml-tree.ts).
  */
 export const maxHtmlDepth = 100;
-const validAttributeName = /^[^\0\t\n\f\r /<=>]+$/;
 
 /**
  * The htmlparser2 handler. A fresh parser per fragment: htmlparser2 10.1's `reset()` leaves the
@@ -146,7 +145,8 @@ class Sanitiser {
     const allowed = allowedAttributes[name];
     if (allowed !== undefined) {
       for (const key in attribs) {
-        if (!allowed.has(key) || !validAttributeName.test(key)) continue;
+        // Every allowed name is a valid attribute name: the allow-list is also the syntax check.
+        if (!allowed.has(key)) continue;
         let value = attribs[key] as string;
         if (urlAttributes.has(key)) {
           const safe = safeUrl(resolveUrl(value, this.base), undefined, name === 'a' && key === 'href' ? 'link' : 'resource');

@@ -36,7 +36,8 @@ export function createParserPool(options: ParserPoolOptions): FeedParser & { rea
     try {
       // piscina terminates the thread running an aborted task, so a pathological document
       // cannot keep a core busy after its budget.
-      result = (await pool.run({ body, url: meta.url, contentType: meta.contentType }, { filename, signal: AbortSignal.timeout(timeoutMs) })) as TaskResult<T>;
+      const task = { body, url: meta.url, contentType: meta.contentType, contentLocation: meta.contentLocation };
+      result = (await pool.run(task, { filename, signal: AbortSignal.timeout(timeoutMs) })) as TaskResult<T>;
     } catch (error) {
       if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
         throw new FeedmillError('parse_timeout', `${what} ${meta.url} took longer than ${timeoutMs} ms and was stopped; the document is too large or malformed`);

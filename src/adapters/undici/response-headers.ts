@@ -16,9 +16,10 @@ export function fetchHints(headers: IncomingHttpHeaders): FetchHints {
 }
 
 /** The fields of a 200 answer that describe the body and validate the next conditional GET. */
-export function bodyFields(headers: IncomingHttpHeaders): { contentType?: string; etag?: string; lastModified?: string } {
+export function bodyFields(headers: IncomingHttpHeaders): { contentType?: string; contentLocation?: string; etag?: string; lastModified?: string } {
   return present({
     contentType: headerValue(headers, 'content-type'),
+    contentLocation: headerValue(headers, 'content-location'),
     etag: headerValue(headers, 'etag'),
     lastModified: headerValue(headers, 'last-modified'),
   });

@@ -1,0 +1,42 @@
+import { join } from 'node:path';
+import t from 'tap';
+import { createParserPool } from '../../../src/adapters/piscina/parser-pool.js';
+import { createUndiciFetcher } from '../../../src/adapters/undici/fetcher.js';
+import { fetchDocument } from '../../../src/app/fetch-document.js';
+import { startFixtureServer } from '../../fixtures/http-fixture.js';
+import { repoRoot } from '../../fixtures/repo-root.js';
+
+/** An item whose only link is relative: where it points depends on the base the parser was given. */
+const feed = Buffer.from('<rss version="2.0"><channel><title>c</title><item><title>i</title><link>items/1</link></item></channel></rss>');
+
+function pool(t: { teardown(fn: () => unknown): void }): ReturnType<typeof createParserPool> {
+  const parser = createParserPool({
+    tasks: { feed: join(repoRoot, 'dist', 'workers', 'parse-feed-task.js'), page: join(repoRoot, 'dist', 'workers', 'extract-page-task.js') },
+    maxThreads: 1,
+    // Not what is tested: a thread's first start on a loaded machine can outlast the 10 s default.
+    timeoutMs: 300_000,
+  });
+  t.teardown(() => parser.close());
+  return parser;
+}
+
+t.test('the pool hands Content-Location to the parser thread as the base for relative links', async (t) => {
+  const parser = pool(t);
+  const withLocation = await parser.parse(feed, { url: 'https://fetched.example/a/feed', contentLocation: '/b/feed.xml' });
+  t.equal(withLocation.items[0]?.url, 'https://fetched.example/b/items/1', 'resolved against Content-Location, itself resolved against the URL');
+  const without = await parser.parse(feed, { url: 'https://fetched.example/a/feed' });
+  t.equal(without.items[0]?.url, 'https://fetched.example/a/items/1', 'without it, against the fetched URL');
+});
+
+t.test("a response's Content-Location reaches the parser: fetcher, use case and pool", async (t) => {
+  const server = await startFixtureServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/rss+xml', 'content-location': '/published/feed.xml' }).end(feed);
+  });
+  t.teardown(server.close);
+  const fetcher = createUndiciFetcher({ allowPrivateNetworks: true, timeoutMs: 5_000 });
+  t.teardown(() => fetcher.close());
+  const fetched = await fetcher.fetch({ url: `${server.url}/feeds/latest` });
+  t.equal(fetched.status === 200 ? fetched.contentLocation : undefined, '/published/feed.xml', 'the fetcher reports the header as sent');
+  const document = await fetchDocument({ fetcher, parser: pool(t) }, `${server.url}/feeds/latest`);
+  t.equal(document.kind === 'parsed' ? document.parsed.items[0]?.url : document.kind, `${server.url}/published/items/1`);
+});
