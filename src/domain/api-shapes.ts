@@ -3,6 +3,7 @@ import type { Feed, FeedSettings, ItemSort } from './feed.js';
 import { feedHealth, type FeedState } from './feed-health.js';
 import type { ApiItem, Author } from './item.js';
 import type { KeepBlock } from './keep-block.js';
+import type { BundledItem } from './merge-items.js';
 import { shownUrl } from './safe-url.js';
 import type { StoredItem } from './stored-item.js';
 
@@ -111,8 +112,13 @@ export interface ApiBundle {
   feeds: string[];
 }
 
+/** A bundle item: spec "Feed item", plus the other copies of its article in the bundle's feeds. */
+export interface ApiBundleItem extends ApiItem {
+  duplicates: { feed_id: string; url: string }[];
+}
+
 export interface ApiBundleWithItems extends ApiBundle {
-  items: ApiItem[];
+  items: ApiBundleItem[];
 }
 
 export function toApiBundle(bundle: Bundle, publicUrl: string): ApiBundle {
@@ -129,13 +135,16 @@ export function toApiBundle(bundle: Bundle, publicUrl: string): ApiBundle {
 /** Each item keeps the custom author of the feed it came from. */
 export function toApiBundleWithItems(
   bundle: Bundle,
-  items: readonly StoredItem[],
+  items: readonly BundledItem[],
   customAuthors: ReadonlyMap<string, string | null>,
   publicUrl: string,
 ): ApiBundleWithItems {
   return {
     ...toApiBundle(bundle, publicUrl),
-    items: items.map((item) => toApiItem(item, customAuthors.get(item.feedId) ?? null)),
+    items: items.map((item) => ({
+      ...toApiItem(item, customAuthors.get(item.feedId) ?? null),
+      duplicates: item.duplicates.map((copy) => ({ feed_id: copy.feedId, url: shownUrl(copy.url) })),
+    })),
   };
 }
 

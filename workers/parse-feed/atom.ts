@@ -69,6 +69,9 @@ function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedItem {
       case 'link':
         readLinks(draft, children, base);
         break;
+      case 'feedburner:origLink':
+        draft.originalUrl = webUrl(elementText(first), base);
+        break;
       case 'summary':
         draft.summary = deferredAtomText(first);
         summaryBase = xmlBase(first, base);

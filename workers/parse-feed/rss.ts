@@ -130,6 +130,9 @@ function readItem(node: XmlNode, channelBase: string | undefined): ParsedItem {
       case 'link':
         draft.url = channelLink(children, base);
         break;
+      case 'feedburner:origLink':
+        draft.originalUrl = webUrl(elementText(first), base);
+        break;
       case 'guid':
         draft.id = elementStringValue(first);
         if (attribute(first, 'isPermaLink')?.toLowerCase() !== 'false') permalinkGuid = draft.id;

@@ -9,8 +9,17 @@ export const Author = builder.objectRef<ApiAuthor>('Author').implement({
   fields: (t) => ({ name: t.exposeString('name') }),
 });
 
-/** Spec "Feed item". */
-export const FeedItem = builder.objectRef<ApiItem>('FeedItem').implement({
+/** Another copy of a bundle item's article (REST `duplicates`). */
+const DuplicateCopy = builder.objectRef<{ feed_id: string; url: string }>('DuplicateCopy').implement({
+  description: "Another copy of a bundle item's article, which the bundle shows once.",
+  fields: (t) => ({
+    feed_id: t.exposeID('feed_id', { description: 'The member feed that holds this copy.' }),
+    url: t.exposeString('url', { description: "This copy's link, as its feed gives it." }),
+  }),
+});
+
+/** Spec "Feed item"; in a bundle, with the other copies of its article. */
+export const FeedItem = builder.objectRef<ApiItem & { duplicates?: { feed_id: string; url: string }[] }>('FeedItem').implement({
   description: 'An item (article) of a feed or bundle.',
   fields: (t) => ({
     url: t.exposeString('url'),
@@ -24,5 +33,12 @@ export const FeedItem = builder.objectRef<ApiItem>('FeedItem').implement({
       resolve: (item) => item.authors,
     }),
     date_published: t.exposeString('date_published', { description: 'ISO 8601 UTC with milliseconds.' }),
+    duplicates: t.field({
+      type: [DuplicateCopy],
+      nullable: true,
+      description:
+        "In a bundle: the same article reached through other member feeds, shown once (this item is the earliest published copy, ties going to the feed listed first); empty when there is none. Null outside a bundle.",
+      resolve: (item) => item.duplicates ?? null,
+    }),
   }),
 });
