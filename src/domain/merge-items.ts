@@ -1,6 +1,6 @@
 import { canonicalUrl } from './canonical-url.js';
 import type { ItemSort } from './feed.js';
-import { sameStory, storyOf, titleWords, type Story } from './same-story.js';
+import { sameStory, storyOf, type Story } from './same-story.js';
 import type { StoredItem } from './stored-item.js';
 
 const sortKey: Record<ItemSort, (item: StoredItem) => string> = {
@@ -30,7 +30,7 @@ export interface BundledItem extends StoredItem {
  * together keep their document order.
  */
 export function mergeItems(lists: readonly (readonly StoredItem[])[], sort: ItemSort, limit: number): BundledItem[] {
-  const flat = lists.flatMap((list, feedOrder) => list.map((item) => ({ item, feedOrder })));
+  const flat = lists.flatMap((list, feedOrder) => list.map((item) => ({ item, feedOrder, publishedMs: Date.parse(item.publishedAt) })));
   const groups = group(flat);
   const merged: { item: BundledItem; index: number }[] = [];
   for (const members of groups) {
@@ -49,11 +49,12 @@ export function mergeItems(lists: readonly (readonly StoredItem[])[], sort: Item
 interface Flat {
   item: StoredItem;
   feedOrder: number;
+  publishedMs: number;
 }
 
 const earlier = (a: Flat | undefined, b: Flat | undefined): number => {
   if (a === undefined || b === undefined) return 0;
-  const byDate = Date.parse(a.item.publishedAt) - Date.parse(b.item.publishedAt);
+  const byDate = a.publishedMs - b.publishedMs;
   return (Number.isNaN(byDate) ? 0 : byDate) || a.feedOrder - b.feedOrder;
 };
 
@@ -75,7 +76,7 @@ export function articleAddresses(item: Pick<StoredItem, 'url' | 'original_url' |
  * Title words in more items than this find no candidates: a word in hundreds of titles says little,
  * and two copies of one story share rarer ones too. Bounds the comparisons in a large bundle.
  */
-const maxPosting = 200;
+const maxPosting = 50;
 
 /** Indexes of `flat` grouped into articles (union-find over shared addresses and same stories). */
 function group(flat: readonly Flat[]): number[][] {
@@ -88,6 +89,8 @@ function group(flat: readonly Flat[]): number[][] {
   const join = (a: number, b: number): void => {
     parent[root(a)] = root(b);
   };
+  const stories: Story[] = flat.map(({ item }) => storyOf(item));
+  const story = (index: number): Story => stories[index] as Story;
   const byAddress = new Map<string, number>();
   const byWord = new Map<string, number[]>();
   flat.forEach(({ item }, index) => {
@@ -96,27 +99,23 @@ function group(flat: readonly Flat[]): number[][] {
       if (first === undefined) byAddress.set(address, index);
       else join(index, first);
     }
-    for (const word of new Set(titleWords(item.title))) {
+    for (const word of story(index).titleWords) {
       const posting = byWord.get(word);
       if (posting === undefined) byWord.set(word, [index]);
       else posting.push(index);
     }
   });
-  const stories = new Map<number, Story>();
-  const story = (index: number): Story => {
-    let known = stories.get(index);
-    if (known === undefined) stories.set(index, (known = storyOf((flat[index] as Flat).item)));
-    return known;
-  };
   flat.forEach(({ item }, index) => {
-    const candidates = new Set<number>();
-    for (const word of new Set(titleWords(item.title))) {
+    // Candidates share at least two title words: one in common is below any title similarity
+    // the rule accepts once titles have the words a story needs.
+    const shared = new Map<number, number>();
+    for (const word of story(index).titleWords) {
       const posting = byWord.get(word) ?? [];
       if (posting.length > maxPosting) continue;
-      for (const other of posting) if (other > index && (flat[other] as Flat).item.feedId !== item.feedId) candidates.add(other);
+      for (const other of posting) if (other > index && (flat[other] as Flat).item.feedId !== item.feedId) shared.set(other, (shared.get(other) ?? 0) + 1);
     }
-    for (const other of candidates) {
-      if (root(other) !== root(index) && sameStory(story(index), story(other))) join(index, other);
+    for (const [other, count] of shared) {
+      if (count >= 2 && root(other) !== root(index) && sameStory(story(index), story(other))) join(index, other);
     }
   });
   const groups = new Map<number, number[]>();

@@ -11,8 +11,8 @@ export interface Story {
   titleWords: ReadonlySet<string>;
   /** The numbers in the title: "Episode 12" and "Episode 13" are two stories, however alike. */
   numbers: string;
-  /** Word 3-shingles of the first `openingWords` words of the description. */
-  shingles: ReadonlySet<string>;
+  /** Word 3-shingles of the first `openingWords` words of the description, made on first use. */
+  readonly shingles: ReadonlySet<string>;
   publishedMs: number;
 }
 
@@ -53,9 +53,9 @@ export function titleWords(title: string): string[] {
 }
 
 function words(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  // Folding accents is the costly step; most titles have none to fold.
+  const folded = /[^ -~\s]/.test(text) ? text.normalize('NFKD').replace(/\p{M}/gu, '') : text;
+  return folded
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word !== '');
@@ -63,13 +63,19 @@ function words(text: string): string[] {
 
 export function storyOf(item: StoryText): Story {
   const title = titleWords(item.title);
-  const opening = words(item.description_text).slice(0, storyRule.openingWords);
-  const shingles = new Set<string>();
-  for (let i = 0; i + 3 <= opening.length; i++) shingles.add(opening.slice(i, i + 3).join(' '));
+  let shingles: Set<string> | undefined;
   return {
     titleWords: new Set(title),
     numbers: title.filter((word) => /^\d+$/.test(word)).sort().join(' '),
-    shingles,
+    get shingles() {
+      if (shingles === undefined) {
+        // Sixty words fit in well under 1,000 characters; a full article text is not read to its end.
+        const opening = words(item.description_text.slice(0, 1_000)).slice(0, storyRule.openingWords);
+        shingles = new Set();
+        for (let i = 0; i + 3 <= opening.length; i++) shingles.add(opening.slice(i, i + 3).join(' '));
+      }
+      return shingles;
+    },
     publishedMs: Date.parse(item.publishedAt),
   };
 }
@@ -87,9 +93,14 @@ export function sameStory(a: Story, b: Story): boolean {
   if (!(Math.abs(a.publishedMs - b.publishedMs) <= rule.windowMs)) return false;
   if (a.numbers !== b.numbers) return false;
   const title = jaccard(a.titleWords, b.titleWords);
-  const bothOpenings = a.shingles.size >= rule.minShingles && b.shingles.size >= rule.minShingles;
-  const opening = bothOpenings ? jaccard(a.shingles, b.shingles) : undefined;
+  if (title < rule.weakTitleSimilarity) return false;
+  // The openings are compared only when the titles leave it open (the costlier comparison).
+  const opening = (): number | undefined => (a.shingles.size >= rule.minShingles && b.shingles.size >= rule.minShingles ? jaccard(a.shingles, b.shingles) : undefined);
   const longTitles = a.titleWords.size >= rule.minTitleWords && b.titleWords.size >= rule.minTitleWords;
-  if (longTitles && title >= rule.titleSimilarity && !(opening !== undefined && opening < rule.differentOpening)) return true;
-  return opening !== undefined && opening >= rule.openingSimilarity && title >= rule.weakTitleSimilarity;
+  if (longTitles && title >= rule.titleSimilarity) {
+    const shared = opening();
+    return !(shared !== undefined && shared < rule.differentOpening);
+  }
+  const shared = opening();
+  return shared !== undefined && shared >= rule.openingSimilarity;
 }
