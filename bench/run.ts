@@ -8,6 +8,7 @@ const benchmarks: Record<string, () => void | Promise<void>> = {
   events: async () => (await import('./events.js')).runEvents(process.env),
   poll: async () => (await import('./poll.js')).runPoll(process.env),
   load: async () => (await import('./load.js')).runLoad(process.env),
+  dedupe: async () => (await import('./dedupe.js')).runDedupe(process.env),
 };
 
 const name = process.argv[2];

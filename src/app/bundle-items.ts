@@ -1,7 +1,6 @@
 import type { Bundle } from '../domain/bundle.js';
 import type { Feed, ItemSort } from '../domain/feed.js';
-import { mergeItems } from '../domain/merge-items.js';
-import type { StoredItem } from '../domain/stored-item.js';
+import { mergeItems, type BundledItem } from '../domain/merge-items.js';
 import { itemsShown, type AppDeps } from './deps.js';
 import { hasFilters } from '../domain/keep-block.js';
 import { feedItems, passing } from './shown-items.js';
@@ -9,7 +8,8 @@ import { feedItems, passing } from './shown-items.js';
 export interface BundleContent {
   /** Member feeds still present, in member order. */
   feeds: Feed[];
-  items: StoredItem[];
+  /** Each article once, with the other copies of it the member feeds hold (merge-items.ts). */
+  items: BundledItem[];
 }
 
 /**

@@ -7,7 +7,7 @@ import { newBundleId } from '../domain/ids.js';
 import { noFilters, patchKeepBlock, type KeepBlock } from '../domain/keep-block.js';
 import { parsePage, type ListEnvelope, type PageQuery } from '../domain/pagination.js';
 import { userIcon } from '../domain/safe-url.js';
-import { shownItem, type BundleWithItems } from '../domain/shown-item.js';
+import { shownBundledItem, type BundleWithItems } from '../domain/shown-item.js';
 import { bundleContent, customAuthorsOf } from './bundle-items.js';
 import type { DeletionResult } from './delete-feed.js';
 import type { AppDeps } from './deps.js';
@@ -27,7 +27,7 @@ export async function findBundle(deps: Pick<AppDeps, 'bundles'>, principal: Prin
 async function withItems(deps: BundleDeps, bundle: Bundle, sort?: ItemSort): Promise<BundleWithItems> {
   const content = await bundleContent(deps, bundle, sort);
   const authors = customAuthorsOf(content.feeds);
-  return { bundle, items: content.items.map((item) => shownItem(item, authors.get(item.feedId) ?? null)) };
+  return { bundle, items: content.items.map((item) => shownBundledItem(item, authors.get(item.feedId) ?? null)) };
 }
 
 /** Re-reads a bundle changed a moment ago; it may have been deleted in between. */

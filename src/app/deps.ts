@@ -13,6 +13,7 @@ import type { Fetcher } from '../ports/fetcher.js';
 import type { ItemStore } from '../ports/item-store.js';
 import type { KeyStore } from '../ports/key-store.js';
 import type { Metrics } from '../ports/metrics.js';
+import type { OpmlImportStore } from '../ports/opml-import-store.js';
 import type { Scheduler } from '../ports/scheduler.js';
 import type { SessionStore } from '../ports/session-store.js';
 import type { UserStore } from '../ports/user-store.js';
@@ -57,6 +58,8 @@ export interface AppDeps {
   /** The WebSub hub's subscriptions; distributions run on `deliveryScheduler` too (job id = subscription id). */
   websub: WebsubStore;
   webhookSender: WebhookSender;
+  /** OPML imports and their progress; the imports run on `deliveryScheduler` (job id = import id). */
+  imports: OpmlImportStore;
   /** Runs webhook deliveries (job id = delivery id); `scheduler` runs feed refreshes. */
   deliveryScheduler: Scheduler;
   fetcher: Fetcher;

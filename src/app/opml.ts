@@ -1,9 +1,10 @@
 import type { Principal } from '../domain/api-key.js';
 import { hostedFeedUrl } from '../domain/hosted-urls.js';
 import type { Bundle } from '../domain/bundle.js';
-import { FeedmillError, isFeedmillError, type ErrorCode } from '../domain/errors.js';
+import { FeedmillError, isFeedmillError } from '../domain/errors.js';
 import type { Feed } from '../domain/feed.js';
-import type { OpmlEntry } from '../domain/opml.js';
+import type { OpmlEntry, OpmlImport, OpmlOutcome } from '../domain/opml.js';
+import { keptImportSeconds } from '../ports/opml-import-store.js';
 import { pageLimits } from '../domain/pagination.js';
 import { renderOpml, type OpmlFeed } from '../domain/render/opml.js';
 import { shownUrl } from '../domain/safe-url.js';
@@ -51,112 +52,89 @@ export async function exportOpml(deps: Pick<AppDeps, 'feeds' | 'bundles' | 'sett
   );
 }
 
-export interface OpmlOutcome {
-  xml_url: string;
-  title: string;
-  outcome: 'created' | 'existing' | 'failed';
-  feed_id: string | null;
-  bundle: string | null;
-  error: { code: ErrorCode; message: string } | null;
+export type { OpmlImport, OpmlOutcome } from '../domain/opml.js';
+
+export type OpmlImportDeps = AppDeps;
+
+/**
+ * POST /v1/opml: records the import (its outlines were read, and refused, before) and queues it as a
+ * job on the delivery queue (job id = import id), so in cluster mode a worker runs it and any API
+ * replica reports its progress from the import store.
+ */
+export async function startOpmlImport(deps: OpmlImportDeps, principal: Principal, entries: OpmlEntry[]): Promise<OpmlImport> {
+  const job = await recordOpmlImport(deps, principal, entries);
+  await deps.deliveryScheduler.schedule(job.id, deps.clock.now());
+  return job;
 }
 
-export interface OpmlImport {
-  id: string;
-  accountId: string;
-  status: 'running' | 'finished';
-  total: number;
-  done: number;
-  outcomes: OpmlOutcome[];
-  startedAt: string;
-  finishedAt: string | null;
+/** Records an import without queueing it: the CLI runs it itself (`runOpmlImport`). */
+export async function recordOpmlImport(deps: Pick<AppDeps, 'imports' | 'random' | 'clock'>, principal: Principal, entries: OpmlEntry[]): Promise<OpmlImport> {
+  const job: OpmlImport = {
+    id: `imp_${Buffer.from(deps.random(12)).toString('base64url')}`,
+    accountId: principal.accountId,
+    status: 'running',
+    total: entries.length,
+    done: 0,
+    outcomes: [],
+    startedAt: deps.clock.now().toISOString(),
+    finishedAt: null,
+  };
+  await deps.imports.create(job, entries);
+  return job;
 }
 
-/** Imports kept per process for their progress to be read: the newest, at most this many. */
-const keptImports = 200;
-
-export interface OpmlImporter {
-  /** Records the import and runs it in the background; the entries were read (and refused) before. */
-  start(principal: Principal, entries: OpmlEntry[]): OpmlImport;
-  get(principal: Principal, id: string): OpmlImport;
-  /** Resolves when every import under way has finished (tests, shutdown). */
-  idle(): Promise<void>;
+/** GET /v1/opml/imports/:id: another account's import is not found, as an unknown one. */
+export async function getOpmlImport(deps: Pick<AppDeps, 'imports'>, principal: Principal, id: string): Promise<OpmlImport> {
+  const job = await deps.imports.get(id);
+  if (!job || job.accountId !== principal.accountId) {
+    throw new FeedmillError('import_not_found', `No OPML import \`${id}\` in this account (progress is kept for ${keptImportSeconds / 86_400} days after an import starts)`);
+  }
+  return job;
 }
 
 /**
- * OPML import: each feed outline becomes a feed unless the account has one with that source (no
- * duplicates), each gets its own outcome, and one failing outline never stops the rest; each
- * group outline becomes a bundle of the feeds directly under it (an existing bundle of that name
- * gains them instead). Runs outline after outline in this process, progress readable by id.
+ * Runs an import, the job's body: each feed outline becomes a feed unless the account has one with
+ * that source (no duplicates), each gets its own outcome, and one failing outline never stops the
+ * rest; each group outline becomes a bundle of the feeds directly under it (an existing bundle of
+ * that name gains them instead). Resumes after the outlines already done, so a job retried after a
+ * worker died goes on where it stopped (an outline created just before is then `existing`).
  */
-export function createOpmlImporter(deps: AppDeps): OpmlImporter {
-  const imports = new Map<string, OpmlImport>();
-  const running = new Set<Promise<void>>();
-
-  async function run(principal: Principal, job: OpmlImport, entries: OpmlEntry[]): Promise<void> {
-    const known = new Map((await everyFeed(deps, principal.accountId)).map((feed) => [feed.sourceUrl, feed.id]));
-    const bundles = new Map((await everyBundle(deps, principal.accountId)).map((bundle) => [bundle.name, bundle]));
-    const members = new Map<string, string[]>();
-    for (const entry of entries) {
-      const group = entry.groups.at(-1) ?? null;
-      const outcome: OpmlOutcome = { xml_url: entry.xmlUrl, title: entry.title, outcome: 'existing', feed_id: known.get(entry.xmlUrl) ?? null, bundle: group, error: null };
-      if (outcome.feed_id === null) {
-        try {
-          const { feed: created } = await createFeed(deps, principal, { url: entry.xmlUrl });
-          outcome.outcome = 'created';
-          outcome.feed_id = created.id;
-          known.set(entry.xmlUrl, created.id);
-        } catch (error) {
-          outcome.outcome = 'failed';
-          outcome.error = isFeedmillError(error) ? { code: error.code, message: error.message } : { code: 'internal_error', message: 'The feed could not be created' };
-        }
-      }
-      if (group !== null && outcome.feed_id !== null) members.set(group, [...(members.get(group) ?? []), outcome.feed_id]);
-      job.outcomes.push(outcome);
-      job.done += 1;
-    }
-    for (const [name, feedIds] of members) {
-      const existing = bundles.get(name);
-      if (!existing) {
-        await createBundle(deps, principal, { name, feeds: feedIds });
-        continue;
-      }
-      for (const feedId of feedIds) if (!existing.feedIds.includes(feedId)) await addFeedToBundle(deps, principal, existing.id, feedId);
-    }
-  }
-
-  return {
-    start(principal, entries) {
-      const job: OpmlImport = {
-        id: `imp_${Buffer.from(deps.random(12)).toString('base64url')}`,
-        accountId: principal.accountId,
-        status: 'running',
-        total: entries.length,
-        done: 0,
-        outcomes: [],
-        startedAt: deps.clock.now().toISOString(),
-        finishedAt: null,
-      };
-      imports.set(job.id, job);
-      for (const old of imports.keys()) if (imports.size > keptImports) imports.delete(old);
-      const work = run(principal, job, entries)
-        .catch(() => undefined)
-        .finally(() => {
-          job.status = 'finished';
-          job.finishedAt = deps.clock.now().toISOString();
-          running.delete(work);
-        });
-      running.add(work);
-      return job;
-    },
-    get(principal, id) {
-      const job = imports.get(id);
-      if (!job || job.accountId !== principal.accountId) {
-        throw new FeedmillError('import_not_found', `No OPML import \`${id}\` in this account (progress is kept for the last ${keptImports} imports of this process)`);
-      }
-      return job;
-    },
-    async idle() {
-      await Promise.all([...running]);
-    },
+export async function runOpmlImport(deps: OpmlImportDeps, id: string): Promise<void> {
+  const job = await deps.imports.get(id);
+  const entries = await deps.imports.entries(id);
+  if (!job || !entries || job.status === 'finished') return;
+  const principal: Principal = { accountId: job.accountId, keyId: 'opml-import', scopes: ['read', 'write'] };
+  const known = new Map((await everyFeed(deps, principal.accountId)).map((feed) => [feed.sourceUrl, feed.id]));
+  const bundles = new Map((await everyBundle(deps, principal.accountId)).map((bundle) => [bundle.name, bundle]));
+  const members = new Map<string, string[]>();
+  const join = (group: string | null, feedId: string | null): void => {
+    if (group !== null && feedId !== null) members.set(group, [...(members.get(group) ?? []), feedId]);
   };
+  for (const done of job.outcomes) join(done.bundle, done.feed_id);
+  for (const entry of entries.slice(job.done)) {
+    const group = entry.groups.at(-1) ?? null;
+    const outcome: OpmlOutcome = { xml_url: entry.xmlUrl, title: entry.title, outcome: 'existing', feed_id: known.get(entry.xmlUrl) ?? null, bundle: group, error: null };
+    if (outcome.feed_id === null) {
+      try {
+        const { feed: created } = await createFeed(deps, principal, { url: entry.xmlUrl });
+        outcome.outcome = 'created';
+        outcome.feed_id = created.id;
+        known.set(entry.xmlUrl, created.id);
+      } catch (error) {
+        outcome.outcome = 'failed';
+        outcome.error = isFeedmillError(error) ? { code: error.code, message: error.message } : { code: 'internal_error', message: 'The feed could not be created' };
+      }
+    }
+    join(group, outcome.feed_id);
+    await deps.imports.addOutcome(id, outcome);
+  }
+  for (const [name, feedIds] of members) {
+    const existing = bundles.get(name);
+    if (!existing) {
+      await createBundle(deps, principal, { name, feeds: feedIds });
+      continue;
+    }
+    for (const feedId of feedIds) if (!existing.feedIds.includes(feedId)) await addFeedToBundle(deps, principal, existing.id, feedId);
+  }
+  await deps.imports.finish(id, deps.clock.now().toISOString());
 }

@@ -11,7 +11,7 @@ import { filterSubject } from './feed-events.js';
 const readAhead = 5;
 
 /** The items that pass keep/block filters; `authors` gives each item's feed's custom author. */
-export function passing(items: readonly StoredItem[], filters: KeepBlock, authors: ReadonlyMap<string, string | null>, now: Date): StoredItem[] {
+export function passing<T extends StoredItem>(items: readonly T[], filters: KeepBlock, authors: ReadonlyMap<string, string | null>, now: Date): T[] {
   if (!hasFilters(filters)) return [...items];
   return items.filter((item) => judgeItem(filterSubject(item, authors.get(item.feedId) ?? null), filters, now).kept);
 }

@@ -18,6 +18,12 @@ export interface ParsedItem {
   /** guid / atom:id / JSON Feed id, as the source states it. */
   id?: string;
   url: string;
+  /**
+   * The publisher's own address when `url` is a redirecting proxy's (FeedBurner's
+   * `feedburner:origLink`). Not shown: `url` stays what the feed links to; bundles use both to
+   * recognise the same article reached through two feeds (merge-items.ts).
+   */
+  original_url?: string;
   title: string;
   description_text: string;
   /** Sanitised HTML; empty when the item has no description. */

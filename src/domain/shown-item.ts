@@ -1,6 +1,7 @@
 import type { Bundle } from './bundle.js';
 import type { Feed } from './feed.js';
 import type { Author } from './item.js';
+import type { BundledItem } from './merge-items.js';
 import { shownUrl } from './safe-url.js';
 import type { StoredItem } from './stored-item.js';
 
@@ -28,5 +29,11 @@ export interface FeedWithItems {
 /** A bundle and the merged items of its feeds, each shown with its own feed's custom author. */
 export interface BundleWithItems {
   bundle: Bundle;
-  items: StoredItem[];
+  items: BundledItem[];
 }
+
+/** A bundle item as shown: `shownItem`, and its copies' links checked the same way. */
+export const shownBundledItem = (item: BundledItem, customAuthor: string | null): BundledItem => ({
+  ...shownItem(item, customAuthor),
+  duplicates: item.duplicates.map((copy) => ({ feedId: copy.feedId, url: shownUrl(copy.url) })),
+});

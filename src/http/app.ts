@@ -3,7 +3,6 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { createAuthenticator, type AuthenticatorOptions } from '../app/authenticate.js';
 import type { AppDeps } from '../app/deps.js';
 import { createHostedFeedRenderer } from '../app/hosted-feed.js';
-import { createOpmlImporter } from '../app/opml.js';
 import { loadAssets } from '../dashboard/assets.js';
 import { dashboardRoutes } from '../dashboard/plugin.js';
 import { clientErrorHandler } from './client-errors.js';
@@ -93,14 +92,12 @@ export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}):
   registerIdempotency(app, deps);
   await registerOpenApi(app, options.version ?? '0.0.0');
 
-  // One importer for every prefix, so an import started under /v1 is found under /api/v1 too.
-  const importer = createOpmlImporter(deps);
   for (const prefix of apiPrefixes) {
     for (const path of feedPaths) await app.register(feedRoutes, { prefix: `${prefix}${path}`, deps });
     for (const path of bundlePaths) await app.register(bundleRoutes, { prefix: `${prefix}${path}`, deps });
     await app.register(webhookRoutes, { prefix: `${prefix}/webhooks`, deps });
     await app.register(eventRoutes, { prefix: `${prefix}/events`, deps });
-    await app.register(opmlRoutes, { prefix: `${prefix}/opml`, deps, importer });
+    await app.register(opmlRoutes, { prefix: `${prefix}/opml`, deps });
   }
   await app.register(hostedRoutes, { render: createHostedFeedRenderer(deps) });
   // The WebSub hub every hosted feed advertises (`{FEEDMILL_PUBLIC_URL}/websub`).

@@ -11,6 +11,8 @@ import { createPrometheusMetrics } from '../adapters/prometheus/metrics.js';
 import { createRedisAuthThrottle } from '../adapters/redis-rate-limit/auth-throttle.js';
 import { createRateLimitRedis } from '../adapters/redis-rate-limit/client.js';
 import { createRedisBus } from '../adapters/redis-bus/index.js';
+import { createMemoryOpmlImportStore } from '../adapters/memory-imports/opml-import-store.js';
+import { createImportRedis, createRedisOpmlImportStore } from '../adapters/redis-imports/opml-import-store.js';
 import { createUndiciFetcher } from '../adapters/undici/fetcher.js';
 import { createUndiciWebhookSender } from '../adapters/undici/webhook-sender.js';
 import { withFallback } from '../app/auth-throttle.js';
@@ -106,6 +108,9 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
         log.warn({ err: error }, 'authentication throttle: Redis failed; counting failures in this process until it answers'),
       )
     : localThrottle;
+  // Cluster mode: an import runs on a worker and any API replica reports its progress, so it lives in Redis.
+  const importRedis = config.redisUrl ? createImportRedis(config.redisUrl, (error) => (isConnectionError(error) ? redisAway(error) : log.warn({ err: error }, 'OPML import Redis error'))) : undefined;
+  const imports = importRedis ? createRedisOpmlImportStore(importRedis) : createMemoryOpmlImportStore();
   const deps: AppDeps = {
     feeds: store.feeds,
     items: store.items,
@@ -120,6 +125,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     webhooks: store.webhooks,
     deliveries: store.deliveries,
     websub: store.websub,
+    imports,
     webhookSender,
     deliveryScheduler,
     fetcher,
@@ -162,6 +168,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
       await deliveryScheduler.close();
       await bus.close();
       rateLimitRedis?.disconnect();
+      importRedis?.disconnect();
       await parser.close();
       await fetcher.close();
       await webhookSender.close();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { Principal } from '../domain/api-key.js';
-import { createOpmlImporter, exportOpml, type OpmlImport } from '../app/opml.js';
+import { exportOpml, recordOpmlImport, runOpmlImport, type OpmlImport } from '../app/opml.js';
 import { parseOpml } from '../http/opml-read.js';
 import { composeRuntime } from './compose.js';
 import type { Config } from './config.js';
@@ -39,10 +39,12 @@ export async function opmlCommand(args: string[], config: Config, io: OpmlComman
       io.print((await exportOpml(runtime.deps, principal)).trimEnd());
       return;
     }
-    const importer = createOpmlImporter(runtime.deps);
-    const job = importer.start(principal, entries);
+    // The command runs the import itself rather than queue it: no worker need be running.
+    const started = await recordOpmlImport(runtime.deps, principal, entries);
+    let job: OpmlImport = started;
     let shown = 0;
-    const report = (): void => {
+    const report = async (): Promise<void> => {
+      job = (await runtime.deps.imports.get(started.id)) ?? job;
       if (io.progress.isTTY) {
         io.progress.write(`\r${progressLine(job.done, job.total, tally(job))}`);
         return;
@@ -52,10 +54,13 @@ export async function opmlCommand(args: string[], config: Config, io: OpmlComman
       }
       shown = job.outcomes.length;
     };
-    const timer = setInterval(report, 100);
-    await importer.idle();
-    clearInterval(timer);
-    report();
+    const timer = setInterval(() => void report(), 100);
+    try {
+      await runOpmlImport(runtime.deps, started.id);
+    } finally {
+      clearInterval(timer);
+    }
+    await report();
     if (io.progress.isTTY) io.progress.write('\n');
     const counts = tally(job);
     io.print(`Imported ${job.total} feed outlines into account ${principal.accountId}: ${counts['created']} created, ${counts['existing']} already there, ${counts['failed']} failed.`);

@@ -5,7 +5,10 @@ import { publishPendingEvents } from '../app/feed-events.js';
 import { resumeSchedules } from '../app/resume-schedules.js';
 import { resumeDistributions } from '../app/websub-distribute.js';
 import { buildHttpApp } from '../http/app.js';
+import { isOpmlImportId } from '../domain/opml.js';
 import { deliveryQueueHandler } from '../jobs/delivery-queue.js';
+import { importOpmlHandler } from '../jobs/import-opml.js';
+import type { JobHandler } from '../ports/scheduler.js';
 import { refreshFeedHandler } from '../jobs/refresh-feed.js';
 import { composeRuntime, type Runtime } from './compose.js';
 import { publicUrlOf, type Config } from './config.js';
@@ -47,6 +50,12 @@ async function startApi(runtime: Runtime, config: Config, log: Logger, tls: TlsP
   log.debug({ url: publicUrlOf(config) }, 'feedmill API is listening (HTTPS only)');
   return app;
 }
+
+/** A delivery-queue handler for OPML import jobs alone; other jobs are left to the worker's queue. */
+const importsOnly = (runtime: Runtime): JobHandler => {
+  const runImport = importOpmlHandler(runtime.deps);
+  return async (job) => (isOpmlImportId(job.id) ? runImport(job) : null);
+};
 
 async function startWorker(runtime: Runtime, config: Config, log: Logger, role: Role): Promise<() => void> {
   const { deps } = runtime;
@@ -135,6 +144,9 @@ export async function serve(role: Role, config: Config, log: Logger): Promise<vo
   const tls = role === 'worker' ? undefined : await loadTls(config);
   const app = tls ? await startApi(started, config, log, tls, ready) : undefined;
   const stopWorker = role === 'api' ? () => undefined : await startWorker(started, config, log, role);
+  // An embedded-mode API apart from its worker: the imports it takes are queued in this process
+  // (its in-process scheduler, its in-memory progress), so it runs them itself.
+  if (role === 'api' && config.redisUrl === undefined) await started.deps.deliveryScheduler.start(importsOnly(started));
   // The ports bound, which differ from the configured ones when those are 0 (tests).
   const portOf = (address: ReturnType<NonNullable<typeof probes>['address']> | undefined): number | undefined => (address && typeof address === 'object' ? address.port : undefined);
   const summary = startupSummary(role, config, { tls: tls?.source, httpsPort: portOf(app?.server.address()), probesPort: portOf(probes?.address()) });

@@ -1,11 +1,14 @@
 import t from 'tap';
 import { buildHttpApp } from '../../src/http/app.js';
+import { deliveryQueueHandler } from '../../src/jobs/delivery-queue.js';
 import { sleep } from '../fixtures/eventually.js';
 import { startRssSource } from '../fixtures/rss-source.js';
 import { createTestDeps } from '../fixtures/test-deps.js';
 
 const env = createTestDeps();
 const app = await buildHttpApp(env.deps, { httpsOnly: false });
+// Imports run as jobs of the delivery queue, as in `feedmill all`.
+await env.deps.deliveryScheduler.start(deliveryQueueHandler(env.deps));
 const morning = await startRssSource(2);
 const loose = await startRssSource(1);
 t.teardown(async () => {

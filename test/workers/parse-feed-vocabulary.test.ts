@@ -96,3 +96,14 @@ t.test('the pool task passes Content-Location through to the parser', async (t) 
   const result = parseFeedTask({ body, url: 'https://fetched.example/x/feed', contentLocation: 'https://real.example/y/feed' });
   t.equal(result.ok ? result.feed.items[0]?.url : result.message, 'https://real.example/y/l');
 });
+
+t.test("FeedBurner: feedburner:origLink is kept as the item's original_url, its <link> still the url", async (t) => {
+  const feedburner = 'xmlns:fb="http://rssnamespace.org/feedburner/ext/1.0"';
+  const rss = rssItem('<link>https://feeds.feedburner.com/~r/x/~3/abc/story</link><fb:origLink>https://example.org/story</fb:origLink>', feedburner);
+  t.equal(rss?.url, 'https://feeds.feedburner.com/~r/x/~3/abc/story');
+  t.equal(rss?.original_url, 'https://example.org/story');
+  const atom = atomEntry('<link href="https://feeds.feedburner.com/~r/x/~3/def/entry"/><fb:origLink>/entry</fb:origLink>', feedburner);
+  t.equal(atom?.original_url, 'https://example.org/entry', 'resolved against the document');
+  t.notOk(rssItem('<link>https://example.org/plain</link>')?.original_url, 'absent without origLink');
+  t.notOk(rssItem('<link>https://example.org/s</link><fb:origLink>javascript:alert(1)</fb:origLink>', feedburner)?.original_url, 'only http(s) addresses');
+});

@@ -77,6 +77,9 @@ export function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedI
       case 'link':
         readLinks(draft, children, base);
         break;
+      case 'feedburner:origLink':
+        draft.originalUrl = webUrl(elementText(first), base);
+        break;
       case 'summary':
         draft.summary = deferredAtomText(first);
         summaryBase = xmlBase(first, base);

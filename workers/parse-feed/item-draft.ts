@@ -9,6 +9,8 @@ export interface ItemDraft {
   base: string | undefined;
   id?: string;
   url: string;
+  /** FeedBurner's `feedburner:origLink`: the publisher's own address behind its redirecting `<link>`. */
+  originalUrl?: string;
   title?: TextValue;
   content?: TextValue;
   summary?: TextValue;
@@ -53,6 +55,7 @@ export function finishItem(draft: ItemDraft): ParsedItem {
     enclosures: draft.enclosures.map((enclosure) => ({ ...enclosure, url: detached(enclosure.url) })),
   };
   if (draft.id !== undefined && draft.id !== '') item.id = detached(draft.id);
+  if (draft.originalUrl !== undefined && draft.originalUrl !== '' && draft.originalUrl !== item.url) item.original_url = detached(draft.originalUrl);
   return item;
 }
 

@@ -24,6 +24,7 @@ const vocabularies = new Map<string, string>([
   ['http://www.itunes.com/dtds/podcast-1.0.dtd', 'itunes'],
   ['http://www.w3.org/1999/02/22-rdf-syntax-ns#', 'rdf'],
   ['http://www.w3.org/1999/xhtml', 'xhtml'],
+  ['http://rssnamespace.org/feedburner/ext/1.0', 'feedburner'],
   [xmlNamespace, 'xml'],
 ]);
 

@@ -158,6 +158,9 @@ export function readRssItem(node: XmlNode, channelBase: string | undefined): Par
       case 'link':
         draft.url = channelLink(children, base);
         break;
+      case 'feedburner:origLink':
+        draft.originalUrl = webUrl(elementText(first), base);
+        break;
       case 'guid':
         draft.id = elementStringValue(first);
         if (attribute(first, 'isPermaLink')?.toLowerCase() !== 'false') permalinkGuid = draft.id;

@@ -2,7 +2,7 @@ import type { Bundle } from '../../domain/bundle.js';
 import { hostedFeedUrl } from '../../domain/hosted-urls.js';
 import { shownUrl } from '../../domain/safe-url.js';
 import type { BundleWithItems } from '../../domain/shown-item.js';
-import { itemShape, type ItemShape } from './item.js';
+import { bundledItemShape, type ItemShape } from './item.js';
 
 /** A bundle as GraphQL's Bundle resolves it; `items` when the use case loaded them. */
 export interface BundleShape {
@@ -26,5 +26,5 @@ export const bundleShape = (bundle: Bundle, publicUrl: string): BundleShape => (
 
 export const bundleWithItemsShape = ({ bundle, items }: BundleWithItems, publicUrl: string): BundleShape => ({
   ...bundleShape(bundle, publicUrl),
-  items: items.map(itemShape),
+  items: items.map(bundledItemShape),
 });

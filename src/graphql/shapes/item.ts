@@ -1,4 +1,5 @@
 import type { Author } from '../../domain/item.js';
+import type { BundledItem } from '../../domain/merge-items.js';
 import type { StoredItem } from '../../domain/stored-item.js';
 
 /** Spec "Feed item", as GraphQL shows it: the field names of REST and webhook bodies, so one client type reads all three. */
@@ -10,6 +11,13 @@ export interface ItemShape {
   thumbnail: string | null;
   authors: Author[];
   date_published: string;
+  /** Only on a bundle's items: the other copies of the article it shows once. */
+  duplicates?: DuplicateShape[];
+}
+
+export interface DuplicateShape {
+  feed_id: string;
+  url: string;
 }
 
 /** An item a use case already made a shown item (domain/shown-item.ts). */
@@ -21,4 +29,10 @@ export const itemShape = (item: StoredItem): ItemShape => ({
   thumbnail: item.thumbnail,
   authors: item.authors,
   date_published: item.publishedAt,
+});
+
+/** A bundle's item: the item and the copies it stands for. */
+export const bundledItemShape = (item: BundledItem): ItemShape => ({
+  ...itemShape(item),
+  duplicates: item.duplicates.map((copy) => ({ feed_id: copy.feedId, url: copy.url })),
 });

@@ -1,6 +1,6 @@
 import type { Author as ApiAuthor } from '../../domain/item.js';
 import { builder } from '../builder.js';
-import type { ItemShape } from '../shapes/item.js';
+import type { DuplicateShape, ItemShape } from '../shapes/item.js';
 
 // Field names are the spec's wire names, the same as REST and webhook bodies, so one client type
 // reads all three.
@@ -11,7 +11,16 @@ export const Author = builder.objectRef<ApiAuthor>('Author').implement({
   fields: (t) => ({ name: t.exposeString('name', { description: 'The name as the source gives it.' }) }),
 });
 
-/** Spec "Feed item". */
+/** Another copy of a bundle item's article (REST `duplicates`). */
+const DuplicateCopy = builder.objectRef<DuplicateShape>('DuplicateCopy').implement({
+  description: "Another copy of a bundle item's article, which the bundle shows once.",
+  fields: (t) => ({
+    feed_id: t.exposeID('feed_id', { description: 'The member feed that holds this copy.' }),
+    url: t.exposeString('url', { description: "This copy's link, as its feed gives it." }),
+  }),
+});
+
+/** Spec "Feed item"; in a bundle, with the other copies of its article. */
 export const FeedItem = builder.objectRef<ItemShape>('FeedItem').implement({
   description: 'An item (article) of a feed or bundle.',
   fields: (t) => ({
@@ -26,5 +35,12 @@ export const FeedItem = builder.objectRef<ItemShape>('FeedItem').implement({
       resolve: (item) => item.authors,
     }),
     date_published: t.exposeString('date_published', { description: 'ISO 8601 UTC with milliseconds.' }),
+    duplicates: t.field({
+      type: [DuplicateCopy],
+      nullable: true,
+      description:
+        "In a bundle: the same article reached through other member feeds, shown once (this item is the earliest published copy, ties going to the feed listed first); empty when there is none. Null outside a bundle.",
+      resolve: (item) => item.duplicates ?? null,
+    }),
   }),
 });

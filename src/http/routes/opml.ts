@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppDeps } from '../../app/deps.js';
-import { exportOpml, type OpmlImport, type OpmlImporter } from '../../app/opml.js';
+import { exportOpml, getOpmlImport, startOpmlImport, type OpmlImport } from '../../app/opml.js';
 import { parseOpml } from '../opml-read.js';
 import { principalOf } from '../plugins/auth.js';
 import { errorResponses, IdParams } from '../schemas/common.js';
@@ -67,8 +67,11 @@ const wire = (job: OpmlImport) => ({
   finished_at: job.finishedAt,
 });
 
-/** `GET /v1/opml` exports, `POST /v1/opml` starts an import, `GET /v1/opml/imports/:id` tells its progress. */
-export const opmlRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps; importer: OpmlImporter }> = async (app, { deps, importer }) => {
+/**
+ * `GET /v1/opml` exports, `POST /v1/opml` queues an import as a job, `GET /v1/opml/imports/:id` tells its
+ * progress from the import store, on whichever API replica is asked.
+ */
+export const opmlRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addContentTypeParser(opmlTypes, { parseAs: 'string', bodyLimit: maxOpmlBytes }, (_request, body, done) => done(null, body));
 
   app.get(
@@ -99,7 +102,7 @@ export const opmlRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps; importer: Op
     async (request, reply) => {
       // Read whole before anything is created: a refused document (400/413) imports nothing.
       // Text, from the content-type parser above; typed as the documented shape only.
-      const job = importer.start(principalOf(request), parseOpml(request.body as unknown as string));
+      const job = await startOpmlImport(deps, principalOf(request), parseOpml(request.body as unknown as string));
       return reply.status(202).header('location', `${request.url.replace(/\/?(\?.*)?$/, '')}/imports/${job.id}`).send(wire(job));
     },
   );
@@ -107,6 +110,6 @@ export const opmlRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps; importer: Op
   app.get(
     '/imports/:id',
     { config: { scope: 'read' }, schema: { params: IdParams, response: { 200: ImportStatus, ...errorResponses } } },
-    async (request) => wire(importer.get(principalOf(request), request.params.id)),
+    async (request) => wire(await getOpmlImport(deps, principalOf(request), request.params.id)),
   );
 };

@@ -19,8 +19,29 @@ const bundleFields = {
 /** Spec "Bundle" without items: list entries and the remove-feed response. */
 export const Bundle = Type.Object(bundleFields);
 
+/** The other copies of a bundle item's article (README "Bundles without duplicates"). */
+const DuplicateCopy = Type.Object(
+  {
+    feed_id: Type.String({ description: 'The member feed that holds this copy.' }),
+    url: Type.String({ description: "This copy's link, as its feed gives it." }),
+  },
+  { $id: 'DuplicateCopy' },
+);
+
+/** Spec "Feed item", plus the copies of the same article that the bundle left out. */
+const BundleItem = Type.Object(
+  {
+    ...FeedItem.properties,
+    duplicates: Type.Array(DuplicateCopy, {
+      description:
+        'The same article reached through other member feeds (the same address once tracking parameters, `www.`, scheme, AMP variants and FeedBurner redirects are set aside, or the same story under a slightly different title), which the bundle shows once: this item is the earliest published copy, ties going to the feed listed first. Empty when there is no other copy.',
+    }),
+  },
+  { $id: 'BundleItem' },
+);
+
 /** Spec "Bundle" with items: create, retrieve, update and add-feed responses. */
-export const BundleWithItems = Type.Object({ ...bundleFields, items: Type.Array(FeedItem) });
+export const BundleWithItems = Type.Object({ ...bundleFields, items: Type.Array(BundleItem) });
 
 export const CreateBundleBody = Type.Object(
   {

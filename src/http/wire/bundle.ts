@@ -14,8 +14,13 @@ export interface ApiBundle {
   feeds: string[];
 }
 
+/** A bundle item: spec "Feed item", plus the other copies of its article in the bundle's feeds. */
+export interface ApiBundleItem extends ApiItem {
+  duplicates: { feed_id: string; url: string }[];
+}
+
 export interface ApiBundleWithItems extends ApiBundle {
-  items: ApiItem[];
+  items: ApiBundleItem[];
 }
 
 export function toApiBundle(bundle: Bundle, publicUrl: string): ApiBundle {
@@ -30,5 +35,8 @@ export function toApiBundle(bundle: Bundle, publicUrl: string): ApiBundle {
 }
 
 export function toApiBundleWithItems({ bundle, items }: BundleWithItems, publicUrl: string): ApiBundleWithItems {
-  return { ...toApiBundle(bundle, publicUrl), items: items.map(toApiItem) };
+  return {
+    ...toApiBundle(bundle, publicUrl),
+    items: items.map((item) => ({ ...toApiItem(item), duplicates: item.duplicates.map((copy) => ({ feed_id: copy.feedId, url: copy.url })) })),
+  };
 }
