@@ -11,12 +11,14 @@
  * round, 2000), FEEDMILL_BENCH_SAMPLE_CHANGED (feeds per changed round, 150),
  * FEEDMILL_BENCH_HTTP_RUNS (3), FEEDMILL_BENCH_HTTP_SECONDS (4), FEEDMILL_BENCH_HTTP_CONNECTIONS (16),
  * FEEDMILL_BENCH_CASSANDRA (`127.0.0.1:9042`), FEEDMILL_BENCH_REDIS_URL (`redis://127.0.0.1:6390`),
- * FEEDMILL_BENCH_PARTS (`refresh,http`), FEEDMILL_BENCH_PROFILE_DIR (CPU profile of the API).
+ * FEEDMILL_BENCH_PARTS (`refresh,http`; `once` adds two workers on one queue, cluster mode only),
+ * FEEDMILL_BENCH_ONCE_FEEDS (10000), FEEDMILL_BENCH_PROFILE_DIR (CPU profile of the API).
  */
 import { loadavg } from 'node:os';
 import { formatRows, median } from './poll/table.js';
 import { runHttpCase, type HttpCase } from './poll/http.js';
 import { deployment, type ModeName } from './poll/modes.js';
+import { runOnceCase, type OnceCase } from './poll/once.js';
 import { runRefreshCase, type MeasuredRound, type RefreshCase } from './poll/refresh.js';
 import { startPollSource } from './poll/source.js';
 
@@ -72,6 +74,20 @@ function httpTable(cases: readonly HttpCase[]): string {
   return formatRows(['mode', 'feedmill route', 'req/s', 'baseline', 'req/s', 'ratio'], rows);
 }
 
+/** The cluster's figures as a share of the embedded ones: raw per run, and each over its own bare baseline. */
+function crossModeTable(embedded: HttpCase, cluster: HttpCase): string {
+  const perRun = (ours: HttpCase['json'], theirs: HttpCase['json']) => ours.map((result, run) => result.requestsPerSecond / (theirs[run]?.requestsPerSecond ?? NaN));
+  const normalised = (ours: HttpCase['json'], oursBare: HttpCase['json'], theirs: HttpCase['json'], theirsBare: HttpCase['json']) =>
+    perRun(ours, oursBare).map((ratio, run) => ratio / (perRun(theirs, theirsBare)[run] ?? NaN));
+  return formatRows(
+    ['route', 'cluster ÷ embedded req/s', 'against bare (same JSON Buffer / node:https)'],
+    [
+      ['GET /v1/feeds/:id (50 items)', cell(perRun(cluster.json, embedded.json), 2), cell(normalised(cluster.json, cluster.bareJsonBytes, embedded.json, embedded.bareJsonBytes), 2)],
+      ['GET /feeds/:id.xml (hosted)', cell(perRun(cluster.xml, embedded.xml), 2), cell(normalised(cluster.xml, cluster.bareXml, embedded.xml, embedded.bareXml), 2)],
+    ],
+  );
+}
+
 export async function runPoll(env: PollEnv): Promise<void> {
   const modes = list(env.FEEDMILL_BENCH_MODES, 'embedded,cluster') as ModeName[];
   const feeds = list(env.FEEDMILL_BENCH_FEEDS, '1000,10000').map((text) => whole(text, 1000));
@@ -83,8 +99,21 @@ export async function runPoll(env: PollEnv): Promise<void> {
   const source = await startPollSource();
   const refreshCases: RefreshCase[] = [];
   const httpCases: HttpCase[] = [];
+  const onceCases: OnceCase[] = [];
   try {
     for (const mode of modes) {
+      if (parts.includes('once') && mode === 'cluster') {
+        const count = whole(env.FEEDMILL_BENCH_ONCE_FEEDS, 10_000);
+        process.stderr.write(`poll: cluster, two workers, ${count} feeds, each due twice\n`);
+        const target = deployment(mode, cluster);
+        // The feeds' own first plan (FEEDMILL_POLL_MIN_INTERVAL after creation) stays out of the run.
+        Object.assign(target.env, { FEEDMILL_POLL_MIN_INTERVAL: '43200', FEEDMILL_POLL_MAX_INTERVAL: '86400' });
+        try {
+          onceCases.push(await runOnceCase(source, target, count, 2));
+        } finally {
+          await target.dispose();
+        }
+      }
       if (parts.includes('refresh')) {
         for (const count of feeds) {
           process.stderr.write(`poll: ${mode}, ${count} feeds\n`);
@@ -133,9 +162,21 @@ export async function runPoll(env: PollEnv): Promise<void> {
     console.log(`refreshes after the first sent without If-None-Match/If-Modified-Since: ${unconditional}; 304s or unchanged bodies parsed: ${parsedUnchanged}`);
     if (unconditional > 0 || parsedUnchanged > 0) process.exitCode = 1;
   }
+  for (const result of onceCases) {
+    console.log(`poll: two workers, one queue, ${result.feeds} feeds, each made due ${result.phases.length} times; refresh jobs run per worker: ${result.perWorker.join(' + ')}`);
+    const rows = result.phases.map((phase, n) => [String(n + 1), String(phase.feeds), String(phase.once), `${phase.duplicated} (${phase.extraFetches} extra)`, String(phase.skipped), (phase.feeds / (phase.ms / 1000)).toFixed(0)]);
+    console.log(formatRows(['due time', 'feeds', 'fetched once', 'more than once', 'never', 'refreshes/s'], rows));
+    if (result.phases.some((phase) => phase.duplicated > 0 || phase.skipped > 0)) process.exitCode = 1;
+  }
   if (httpCases.length > 0) {
     console.log('poll: HTTPS requests per second, same certificate everywhere; median of runs (min–max), ratio per run');
     console.log(httpTable(httpCases));
+    const embedded = httpCases.find((result) => result.mode === 'embedded');
+    const clustered = httpCases.find((result) => result.mode === 'cluster');
+    if (embedded && clustered) {
+      console.log('poll: cluster ÷ embedded, this run (goal ≥ 0.8); "against bare" divides each by its own bare baseline of the same run, which cancels load that changed between the two modes');
+      console.log(crossModeTable(embedded, clustered));
+    }
   }
   console.log(`load average (1/5/15 min) before: ${load(loadBefore)}, after: ${load(loadavg())}; ${((performance.now() - started) / 60_000).toFixed(1)} min`);
 }

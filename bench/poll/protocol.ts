@@ -1,6 +1,11 @@
 /** Messages between the poll benchmark and its worker child (`worker-child.ts`). */
 
-export type ToWorker = { type: 'round'; from: number; to: number } | { type: 'close' };
+export type ToWorker =
+  | { type: 'round'; from: number; to: number }
+  /** Schedules feeds `from`..`to` for now and answers at once (the `once` part counts refreshes at the source). */
+  | { type: 'schedule'; from: number; to: number }
+  | { type: 'count' }
+  | { type: 'close' };
 
 export interface RoundResult {
   type: 'round';
@@ -17,5 +22,8 @@ export interface RoundResult {
 export type FromWorker =
   | { type: 'ready'; created: number; ms: number; parses: number }
   | RoundResult
+  | { type: 'scheduled' }
+  /** Refresh jobs this process has run since it started. */
+  | { type: 'count'; refreshes: number }
   | { type: 'closed' }
   | { type: 'failed'; message: string };

@@ -42,7 +42,17 @@ export async function runRefreshCase(source: PollSource, deployment: Deployment,
   const child = fork(childPath, [], {
     execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, ...deployment.env, BENCH_POLL_FEEDS: String(plan.feeds), BENCH_POLL_ORIGIN: source.origin },
+    // The feeds' own first plan (FEEDMILL_POLL_MIN_INTERVAL after creation) half a day away: on a
+    // loaded machine creating 10k feeds outlasts the default 5 minutes, and those refreshes would
+    // run inside the measured rounds (a 2026-11-25 run counted 8,277 outcomes in 6,000 refreshes).
+    env: {
+      ...process.env,
+      ...deployment.env,
+      FEEDMILL_POLL_MIN_INTERVAL: '43200',
+      FEEDMILL_POLL_MAX_INTERVAL: '86400',
+      BENCH_POLL_FEEDS: String(plan.feeds),
+      BENCH_POLL_ORIGIN: source.origin,
+    },
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const inbox: FromWorker[] = [];

@@ -29,6 +29,10 @@ export interface PollSource {
   /** The document of `/http/{items}.xml`: one feed of `items` short items, for the HTTP throughput runs. */
   httpFeedUrl(items: number): string;
   take(): SourceCounts;
+  /** Requests per feed number since the last `takeByFeed()`. */
+  takeByFeed(): Map<number, number>;
+  /** Requests for `/feeds/…` since the last `takeByFeed()`, without resetting. */
+  readonly feedRequests: number;
   close(): Promise<void>;
 }
 
@@ -43,6 +47,8 @@ export async function startPollSource(): Promise<PollSource> {
   const stableBodies = new Map<number, Buffer>();
   let counts: SourceCounts = { requests: 0, conditional: 0, status304: 0, status200: 0, bytes: 0 };
   let origin = '';
+  let byFeed = new Map<number, number>();
+  let feedRequests = 0;
   const send = (response: ServerResponse, etag: string, body: Buffer): void => {
     counts.status200 += 1;
     counts.bytes += body.length;
@@ -61,6 +67,8 @@ export async function startPollSource(): Promise<PollSource> {
       return;
     }
     const feed = Number(match[1]);
+    byFeed.set(feed, (byFeed.get(feed) ?? 0) + 1);
+    feedRequests += 1;
     if (source.mode === 'changed') {
       const version = (versions.get(feed) ?? stableVersion) + 1;
       versions.set(feed, version);
@@ -93,6 +101,15 @@ export async function startPollSource(): Promise<PollSource> {
       const taken = counts;
       counts = { requests: 0, conditional: 0, status304: 0, status200: 0, bytes: 0 };
       return taken;
+    },
+    takeByFeed() {
+      const taken = byFeed;
+      byFeed = new Map();
+      feedRequests = 0;
+      return taken;
+    },
+    get feedRequests() {
+      return feedRequests;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -56,6 +56,10 @@ async function main(): Promise<void> {
   );
   send({ type: 'ready', created: count, ms: performance.now() - started, parses: parser.calls });
 
+  // BENCH_POLL_NEXT_MS: each run plans the next one this far ahead, as in production (the job moves
+  // itself back to delayed); otherwise the next run is dropped.
+  const nextMs = process.env.BENCH_POLL_NEXT_MS === undefined ? undefined : Number(process.env.BENCH_POLL_NEXT_MS);
+  let handled = 0;
   let round: { left: number; statuses: Record<string, number>; done: () => void } | undefined;
   // The real job handler; its log line carries the outcome. The next run it plans is dropped, so a
   // round runs each of its feeds exactly once.
@@ -68,11 +72,12 @@ async function main(): Promise<void> {
   });
   await runtime.deps.scheduler.start(async (job) => {
     await refresh(job);
+    handled += 1;
     if (round) {
       round.left -= 1;
       if (round.left === 0) round.done();
     }
-    return null;
+    return nextMs === undefined ? null : new Date(Date.now() + nextMs);
   });
 
   process.on('message', (message: ToWorker) => {
@@ -81,6 +86,18 @@ async function main(): Promise<void> {
         send({ type: 'closed' });
         process.disconnect();
       });
+      return;
+    }
+    if (message.type === 'count') {
+      send({ type: 'count', refreshes: handled });
+      return;
+    }
+    if (message.type === 'schedule') {
+      void (async () => {
+        const now = new Date();
+        for (let n = message.from; n < message.to; n++) await runtime.deps.scheduler.schedule(ids[n] as string, now);
+        send({ type: 'scheduled' });
+      })().catch((error: unknown) => send({ type: 'failed', message: String(error) }));
       return;
     }
     void (async () => {

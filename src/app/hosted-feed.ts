@@ -8,6 +8,7 @@ import type { RenderableFeed } from '../domain/render/rss.js';
 import type { StoredItem } from '../domain/stored-item.js';
 import { bundleContent, customAuthorsOf } from './bundle-items.js';
 import type { AppDeps } from './deps.js';
+import { createLru } from './lru.js';
 import { feedItems, filterEpoch } from './shown-items.js';
 
 export interface HostedDocument {
@@ -93,8 +94,9 @@ async function bundleSource(deps: HostedDeps, id: string): Promise<HostedSource 
   };
 }
 
-// Bounds the memory the cache may take; the least recently rendered document goes first.
+// Bound the memory the cache may take; the least recently used document goes first.
 const maxCached = 2_000;
+const maxCachedBytes = 64 * 1024 * 1024;
 
 /**
  * Renders the hosted document of a feed or a bundle (`_` ids) in one of the hosted formats, cached
@@ -102,17 +104,16 @@ const maxCached = 2_000;
  * rendering.
  */
 export function createHostedFeedRenderer(deps: HostedDeps): HostedFeedRenderer {
-  const cache = new Map<string, { version: string; document: HostedDocument }>();
+  const cache = createLru<{ version: string; document: HostedDocument }>({ maxEntries: maxCached, maxBytes: maxCachedBytes, sizeOf: (entry) => entry.document.body.length });
   return async (id, format) => {
     const key = `${id}.${format}`;
     const source = isBundleId(id) ? await bundleSource(deps, id) : await feedSource(deps, id);
-    const cached = cache.get(key);
-    cache.delete(key);
-    if (!source) return undefined;
-    if (cached?.version === source.version) {
-      cache.set(key, cached);
-      return cached.document;
+    if (!source) {
+      cache.delete(key);
+      return undefined;
     }
+    const cached = cache.get(key);
+    if (cached?.version === source.version) return cached.document;
     const selfUrl = hostedFeedUrl(deps.settings.publicUrl, id, format);
     const hubUrl = hostedHubUrl(deps.settings.publicUrl);
     const content = await source.content();
@@ -125,7 +126,6 @@ export function createHostedFeedRenderer(deps: HostedDeps): HostedFeedRenderer {
       hubUrl,
     };
     cache.set(key, { version: source.version, document });
-    if (cache.size > maxCached) cache.delete(cache.keys().next().value ?? key);
     return document;
   };
 }

@@ -10,13 +10,15 @@ import { createParserPool } from '../adapters/piscina/parser-pool.js';
 import { createPrometheusMetrics } from '../adapters/prometheus/metrics.js';
 import { createRedisAuthThrottle } from '../adapters/redis-rate-limit/auth-throttle.js';
 import { createRateLimitRedis } from '../adapters/redis-rate-limit/client.js';
-import { createRedisBus } from '../adapters/redis-bus/index.js';
+import { createRedisBus, createRedisChangeBus, type RedisChangeBus } from '../adapters/redis-bus/index.js';
 import { createMemoryOpmlImportStore } from '../adapters/memory-imports/opml-import-store.js';
 import { createImportRedis, createRedisOpmlImportStore } from '../adapters/redis-imports/opml-import-store.js';
 import { createUndiciFetcher } from '../adapters/undici/fetcher.js';
 import { createUndiciWebhookSender } from '../adapters/undici/webhook-sender.js';
 import { withFallback } from '../app/auth-throttle.js';
 import type { AppDeps } from '../app/deps.js';
+import { sharedFeedStore } from '../app/shared-feed-store.js';
+import { sharedKeyStore } from '../app/shared-key-store.js';
 import type { EventBus } from '../ports/event-bus.js';
 import type { Metrics } from '../ports/metrics.js';
 import type { Scheduler } from '../ports/scheduler.js';
@@ -100,6 +102,18 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
   } else {
     bus = createLocalBus(onListenerError);
   }
+  // Cluster mode: every process announces its feed and key writes; an API process also keeps the
+  // feed and key records its requests read (hosted feeds, GET /v1/feeds/:id, the key check) until
+  // such a notice drops them. A single process needs neither: its store reads are local.
+  let changes: RedisChangeBus | undefined;
+  if (config.redisUrl) {
+    changes = createRedisChangeBus({ url: config.redisUrl, onError: (error) => (isConnectionError(error) ? redisAway(error) : log.warn({ err: error }, 'change notices: Redis failed')) });
+    await changes.ready();
+  }
+  const clock = { now: () => new Date() };
+  const readCache = role === 'api' ? {} : undefined;
+  const feeds = changes ? sharedFeedStore(store.feeds, changes, clock, readCache) : store.feeds;
+  const keys = changes ? sharedKeyStore(store.keys, changes, clock, readCache) : store.keys;
   const rateLimitRedis = config.redisUrl ? createRateLimitRedis(config.redisUrl, (error) => (isConnectionError(error) ? redisAway(error) : log.warn({ err: error }, 'rate-limit Redis error'))) : undefined;
   const localThrottle = createLocalAuthThrottle({ freeFailures: config.authFailureLimit });
   // Cluster mode: one count of failures across every API replica, as for the rate limit.
@@ -112,9 +126,9 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
   const importRedis = config.redisUrl ? createImportRedis(config.redisUrl, (error) => (isConnectionError(error) ? redisAway(error) : log.warn({ err: error }, 'OPML import Redis error'))) : undefined;
   const imports = importRedis ? createRedisOpmlImportStore(importRedis) : createMemoryOpmlImportStore();
   const deps: AppDeps = {
-    feeds: store.feeds,
+    feeds,
     items: store.items,
-    keys: store.keys,
+    keys,
     users: store.users,
     sessions: store.sessions,
     authThrottle,
@@ -131,7 +145,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     fetcher,
     parser,
     scheduler,
-    clock: { now: () => new Date() },
+    clock,
     metrics,
     random: (size) => randomBytes(size),
     settings: {
@@ -167,6 +181,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
       await scheduler.close();
       await deliveryScheduler.close();
       await bus.close();
+      await changes?.close();
       rateLimitRedis?.disconnect();
       importRedis?.disconnect();
       await parser.close();

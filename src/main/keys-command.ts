@@ -5,6 +5,8 @@ import type { Config } from './config.js';
 import { ExitError } from './exit-error.js';
 import { parseSubcommand } from './subcommand-args.js';
 import { openStores } from './stores.js';
+import { createRedisChangeBus } from '../adapters/redis-bus/index.js';
+import { sharedKeyStore } from '../app/shared-key-store.js';
 
 export const keysUsage = 'usage: feedmill keys create --account NAME --scopes read,write [--json] | keys list [--json] | keys revoke KEY_ID';
 
@@ -71,7 +73,11 @@ export async function keysCommand(args: string[], config: Config, print: (line: 
     return;
   }
   const store = await openStores(config);
-  const deps = { keys: store.keys, clock: { now: () => new Date() }, random: (size: number) => randomBytes(size) };
+  const clock = { now: () => new Date() };
+  // Cluster mode: the API replicas keep key records in memory; the revocation notice drops them
+  // there, so the key is refused at once (README "Security").
+  const changes = config.redisUrl ? createRedisChangeBus({ url: config.redisUrl }) : undefined;
+  const deps = { keys: changes ? sharedKeyStore(store.keys, changes, clock) : store.keys, clock, random: (size: number) => randomBytes(size) };
   try {
     if (action.kind === 'create') {
       const created = await createKey(deps, action.account, action.scopes);
@@ -90,6 +96,7 @@ export async function keysCommand(args: string[], config: Config, print: (line: 
       print(`Revoked ${action.id}.`);
     }
   } finally {
+    await changes?.close();
     await store.close();
   }
 }

@@ -2,6 +2,7 @@ import { DelayedError, type Job as BullJob, type Processor } from 'bullmq';
 import type { Job, JobHandler, RetryDelay } from '../../ports/scheduler.js';
 import type { QueueContext } from './queue-context.js';
 import { nextRunAt, type RunData } from './run-data.js';
+import { planNext } from './plan-next.js';
 import { withScheduleLock } from './schedule-lock.js';
 
 export interface RunOptions {
@@ -47,18 +48,31 @@ export function jobProcessor(ctx: QueueContext, handler: JobHandler, options: Ru
       options.afterRun();
       throw new DelayedError(`feedmill lost job ${id} to another worker while it ran; that worker plans the next run`);
     }
-    await withScheduleLock(ctx.redis, ctx.lockKey(id), async () => {
-      // Fresh from Redis: `schedule` or `cancel` may have left a request on the job while it ran.
-      const fresh = await ctx.queue.getJob(id);
-      const at = nextRunAt(next, fresh?.data.asked);
-      if (at === null) {
-        await job.moveToCompleted(null, token, false);
-      } else {
-        // Data first: dying between the two leaves the job active, so it reruns and plans afresh.
-        await job.updateData({ runAt: at, failures });
-        await job.moveToDelayed(at, token);
+    // The usual case in one round trip (plan-next.ts); the lock held by a `schedule` meanwhile, or
+    // a job hash gone, takes the step by step path below.
+    const plan = await planNext(ctx.redis, ctx.lockKey(id), ctx.queue.toKey(id), next, failures);
+    if (plan.kind === 'done' || plan.kind === 'delayed') {
+      try {
+        if (plan.kind === 'done') await job.moveToCompleted(null, token, false);
+        else await job.moveToDelayed(plan.at, token);
+      } finally {
+        await plan.release();
       }
-    });
+    } else {
+      if (plan.kind === 'gone') await plan.release();
+      await withScheduleLock(ctx.redis, ctx.lockKey(id), async () => {
+        // Fresh from Redis: `schedule` or `cancel` may have left a request on the job while it ran.
+        const fresh = await ctx.queue.getJob(id);
+        const at = nextRunAt(next, fresh?.data.asked);
+        if (at === null) {
+          await job.moveToCompleted(null, token, false);
+        } else {
+          // Data first: dying between the two leaves the job active, so it reruns and plans afresh.
+          await job.updateData({ runAt: at, failures });
+          await job.moveToDelayed(at, token);
+        }
+      });
+    }
     options.afterRun();
     throw new DelayedError('feedmill planned the next run (or completed the job) itself');
   };

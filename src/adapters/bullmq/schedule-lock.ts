@@ -9,7 +9,7 @@ const releaseScript = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redi
  * The lock sections are a handful of Redis round trips; the expiry only matters when a process
  * dies holding one, and bounds how long the others then wait.
  */
-const holdMs = 10_000;
+export const holdMs = 10_000;
 const waitMs = 15_000;
 
 /**

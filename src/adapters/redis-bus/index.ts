@@ -1,1 +1,2 @@
 export { createRedisBus, type RedisBus, type RedisBusOptions } from './redis-bus.js';
+export { createRedisChangeBus, type RedisChangeBus, type RedisChangeBusOptions } from './redis-change-bus.js';

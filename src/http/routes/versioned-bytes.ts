@@ -1,7 +1,9 @@
+import { createLru } from '../../app/lru.js';
+
 /**
  * Serialized responses kept per key and version, so a client polling a resource that has not
  * changed costs the version check alone: no item reads, no serialization. The least recently used
- * entries go first once the cache holds more than `maxBytes`.
+ * entries go first once the cache holds more than `maxBytes` or `maxEntries`.
  */
 export interface VersionedBytes {
   /** The bytes cached for `key` at `version`, or `make()`'s, which are then cached. */
@@ -9,36 +11,18 @@ export interface VersionedBytes {
   readonly bytes: number;
 }
 
-/** @param maxBytes @default 32 MiB */
-export function createVersionedBytes(maxBytes = 32 * 1024 * 1024): VersionedBytes {
-  const entries = new Map<string, { version: string; body: Buffer }>();
-  let bytes = 0;
-  const remove = (key: string): void => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    bytes -= entry.body.length;
-  };
+/** @param maxBytes @default 32 MiB @param maxEntries @default 10_000 */
+export function createVersionedBytes(maxBytes = 32 * 1024 * 1024, maxEntries = 10_000): VersionedBytes {
+  const entries = createLru<{ version: string; body: Buffer }>({ maxEntries, maxBytes, sizeOf: (entry) => entry.body.length });
   return {
     get bytes() {
-      return bytes;
+      return entries.bytes;
     },
     async get(key, version, make) {
       const cached = entries.get(key);
-      if (cached?.version === version) {
-        // Map keeps insertion order: moving the entry to the end marks it recently used.
-        entries.delete(key);
-        entries.set(key, cached);
-        return cached.body;
-      }
+      if (cached?.version === version) return cached.body;
       const body = await make();
-      remove(key);
       entries.set(key, { version, body });
-      bytes += body.length;
-      for (const oldest of entries.keys()) {
-        if (bytes <= maxBytes || oldest === key) break;
-        remove(oldest);
-      }
       return body;
     },
   };
