@@ -70,10 +70,10 @@ function exemplify(document: Json): Json {
   const schemas = isJson(components.schemas) ? components.schemas : {};
   const operations = Object.values(isJson(document.paths) ? document.paths : {}).flatMap((item) => (isJson(item) ? Object.values(item).filter(isJson) : []));
   const fill = (media: Json): void => {
-    const examples = componentOf(media, schemas)?.examples;
+    const examples: unknown = componentOf(media, schemas)?.examples;
     if ('example' in media || 'examples' in media || !Array.isArray(examples)) return;
     if (examples.length === 1) media.example = examples[0];
-    else media.examples = Object.fromEntries(examples.map((value, i) => [`example${i + 1}`, { value }]));
+    else media.examples = Object.fromEntries(examples.map((value: unknown, i) => [`example${i + 1}`, { value }]));
   };
   for (const operation of operations) {
     const body = isJson(operation.requestBody) && isJson(operation.requestBody.content) ? operation.requestBody.content : {};
