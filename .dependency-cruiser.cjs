@@ -79,6 +79,20 @@ module.exports = {
       to: { path: layer('main') },
     },
     {
+      name: 'client-stands-alone',
+      comment: 'src/client is what API users import (feedmill/client): its generated types and openapi-fetch, nothing of the service.',
+      severity: 'error',
+      from: { path: layer('client') },
+      to: { path: '^src/', pathNot: layer('client') },
+    },
+    {
+      name: 'nothing-imports-client',
+      comment: 'The service does not call itself over HTTP; tests and API users do.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: layer('client') },
+      to: { path: layer('client') },
+    },
+    {
       name: 'workers-see-domain-only',
       comment: 'Pool tasks are pure: domain types and parser libraries, no I/O of ours.',
       severity: 'error',

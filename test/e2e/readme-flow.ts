@@ -3,6 +3,8 @@ import { request as plainRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
+import { Agent } from 'undici';
+import { createFeedmillClient, type Schemas } from '../../src/client/index.js';
 import { freePort, runCommand, startFeedmill, startWorker, type WorkerProcess } from '../fixtures/feedmill-process.js';
 import { startFixtureServer } from '../fixtures/http-fixture.js';
 import { startRssSource } from '../fixtures/rss-source.js';
@@ -48,15 +50,15 @@ export async function readmeFlow(storeEnv: Record<string, string>, roles: 'all' 
     account: string;
     scopes: string[];
   };
-  const authorization = `Bearer ${created.key}:${created.secret}`;
+  // The REST calls go through the typed client (feedmill/client), so it is proven against the binary
+  // on every run; the certificate the first start wrote is the one every restart reuses.
+  const agent = new Agent({ connect: { ca: readFileSync(join(dataDir, 'tls', 'self-signed-cert.pem'), 'utf8') } });
+  t.teardown(() => agent.close());
+  const api = createFeedmillClient({ baseUrl: service.baseUrl, key: created.key, secret: created.secret, dispatcher: agent });
+  const getFeed = (id: string) => api.GET('/v1/feeds/{id}', { params: { path: { id } } });
+  const feedTotal = async (): Promise<number | undefined> => (await api.GET('/v1/feeds')).data?.total;
 
-  interface ApiFeed {
-    id: string;
-    rss_feed_url: string;
-    items: { title: string }[];
-  }
-
-  let feed: ApiFeed;
+  let feed: Schemas['FeedWithItems'];
 
   t.test('keys create --json prints the pair as its last line', async (t) => {
     t.match(created, { account: 'alice', scopes: ['read', 'write'] });
@@ -70,16 +72,19 @@ export async function readmeFlow(storeEnv: Record<string, string>, roles: 'all' 
   });
 
   t.test('a native feed becomes a hosted feed over HTTPS', async (t) => {
-    const response = await service.call('POST', '/v1/feeds', { authorization, body: { url: source.url } });
-    t.equal(response.status, 200, response.text);
-    feed = JSON.parse(response.text) as ApiFeed;
+    const { data, error, response } = await api.POST('/v1/feeds', { body: { url: source.url } });
+    t.equal(response.status, 200, JSON.stringify(error));
+    if (!data) throw new Error('no feed in the answer');
+    feed = data;
     t.same(feed.items.map((item) => item.title), ['Post 2', 'Post 1']);
     t.equal(feed.rss_feed_url, `https://localhost:${port}/feeds/${feed.id}.xml`);
-    const hosted = await service.call('GET', new URL(feed.rss_feed_url).pathname);
-    t.equal(hosted.status, 200);
-    t.match(hosted.text, /<rss version="2.0"/);
-    const etag = String(hosted.headers.etag);
-    t.equal((await service.call('GET', new URL(feed.rss_feed_url).pathname, { headers: { 'if-none-match': etag } })).status, 304);
+    const file = `${feed.id}.xml`;
+    const hosted = await api.GET('/feeds/{file}', { params: { path: { file } }, parseAs: 'text' });
+    t.equal(hosted.response.status, 200);
+    t.match(hosted.data, /<rss version="2.0"/);
+    const etag = String(hosted.response.headers.get('etag'));
+    const again = await api.GET('/feeds/{file}', { params: { path: { file } }, headers: { 'if-none-match': etag }, parseAs: 'text' });
+    t.equal(again.response.status, 304);
   });
 
   t.test('a new upstream item arrives within seconds, through conditional GETs', async (t) => {
@@ -88,16 +93,15 @@ export async function readmeFlow(storeEnv: Record<string, string>, roles: 'all' 
     const deadline = Date.now() + 20_000;
     let titles: string[] = [];
     while (Date.now() < deadline) {
-      const response = await service.call('GET', `/v1/feeds/${feed.id}`, { authorization });
-      titles = (JSON.parse(response.text) as ApiFeed).items.map((item) => item.title);
+      titles = (await getFeed(feed.id)).data?.items.map((item) => item.title) ?? [];
       if (titles.includes('Fresh news')) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     t.same(titles, ['Fresh news', 'Post 2', 'Post 1'], 'the new item is first, nothing is duplicated');
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     t.ok(source.hits[304] > before304, 'later refreshes are conditional GETs answered 304');
-    const after = JSON.parse((await service.call('GET', `/v1/feeds/${feed.id}`, { authorization })).text) as ApiFeed;
-    t.equal(after.items.length, 3, 'refreshing again stores nothing twice');
+    const after = await getFeed(feed.id);
+    t.equal(after.data?.items.length, 3, 'refreshing again stores nothing twice');
   });
 
   t.test('plain HTTP to the API port fails', async (t) => {
@@ -112,21 +116,21 @@ export async function readmeFlow(storeEnv: Record<string, string>, roles: 'all' 
 
   t.test('an acknowledged write survives kill -9, and the certificate is reused', async (t) => {
     const cert = readFileSync(join(dataDir, 'tls', 'self-signed-cert.pem'), 'utf8');
-    const renamed = await service.call('PATCH', `/v1/feeds/${feed.id}`, { authorization, body: { title: 'Kept' } });
-    t.equal(renamed.status, 200);
+    const renamed = await api.PATCH('/v1/feeds/{id}', { params: { path: { id: feed.id } }, body: { title: 'Kept' } });
+    t.equal(renamed.response.status, 200);
     t.equal(await service.stop('SIGKILL'), null, 'killed');
     service = await startFeedmill(env, apiRole);
     t.equal(readFileSync(join(dataDir, 'tls', 'self-signed-cert.pem'), 'utf8'), cert, 'same certificate after restart');
-    const response = await service.call('GET', `/v1/feeds/${feed.id}`, { authorization });
-    t.equal(response.status, 200);
-    t.equal((JSON.parse(response.text) as { title: string }).title, 'Kept');
+    const response = await getFeed(feed.id);
+    t.equal(response.response.status, 200);
+    t.equal(response.data?.title, 'Kept');
   });
 
   t.test('probes and metrics answer on the metrics port, not on the public API', async (t) => {
     const plain = (path: string) => fetch(`http://127.0.0.1:${metricsPort}${path}`);
     t.equal((await plain('/healthz')).status, 200);
     t.same(await (await plain('/readyz')).json(), { status: 'ready' });
-    await service.call('GET', `/v1/feeds/${feed.id}`, { authorization });
+    await getFeed(feed.id);
     // The queue gauge is a count re-read in the background (every 5 s in cluster mode, and soon
     // after each change): right after the restart above it may not have caught up yet.
     const queued = new RegExp(`feedmill_refresh_queue_size\\{role="${apiRole}"\\} 1`);
@@ -153,16 +157,15 @@ export async function readmeFlow(storeEnv: Record<string, string>, roles: 'all' 
       }, 1_500);
     });
     t.teardown(() => slow.close());
-    const before = (JSON.parse((await service.call('GET', '/v1/feeds', { authorization })).text) as { total: number }).total;
-    const inFlight = Array.from({ length: 4 }, (_, n) => service.call('POST', '/v1/feeds', { authorization, body: { url: `${slow.url}/feed-${n}.xml` } }));
+    const before = (await feedTotal()) ?? Number.NaN;
+    const inFlight = Array.from({ length: 4 }, (_, n) => api.POST('/v1/feeds', { body: { url: `${slow.url}/feed-${n}.xml` } }));
     await new Promise((resolve) => setTimeout(resolve, 400));
     const exit = service.stop('SIGTERM');
     const answers = await Promise.all(inFlight);
-    t.same(answers.map((answer) => answer.status), [200, 200, 200, 200], 'no request in flight failed');
+    t.same(answers.map((answer) => answer.response.status), [200, 200, 200, 200], 'no request in flight failed');
     t.equal(await exit, 0, 'a clean exit');
     service = await startFeedmill(env, apiRole);
-    const after = (JSON.parse((await service.call('GET', '/v1/feeds', { authorization })).text) as { total: number }).total;
-    t.equal(after, before + 4, 'every accepted create was kept');
+    t.equal(await feedTotal(), before + 4, 'every accepted create was kept');
     t.equal(await service.stop('SIGTERM'), 0);
     if (worker) t.equal(await worker.stop('SIGTERM'), 0, 'the worker, too, exits cleanly on SIGTERM');
   });

@@ -8,8 +8,10 @@ import { eventStream, oldestKept, pastEvents, positionAfter } from '../../app/ev
 import { FeedmillError } from '../../domain/errors.js';
 import { errorBody } from '../errors.js';
 import { sseStreams } from '../sse.js';
+import { tag } from '../openapi-tags.js';
 import { principalOf } from '../plugins/auth.js';
 import { errorResponses } from '../schemas/common.js';
+import { sseExample } from '../schemas/examples.js';
 import { EventPage, EventsQuery } from '../schemas/events.js';
 
 /** Streams of one account in one process: each holds a connection and a bus listener. */
@@ -37,12 +39,17 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'streamEvents',
+        summary: 'Stream feed_update events',
+        description:
+          "The account's `feed_update` events as server-sent events, each frame's `id:` the event id; `Last-Event-ID` (or `since`) replays the stored events after it (30 days), then the stream goes on live. With `Accept: application/json`, pages of past events instead.",
+        tags: [tag.events],
         querystring: EventsQuery,
         headers: Type.Object({ 'last-event-id': Type.Optional(Type.String({ maxLength: 80 })) }),
         response: {
           200: {
             description: 'Server-sent events (`text/event-stream`), or with `Accept: application/json` a page of past events.',
-            content: { 'text/event-stream': { schema: Type.String() }, 'application/json': { schema: EventPage } },
+            content: { 'text/event-stream': { schema: Type.String(), example: sseExample }, 'application/json': { schema: EventPage } },
           },
           ...errorResponses,
         },

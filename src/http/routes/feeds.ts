@@ -10,6 +10,7 @@ import { listFeeds } from '../../app/list-feeds.js';
 import { previewFeedFilters } from '../../app/filter-preview.js';
 import { refreshNow } from '../../app/refresh-now.js';
 import { updateFeed } from '../../app/update-feed.js';
+import { tag } from '../openapi-tags.js';
 import { principalOf } from '../plugins/auth.js';
 import { toApiFeed, toApiFeedWithItems } from '../wire/feed.js';
 import { toApiFeedSettings } from '../wire/feed-settings.js';
@@ -43,13 +44,33 @@ const createFeedInput = (body: Static<typeof CreateFeedBody>): CreateFeedInput =
 export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   app.post(
     '/',
-    { config: { scope: 'write' }, schema: { body: CreateFeedBody, response: { 200: FeedWithItems, ...errorResponses, ...sourceErrors } } },
+    {
+      config: { scope: 'write' },
+      schema: {
+        operationId: 'createFeed',
+        summary: 'Create a feed',
+        description: 'From a website or native feed (`url`), or from a keyword search (`keyword` with `region`). The source is fetched at once: the answer holds the first items, and a source that cannot be used is 402 with the reason.',
+        tags: [tag.feeds],
+        body: CreateFeedBody,
+        response: { 200: FeedWithItems, ...errorResponses, ...sourceErrors },
+      },
+    },
     async (request) => toApiFeedWithItems(await createFeed(deps, principalOf(request), createFeedInput(request.body)), deps.settings.publicUrl),
   );
 
   app.get(
     '/',
-    { config: { scope: 'read' }, schema: { querystring: PageQuery, response: { 200: FeedList, ...errorResponses } } },
+    {
+      config: { scope: 'read' },
+      schema: {
+        operationId: 'listFeeds',
+        summary: 'List feeds',
+        description: "The account's feeds, a page at a time (`limit`, `offset`), without their items.",
+        tags: [tag.feeds],
+        querystring: PageQuery,
+        response: { 200: FeedList, ...errorResponses },
+      },
+    },
     async (request) => toApiList(await listFeeds(deps, principalOf(request), request.query), (feed) => toApiFeed(feed, deps.settings.publicUrl)),
   );
 
@@ -58,7 +79,18 @@ export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
   const feedBodies = createVersionedBytes();
   app.get(
     '/:id',
-    { config: { scope: 'read' }, schema: { params: IdParams, querystring: SortQuery, response: { 200: FeedWithItems, ...errorResponses } } },
+    {
+      config: { scope: 'read' },
+      schema: {
+        operationId: 'getFeed',
+        summary: 'Retrieve a feed with its items',
+        description: "The feed, its health (`status`) and its items, in the order of `sort` (or the feed's own `sort` setting), after its keep/block filters.",
+        tags: [tag.feeds],
+        params: IdParams,
+        querystring: SortQuery,
+        response: { 200: FeedWithItems, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const view = await viewFeed(deps, principalOf(request), request.params.id, request.query.sort);
       // `reply.serialize` applies the 200 schema, as returning the object would.
@@ -70,25 +102,67 @@ export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
 
   app.patch(
     '/:id',
-    { config: { scope: 'write' }, schema: { params: IdParams, body: UpdateFeedBody, response: { 200: Feed, ...errorResponses } } },
+    {
+      config: { scope: 'write' },
+      schema: {
+        operationId: 'updateFeed',
+        summary: 'Update a feed',
+        description: 'Changes the title, description or icon; the fields left out keep their values.',
+        tags: [tag.feeds],
+        params: IdParams,
+        body: UpdateFeedBody,
+        response: { 200: Feed, ...errorResponses },
+      },
+    },
     async (request) => toApiFeed(await updateFeed(deps, principalOf(request), request.params.id, request.body), deps.settings.publicUrl),
   );
 
   app.delete(
     '/:id',
-    { config: { scope: 'write' }, schema: { params: IdParams, response: { 200: DeletionResult, ...errorResponses } } },
+    {
+      config: { scope: 'write' },
+      schema: {
+        operationId: 'deleteFeed',
+        summary: 'Delete a feed',
+        description: 'Deletes the feed and removes it from every bundle. Deleting it again is 404 `feed_already_deleted`.',
+        tags: [tag.feeds],
+        params: IdParams,
+        response: { 200: DeletionResult, ...errorResponses },
+      },
+    },
     async (request) => deleteFeed(deps, principalOf(request), request.params.id),
   );
 
   app.get(
     '/:id/settings',
-    { config: { scope: 'read' }, schema: { params: IdParams, response: { 200: FeedSettings, ...errorResponses } } },
+    {
+      config: { scope: 'read' },
+      schema: {
+        operationId: 'getFeedSettings',
+        summary: "Retrieve a feed's settings",
+        description: 'Custom author, default sort, paused, minimum polling interval and keep/block filters.',
+        tags: [tag.feeds],
+        params: IdParams,
+        response: { 200: FeedSettings, ...errorResponses },
+      },
+    },
     async (request) => toApiFeedSettings(await getFeedSettings(deps, principalOf(request), request.params.id)),
   );
 
   app.patch(
     '/:id/settings',
-    { config: { scope: 'write' }, schema: { params: IdParams, body: UpdateFeedSettingsBody, response: { 200: FeedSettings, ...errorResponses } } },
+    {
+      config: { scope: 'write' },
+      schema: {
+        operationId: 'updateFeedSettings',
+        summary: "Change a feed's settings",
+        description: 'The fields left out keep their values; `filters: null` removes both filters.',
+        tags: [tag.feeds],
+        params: IdParams,
+        body: UpdateFeedSettingsBody,
+        response: { 200: FeedSettings, ...errorResponses },
+      },
+    },
     async (request) => {
       const { min_interval: minIntervalSeconds, ...rest } = request.body;
       const patch = { ...rest, ...(minIntervalSeconds === undefined ? {} : { minIntervalSeconds }) };
@@ -98,13 +172,34 @@ export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
 
   app.post(
     '/:id/filters/preview',
-    { config: { scope: 'read' }, schema: { params: IdParams, body: FilterPreviewBody, response: { 200: FilterPreview, ...errorResponses } } },
+    {
+      config: { scope: 'read' },
+      schema: {
+        operationId: 'previewFeedFilters',
+        summary: 'Dry-run keep/block filters on a feed',
+        description: 'Shows what the given filters would keep and drop among the newest stored items, and which condition decided; nothing is saved.',
+        tags: [tag.feeds],
+        params: IdParams,
+        body: FilterPreviewBody,
+        response: { 200: FilterPreview, ...errorResponses },
+      },
+    },
     async (request) => toFilterPreview(await previewFeedFilters(deps, principalOf(request), request.params.id, request.body.filters)),
   );
 
   app.post(
     '/:id/refresh',
-    { config: { scope: 'write' }, schema: { params: IdParams, response: { 200: RefreshResult, ...errorResponses } } },
+    {
+      config: { scope: 'write' },
+      schema: {
+        operationId: 'refreshFeed',
+        summary: 'Refresh a feed now',
+        description: 'Fetches the source at once (at most once per 30 s per feed) and tells what it found, with the feed as it left it.',
+        tags: [tag.feeds],
+        params: IdParams,
+        response: { 200: RefreshResult, ...errorResponses },
+      },
+    },
     async (request) => {
       const result = await refreshNow(deps, principalOf(request), request.params.id);
       return {

@@ -3,18 +3,60 @@ import { Type } from 'typebox';
 import type { HostedFeedRenderer } from '../../app/hosted-feed.js';
 import { FeedmillError } from '../../domain/errors.js';
 import { formatForAccept, hostedFormats, isHostedFormat } from '../../domain/render/hosted-formats.js';
+import type { RenderableFeed } from '../../domain/render/rss.js';
+import { tag } from '../openapi-tags.js';
 import { ErrorBody } from '../schemas/common.js';
+import { feedExample, feedItemExample } from '../schemas/examples.js';
 import { codingForAcceptEncoding, createCompressedCopies } from './content-coding.js';
 
-const HostedParams = Type.Object({ file: Type.String({ maxLength: 80 }) });
+const HostedParams = Type.Object({ file: Type.String({ maxLength: 80, description: 'The id, with `.xml`, `.atom`, `.json` or `.csv`, or without an extension.' }) });
 
 // JSON Feed is JSON: its schema says so, so a client (or Schemathesis) checking the body finds an object.
+// The optional fields are the ones renderJsonFeed writes when they have a value.
 const JsonFeedDocument = Type.Object(
-  { version: Type.Literal('https://jsonfeed.org/version/1.1'), title: Type.String(), items: Type.Array(Type.Object({ id: Type.String() })) },
+  {
+    version: Type.Literal('https://jsonfeed.org/version/1.1'),
+    title: Type.String(),
+    home_page_url: Type.Optional(Type.String()),
+    feed_url: Type.Optional(Type.String()),
+    description: Type.Optional(Type.String()),
+    icon: Type.Optional(Type.String()),
+    hubs: Type.Optional(Type.Array(Type.Object({ type: Type.String(), url: Type.String() }))),
+    items: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        url: Type.Optional(Type.String()),
+        title: Type.Optional(Type.String()),
+        content_html: Type.Optional(Type.String()),
+        image: Type.Optional(Type.String()),
+        date_published: Type.Optional(Type.String()),
+        authors: Type.Optional(Type.Array(Type.Object({ name: Type.String() }))),
+        tags: Type.Optional(Type.Array(Type.String())),
+        attachments: Type.Optional(Type.Array(Type.Object({ url: Type.String(), mime_type: Type.String(), size_in_bytes: Type.Optional(Type.Integer()) }))),
+      }),
+    ),
+  },
   { description: hostedFormats.json.name },
 );
+// Each format's example is rendered by its own renderer from the document's example feed, so it shows what a reader gets.
+const exampleFeed: RenderableFeed = {
+  title: feedExample.title,
+  description: feedExample.description,
+  link: 'https://blog.example.com/',
+  selfUrl: feedExample.rss_feed_url,
+  hubUrl: 'https://feeds.example.org/websub',
+  icon: feedExample.icon,
+  updatedAt: feedItemExample.date_published,
+  items: [{ ...feedItemExample, key: feedItemExample.url, categories: ['computing'], enclosures: [] }],
+};
 const documentContent = Object.fromEntries(
-  Object.values(hostedFormats).map((format) => [format.mediaType, { schema: format === hostedFormats.json ? JsonFeedDocument : Type.String({ description: format.name }) }]),
+  Object.values(hostedFormats).map((format) => {
+    const example = format.render(exampleFeed);
+    return [
+      format.mediaType,
+      format === hostedFormats.json ? { schema: JsonFeedDocument, example: JSON.parse(example) as unknown } : { schema: Type.String({ description: format.name }), example },
+    ];
+  }),
 );
 
 /** Every answer a hosted feed gives: the document, 304 for a fresh conditional GET, or an error in our shape. */
@@ -49,7 +91,16 @@ function matchesEtag(header: string, etag: string): boolean {
  */
 export const hostedRoutes: FastifyPluginAsyncTypebox<{ render: HostedFeedRenderer }> = async (app, { render }) => {
   const compressed = createCompressedCopies();
-  app.get('/feeds/:file', { schema: { params: HostedParams, response: hostedResponses } }, async (request, reply) => {
+  const schema = {
+    operationId: 'getHostedFeed',
+    summary: 'Read a hosted feed or bundle',
+    description:
+      'A feed (`{id}`) or bundle (`_{id}`) as RSS 2.0 (`.xml`), Atom 1.0 (`.atom`), JSON Feed 1.1 (`.json`) or CSV (`.csv`); without an extension, by `Accept`. No key: feed readers cannot send one, and ids are unguessable. Answers conditional GETs (`If-None-Match`, `If-Modified-Since`) with 304.',
+    tags: [tag.hosted],
+    params: HostedParams,
+    response: hostedResponses,
+  };
+  app.get('/feeds/:file', { schema }, async (request, reply) => {
     const match = /^([A-Za-z0-9_-]{1,64})(?:\.([a-z]{1,8}))?$/.exec(request.params.file);
     const extension = match?.[2];
     const format = extension === undefined ? formatForAccept(request.headers.accept) : isHostedFormat(extension) ? extension : undefined;

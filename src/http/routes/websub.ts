@@ -1,41 +1,13 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { AppDeps } from '../../app/deps.js';
 import { createHostedFeedRenderer } from '../../app/hosted-feed.js';
 import { acceptSubscriptionRequest, verifyIntent } from '../../app/websub-subscribe.js';
 import { createIntentVerifier } from '../../app/websub-verifier.js';
 import { topicRendererOf, type TopicRenderer } from '../../app/websub-topics.js';
-import { leaseLimits } from '../../domain/websub.js';
-import { ErrorBody, httpUrl } from '../schemas/common.js';
-
-/**
- * W3C WebSub §5.1: the subscriber's request, as exactly as a schema can state it (the hub checks
- * each field again). Other fields are ignored, as the spec asks (websub.rocks test 102).
- */
-const SubscriptionForm = Type.Object(
-  {
-    'hub.mode': Type.Unsafe<'subscribe' | 'unsubscribe'>({ type: 'string', enum: ['subscribe', 'unsubscribe'], description: '`subscribe` or `unsubscribe`.' }),
-    'hub.topic': Type.String({ ...httpUrl, description: 'A hosted feed or bundle address: `{FEEDMILL_PUBLIC_URL}/feeds/{id}` with `.xml`, `.atom`, `.json`, `.csv` or no extension.' }),
-    'hub.callback': Type.String({ ...httpUrl, description: 'Where the hub verifies intent (GET) and distributes content (POST); the address rule of webhook targets applies.' }),
-    'hub.lease_seconds': Type.Optional(
-      Type.String({
-        pattern: '^[0-9]{1,9}$',
-        'x-expected': 'a whole number of seconds',
-        description: `Seconds the subscription should last; clamped to ${leaseLimits.minSeconds}…${leaseLimits.maxSeconds}. @default ${leaseLimits.defaultSeconds}`,
-      }),
-    ),
-    // Printable ASCII keeps characters and bytes the same, so the schema can state the spec's byte limit.
-    'hub.secret': Type.Optional(
-      Type.String({
-        pattern: '^[\\x20-\\x7e]{0,199}$',
-        'x-expected': 'fewer than 200 bytes of printable ASCII',
-        description: 'Signs every distribution (`X-Hub-Signature: sha256=…`); fewer than 200 bytes of printable ASCII.',
-      }),
-    ),
-  },
-  { $id: 'WebsubSubscriptionRequest', additionalProperties: true },
-);
+import { ErrorBody } from '../schemas/common.js';
+import { SubscriptionForm } from '../schemas/websub.js';
+import { tag } from '../openapi-tags.js';
 
 const responses = {
   202: { description: 'Accepted: the hub now verifies the intent with a GET to the callback.', type: 'null' },
@@ -69,7 +41,17 @@ export const websubRoutes: FastifyPluginAsyncTypebox<WebsubRouteOptions> = async
   });
   app.addHook('onClose', () => verifier.drain());
 
-  app.post('/websub', { schema: { consumes: ['application/x-www-form-urlencoded'], body: SubscriptionForm, response: responses } }, async (request, reply) => {
+  const schema = {
+    operationId: 'subscribeWebSub',
+    summary: 'Subscribe to a hosted feed (WebSub)',
+    description:
+      'A WebSub subscriber asks to be pushed a hosted feed or bundle on every change (or to stop). The hub answers 202 and verifies the intent with a GET to the callback; then each change is POSTed to it, signed with `hub.secret` when given.',
+    tags: [tag.websub],
+    consumes: ['application/x-www-form-urlencoded'],
+    body: SubscriptionForm,
+    response: responses,
+  };
+  app.post('/websub', { schema }, async (request, reply) => {
     const body = request.body;
     const intent = await acceptSubscriptionRequest(deps, render, {
       mode: body['hub.mode'],

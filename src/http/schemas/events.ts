@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Limit } from './common.js';
 import { WebhookEvent } from './webhook-event.js';
+import { eventPageExample } from './examples.js';
 
 const idList = (what: string) =>
   Type.String({ maxLength: 2_000, pattern: '^[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*$', description: `Comma-separated ${what} ids; left out, every feed of the account.` });
@@ -30,5 +31,5 @@ export const EventPage = Type.Object(
       description: 'Pass as `since` for the next page; null when this page reaches the newest stored event.',
     }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, description: 'A page of past events, oldest first.', examples: [eventPageExample] },
 );

@@ -3,20 +3,37 @@ import { maxMinIntervalSeconds } from '../../app/feed-settings.js';
 import { feedFieldLimits } from '../../domain/field-limits.js';
 import { httpUrl, httpUrlOrEmpty } from './common.js';
 import { KeepBlock, KeepBlockInput } from './item-filter.js';
+import {
+  authorExample,
+  feedExample,
+  feedItemExample,
+  feedListExample,
+  feedSettingsExample,
+  feedStatusExample,
+  feedWithItemsExample,
+  filterPreviewExample,
+  filtersExample,
+  refreshResultExample,
+} from './examples.js';
 
 /** The use cases' limits, published in the schema so the contract states them. */
 export const maxLengths = feedFieldLimits;
 
+export const Author = Type.Object({ name: Type.String() }, { description: "An item's author; a feed's `customAuthor` replaces them all.", examples: [authorExample] });
+
 /** Spec "Feed item". */
-export const FeedItem = Type.Object({
-  url: Type.String(),
-  title: Type.String(),
-  description_text: Type.String(),
-  description_html: Type.String(),
-  thumbnail: Type.Union([Type.String(), Type.Null()]),
-  authors: Type.Array(Type.Object({ name: Type.String() })),
-  date_published: Type.String({ description: 'ISO 8601 UTC with milliseconds.' }),
-});
+export const FeedItem = Type.Object(
+  {
+    url: Type.String({ description: "The item's address." }),
+    title: Type.String(),
+    description_text: Type.String({ description: 'The content as plain text.' }),
+    description_html: Type.String({ description: 'The content as sanitised HTML.' }),
+    thumbnail: Type.Union([Type.String(), Type.Null()], { description: 'An image address, or null.' }),
+    authors: Type.Array(Author),
+    date_published: Type.String({ description: 'ISO 8601 UTC with milliseconds.' }),
+  },
+  { description: 'One article of a feed or bundle.', examples: [feedItemExample] },
+);
 
 const timestamp = (description: string) => Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: `${description} ISO 8601 UTC; null when there is none yet.` });
 
@@ -40,24 +57,27 @@ export const FeedStatus = Type.Object(
     disabled_at: timestamp('When the feed was disabled; null unless `state` is `disabled`.'),
     disabled_reason: Type.Union([Type.String(), Type.Null()], { description: 'Why the feed was disabled (how long it has failed, and the last error); null unless `state` is `disabled`.' }),
   },
-  { $id: 'FeedStatus', description: "The feed's health: how its last fetches went and when the next one is due." },
+  { description: "The feed's health: how its last fetches went and when the next one is due.", examples: [feedStatusExample] },
 );
 
 const feedFields = {
-  id: Type.String(),
+  id: Type.String({ description: '16 url-safe characters.' }),
   title: Type.String(),
-  source_url: Type.String(),
-  rss_feed_url: Type.String(),
+  source_url: Type.String({ description: 'The address the feed was created from; for a keyword feed, one carrying `keyword`, `region` and `lang`.' }),
+  rss_feed_url: Type.String({ description: 'The hosted feed (RSS 2.0); `.atom`, `.json` and `.csv` beside it.' }),
   description: Type.String(),
-  icon: Type.String(),
+  icon: Type.String({ description: 'An image address, or "".' }),
   status: FeedStatus,
 };
 
 /** Spec "Feed" without items: list entries and the update response. */
-export const Feed = Type.Object(feedFields);
+export const Feed = Type.Object(feedFields, { description: 'A feed, without its items.', examples: [feedExample] });
 
 /** Spec "Feed" with items: create and retrieve responses. */
-export const FeedWithItems = Type.Object({ ...feedFields, items: Type.Array(FeedItem) });
+export const FeedWithItems = Type.Object(
+  { ...feedFields, items: Type.Array(FeedItem, { description: 'In the order of `sort`, after the keep/block filters.' }) },
+  { description: 'A feed with its items.', examples: [feedWithItemsExample] },
+);
 
 const CreateFromUrl = Type.Object(
   { url: Type.String({ ...httpUrl, maxLength: maxLengths.url, description: 'A website or native feed address.' }) },
@@ -83,6 +103,7 @@ export const CreateFeedBody = Type.Unsafe<Static<typeof CreateFromUrl> | Static<
   oneOf: [CreateFromUrl, CreateFromKeyword],
   description: 'either `url`, or `keyword` with `region`',
   'x-expected': 'an object with either `url`, or `keyword` with `region`',
+  examples: [{ url: 'https://blog.example.com/' }, { keyword: 'analytical engine', region: 'GB:en' }],
 });
 
 export const UpdateFeedBody = Type.Object(
@@ -91,15 +112,17 @@ export const UpdateFeedBody = Type.Object(
     description: Type.Optional(Type.String({ maxLength: maxLengths.description })),
     icon: Type.Optional(Type.String({ ...httpUrlOrEmpty, description: 'An absolute http(s) URL, or "" for none.' })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, description: 'The fields to change; the others keep their values.', examples: [{ title: 'Computing history', icon: '' }] },
 );
 
-export const FeedList = Type.Object({
-  total: Type.Integer(),
-  offset: Type.Integer(),
-  limit: Type.Integer(),
-  data: Type.Array(Feed),
-});
+/** The envelope of every list: a page of `data` and where it sits. */
+export const pageFields = {
+  total: Type.Integer({ description: 'How many there are in all.' }),
+  offset: Type.Integer({ description: 'How many were skipped.' }),
+  limit: Type.Integer({ description: 'The most this page could hold.' }),
+};
+
+export const FeedList = Type.Object({ ...pageFields, data: Type.Array(Feed) }, { description: "A page of the account's feeds.", examples: [feedListExample] });
 
 const Sort = Type.Union([Type.Literal('last_added'), Type.Literal('date')], {
   description: 'Default order of items when a request gives no `sort`.',
@@ -114,13 +137,16 @@ const MinInterval = Type.Union([Type.Integer({ minimum: 1, maximum: maxMinInterv
 });
 
 /** Spec "Feed settings", plus `sort`, `paused` and `min_interval`. */
-export const FeedSettings = Type.Object({
-  customAuthor: Type.Union([Type.String(), Type.Null()]),
-  sort: Sort,
-  paused: Paused,
-  min_interval: MinInterval,
-  filters: KeepBlock,
-});
+export const FeedSettings = Type.Object(
+  {
+    customAuthor: Type.Union([Type.String(), Type.Null()], { description: "Shown as every item's only author; null shows the source's authors." }),
+    sort: Sort,
+    paused: Paused,
+    min_interval: MinInterval,
+    filters: KeepBlock,
+  },
+  { description: "A feed's settings.", examples: [feedSettingsExample] },
+);
 
 export const UpdateFeedSettingsBody = Type.Object(
   {
@@ -130,13 +156,13 @@ export const UpdateFeedSettingsBody = Type.Object(
     min_interval: Type.Optional(MinInterval),
     filters: Type.Optional(KeepBlockInput),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, description: 'The settings to change; the others keep their values.', examples: [{ sort: 'date', min_interval: 900, filters: filtersExample }] },
 );
 
 /** POST /v1/feeds/:id/filters/preview and /v1/bundles/:id/filters/preview. */
 export const FilterPreviewBody = Type.Object(
   { filters: KeepBlockInput },
-  { additionalProperties: false, description: 'The candidate keep/block filters; nothing is saved.' },
+  { additionalProperties: false, description: 'The candidate keep/block filters; nothing is saved.', examples: [{ filters: filtersExample }] },
 );
 
 const Condition = Type.Object({ field: Type.String(), op: Type.String(), value: Type.String() });
@@ -165,7 +191,7 @@ export const FilterPreview = Type.Object(
     dropped: Type.Integer({ minimum: 0, description: 'How many would be dropped.' }),
     data: Type.Array(PreviewedItem, { description: 'The newest stored items (at most 50), as stored, newest first.' }),
   },
-  { $id: 'FilterPreview', description: 'A dry run of keep/block filters over recent items.' },
+  { description: 'A dry run of keep/block filters over recent items.', examples: [filterPreviewExample] },
 );
 
 /** POST /v1/feeds/:id/refresh. */
@@ -179,5 +205,5 @@ export const RefreshResult = Type.Object(
     error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()], { description: 'Why the fetch failed; null unless `outcome` is `failed`.' }),
     feed: Feed,
   },
-  { $id: 'RefreshResult', description: 'What a refresh on demand found, and the feed (with its status) as it left it.' },
+  { description: 'What a refresh on demand found, and the feed (with its status) as it left it.', examples: [refreshResultExample] },
 );

@@ -53,7 +53,9 @@ const Condition = Type.Union([TextCondition, AgeCondition], { description: condi
 function filterShapes(depth: number): TSchema[] {
   const most = filterLimits.groupSizes[depth];
   if (most === undefined) return [Condition];
-  const inner = Type.Array(Type.Union(filterShapes(depth + 1)), { minItems: 1, maxItems: most });
+  const shapes = filterShapes(depth + 1);
+  // At the deepest level only a condition is left: a union of one would say nothing more (Redocly's no-illogical-composition-keywords).
+  const inner = Type.Array(shapes.length === 1 && shapes[0] ? shapes[0] : Type.Union(shapes), { minItems: 1, maxItems: most });
   return [Condition, Type.Object({ all: inner }, { additionalProperties: false }), Type.Object({ any: inner }, { additionalProperties: false })];
 }
 

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { watchedFields } from '../../domain/feed-event.js';
+import { webhookEventExample } from './examples.js';
 
 const Author = Type.Object({ name: Type.String() }, { additionalProperties: false });
 
@@ -48,6 +49,8 @@ export const WebhookEvent = Type.Object(
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: 'https://feedmill.dev/schema/webhook-event.json',
     title: 'feedmill webhook event (feed_update)',
+    description: 'What changed in one feed: its new items and its changed ones. The body of a webhook delivery and of an event-stream frame.',
     additionalProperties: false,
+    examples: [webhookEventExample],
   },
 );
