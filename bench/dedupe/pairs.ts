@@ -1,7 +1,7 @@
 /** The labelled pairs of `test/fixtures/dedupe-pairs.json`, and how the bundle merge scores on them. */
 import { readFileSync } from 'node:fs';
 import { itemKey } from '../../src/domain/item-identity.js';
-import { mergeItems } from '../../src/domain/merge-items.js';
+import { mergeItems } from '../../src/domain/bundle-merge.js';
 import type { StoredItem } from '../../src/domain/stored-item.js';
 
 /** One copy of an article as a member feed holds it. */

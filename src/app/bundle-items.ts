@@ -1,6 +1,6 @@
 import type { Bundle } from '../domain/bundle.js';
 import type { Feed, ItemSort } from '../domain/feed.js';
-import { mergeItems, type BundledItem } from '../domain/merge-items.js';
+import { mergeItems, type BundledItem } from '../domain/bundle-merge.js';
 import { itemsShown, type AppDeps } from './deps.js';
 import { hasFilters } from '../domain/keep-block.js';
 import { feedItems, passing } from './shown-items.js';
@@ -8,7 +8,7 @@ import { feedItems, passing } from './shown-items.js';
 export interface BundleContent {
   /** Member feeds still present, in member order. */
   feeds: Feed[];
-  /** Each article once, with the other copies of it the member feeds hold (merge-items.ts). */
+  /** Each article once, with the other copies of it the member feeds hold (bundle-merge.ts). */
   items: BundledItem[];
 }
 

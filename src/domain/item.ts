@@ -21,7 +21,7 @@ export interface ParsedItem {
   /**
    * The publisher's own address when `url` is a redirecting proxy's (FeedBurner's
    * `feedburner:origLink`). Not shown: `url` stays what the feed links to; bundles use both to
-   * recognise the same article reached through two feeds (merge-items.ts).
+   * recognise the same article reached through two feeds (bundle-merge.ts).
    */
   original_url?: string;
   title: string;

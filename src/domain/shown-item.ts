@@ -1,7 +1,7 @@
 import type { Bundle } from './bundle.js';
 import type { Feed } from './feed.js';
 import type { Author } from './item.js';
-import type { BundledItem } from './merge-items.js';
+import type { BundledItem } from './bundle-merge.js';
 import { shownUrl } from './safe-url.js';
 import type { StoredItem } from './stored-item.js';
 

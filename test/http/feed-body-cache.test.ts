@@ -1,7 +1,7 @@
 import t from 'tap';
 import { refreshFeed } from '../../src/app/refresh-feed.js';
 import { buildHttpApp } from '../../src/http/app.js';
-import { createVersionedBytes } from '../../src/http/routes/versioned-bytes.js';
+import { createResponseCache } from '../../src/http/response-cache.js';
 import type { ItemStore } from '../../src/ports/item-store.js';
 import { startRssSource } from '../fixtures/rss-source.js';
 import { createTestDeps } from '../fixtures/test-deps.js';
@@ -111,7 +111,7 @@ t.test('editing the feed changes the body', async (t) => {
 });
 
 t.test('the byte cache drops the least recently used bodies past its budget', async (t) => {
-  const cache = createVersionedBytes(10);
+  const cache = createResponseCache(10);
   let made = 0;
   const make = (text: string) => async () => {
     made += 1;

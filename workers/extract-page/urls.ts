@@ -10,9 +10,3 @@ export function absoluteUrl(href: string, base: string): string | null {
   if (trimmed === '' || trimmed.startsWith('#')) return null;
   return safeUrl(trimmed, base);
 }
-
-/** The URL with its fragment dropped: two links that differ only there open the same page. */
-export function withoutFragment(url: string): string {
-  const hash = url.indexOf('#');
-  return hash === -1 ? url : url.slice(0, hash);
-}

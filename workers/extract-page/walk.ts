@@ -22,15 +22,6 @@ function pushChildren(stack: PageElement[], element: PageElement): void {
   }
 }
 
-/** All elements below `root` named `name`, in document order. */
-export function elementsNamed(root: PageElement, names: ReadonlySet<string>): PageElement[] {
-  const found: PageElement[] = [];
-  walkElements(root, (element) => {
-    if (names.has(element.name)) found.push(element);
-  });
-  return found;
-}
-
 /** Elements whose boundaries separate words in the text rendering. */
 const blockNames = new Set([
   'address', 'article', 'aside', 'blockquote', 'br', 'dd', 'div', 'dl', 'dt', 'figcaption', 'figure',

@@ -7,7 +7,7 @@ import { resolveUrl } from './urls.js';
  * The item-HTML policy, applied in one htmlparser2 pass that writes the sanitised HTML, the text
  * rendering and the first image together. It reproduces what sanitize-html did with our options
  * (same parser, same escaping, same `discard` mode, same output spelling) at a fraction of the
- * cost: no per-tag frames, no option lookups, one reused parser.
+ * cost: no per-tag frames, no option lookups, one pass per fragment.
  *
  * Guarantees (test/workers/parse-feed-safety.test.ts, parse-feed-sanitise.test.ts):
  * - only `allowedTags` are written, only with their `allowedAttributes`; so no script, style,

@@ -1,5 +1,5 @@
 import type { Author } from '../../domain/item.js';
-import type { BundledItem } from '../../domain/merge-items.js';
+import type { BundledItem } from '../../domain/bundle-merge.js';
 import type { StoredItem } from '../../domain/stored-item.js';
 
 /** Spec "Feed item", as GraphQL shows it: the field names of REST and webhook bodies, so one client type reads all three. */

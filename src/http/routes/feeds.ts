@@ -29,7 +29,7 @@ import {
   UpdateFeedSettingsBody,
 } from '../schemas/feed.js';
 import { toFilterPreview } from './filter-preview.js';
-import { createVersionedBytes } from './versioned-bytes.js';
+import { createResponseCache } from '../response-cache.js';
 
 const sourceErrors = { 402: ErrorBody };
 
@@ -76,7 +76,7 @@ export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
 
   // The body of GET /:id per feed and version: a feed polled by a dashboard is read and serialized
   // once per change, not once per request. The access check and the version read stay per request.
-  const feedBodies = createVersionedBytes();
+  const feedBodies = createResponseCache();
   app.get(
     '/:id',
     {

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { mergeItems } from '../../src/domain/merge-items.js';
+import { mergeItems } from '../../src/domain/bundle-merge.js';
 import { sameStory, storyOf, titleWords } from '../../src/domain/same-story.js';
 import type { StoredItem } from '../../src/domain/stored-item.js';
 

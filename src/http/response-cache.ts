@@ -1,18 +1,18 @@
-import { createLru } from '../../app/lru.js';
+import { createLru } from '../app/lru.js';
 
 /**
  * Serialized responses kept per key and version, so a client polling a resource that has not
  * changed costs the version check alone: no item reads, no serialization. The least recently used
  * entries go first once the cache holds more than `maxBytes` or `maxEntries`.
  */
-export interface VersionedBytes {
+export interface ResponseCache {
   /** The bytes cached for `key` at `version`, or `make()`'s, which are then cached. */
   get(key: string, version: string, make: () => Promise<Buffer>): Promise<Buffer>;
   readonly bytes: number;
 }
 
 /** @param maxBytes @default 32 MiB @param maxEntries @default 10_000 */
-export function createVersionedBytes(maxBytes = 32 * 1024 * 1024, maxEntries = 10_000): VersionedBytes {
+export function createResponseCache(maxBytes = 32 * 1024 * 1024, maxEntries = 10_000): ResponseCache {
   const entries = createLru<{ version: string; body: Buffer }>({ maxEntries, maxBytes, sizeOf: (entry) => entry.body.length });
   return {
     get bytes() {
