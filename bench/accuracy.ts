@@ -7,9 +7,13 @@ const pct = (value: number): string => `${(value * 100).toFixed(1)}%`.padStart(7
 export function formatAccuracy(score: CorpusScore): string {
   const lines: string[] = [];
   lines.push(`feed corpus: ${score.cases} cases`, '');
-  lines.push(`${'field'.padEnd(18)} ${'asserted'.padStart(8)} ${'exact'.padStart(7)} ${'normal.'.padStart(7)} ${'macro ex'.padStart(8)} ${'macro no'.padStart(8)}`);
+  lines.push(
+    `${'field'.padEnd(18)} ${'asserted'.padStart(8)} ${'exact'.padStart(7)} ${'normal.'.padStart(7)} ${'macro ex'.padStart(8)} ${'macro no'.padStart(8)}`,
+  );
   for (const [field, s] of fieldSummary(score)) {
-    lines.push(`${field.padEnd(18)} ${String(s.asserted).padStart(8)} ${pct(s.exact)} ${pct(s.normalised)} ${pct(s.macroExact).padStart(8)} ${pct(s.macroNormalised).padStart(8)}`);
+    lines.push(
+      `${field.padEnd(18)} ${String(s.asserted).padStart(8)} ${pct(s.exact)} ${pct(s.normalised)} ${pct(s.macroExact).padStart(8)} ${pct(s.macroNormalised).padStart(8)}`,
+    );
   }
   lines.push('', `${'suite'.padEnd(24)} ${'asserted'.padStart(8)} ${'exact'.padStart(7)} ${'normal.'.padStart(7)}`);
   const suites = suiteSummary(score);

@@ -11,7 +11,9 @@ export function runDedupe(env: { FEEDMILL_DEDUPE_PAIRS?: string | undefined; FEE
   const path = env.FEEDMILL_DEDUPE_PAIRS ?? join(repositoryRoot(), 'test', 'fixtures', 'dedupe-pairs.json');
   const pairs = readPairs(path);
   const { all, byKind, misses } = tally(pairs);
-  console.log(`dedupe: ${pairs.length} labelled pairs (${all.truePositive + all.falseNegative} duplicate, ${all.trueNegative + all.falsePositive} distinct) from ${path}\n`);
+  console.log(
+    `dedupe: ${pairs.length} labelled pairs (${all.truePositive + all.falseNegative} duplicate, ${all.trueNegative + all.falsePositive} distinct) from ${path}\n`,
+  );
   console.log(`| ${'kind'.padEnd(34)} | dup. | dist |   TP |   FP |   FN | precis. | recall |`);
   console.log(`|${'-'.repeat(36)}|------|------|------|------|------|--------|--------|`);
   const families = new Map<string, Tally>();

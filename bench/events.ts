@@ -64,11 +64,27 @@ async function waitForListeners(stack: Stack, expected: number): Promise<void> {
   }
 }
 
-async function runCase(stack: Stack, subscribers: number, refreshes: number, warmup: number, concurrency: number, gapMs: number): Promise<CaseResult> {
+async function runCase(
+  stack: Stack,
+  subscribers: number,
+  refreshes: number,
+  warmup: number,
+  concurrency: number,
+  gapMs: number,
+): Promise<CaseResult> {
   let clients: Subscribers | undefined;
   if (subscribers > 0) {
-    clients = await startSubscribers({ wsUrl: stack.server.wsUrl, ca: stack.server.ca, authorization: stack.authorization, query: query(stack.feedId), count: subscribers, concurrency });
-    process.stderr.write(`  ${subscribers} subscribers open in ${(clients.openedMs / 1000).toFixed(1)} s; child clock offset ${clients.clock.offset.toFixed(2)} ms (round trip ${clients.clock.rtt.toFixed(2)} ms)\n`);
+    clients = await startSubscribers({
+      wsUrl: stack.server.wsUrl,
+      ca: stack.server.ca,
+      authorization: stack.authorization,
+      query: query(stack.feedId),
+      count: subscribers,
+      concurrency,
+    });
+    process.stderr.write(
+      `  ${subscribers} subscribers open in ${(clients.openedMs / 1000).toFixed(1)} s; child clock offset ${clients.clock.offset.toFixed(2)} ms (round trip ${clients.clock.rtt.toFixed(2)} ms)\n`,
+    );
   }
   try {
     // A subscription is live once its listener is on the bus.
@@ -83,7 +99,10 @@ async function runCase(stack: Stack, subscribers: number, refreshes: number, war
         window = cpuWindow();
       }
       const event = await stack.publish(`Item ${n} for ${subscribers}`);
-      const [webhookAt, stamps] = await Promise.all([stack.sink.arrival(event.eventId, timeoutMs), clients?.arrivals(event.eventId, timeoutMs) ?? Promise.resolve([])]);
+      const [webhookAt, stamps] = await Promise.all([
+        stack.sink.arrival(event.eventId, timeoutMs),
+        clients?.arrivals(event.eventId, timeoutMs) ?? Promise.resolve([]),
+      ]);
       if (measured) {
         result.resolved.push(event.resolvedAt - event.publishedAt);
         if (webhookAt === undefined) result.missing.webhook += 1;
@@ -97,7 +116,8 @@ async function runCase(stack: Stack, subscribers: number, refreshes: number, war
     }
     const childCpu = ((await clients?.cpuMicros()) ?? 0) - childCpuStart;
     result.cpu = window?.stop(childCpu);
-    if (clients && clients.failures.length > 0) throw new Error(`Subscribers reported ${clients.failures.length} problems, first: ${clients.failures[0]}`);
+    if (clients && clients.failures.length > 0)
+      throw new Error(`Subscribers reported ${clients.failures.length} problems, first: ${clients.failures[0]}`);
     return result;
   } finally {
     await clients?.close();
@@ -144,10 +164,17 @@ export async function runEvents(env: EventsEnv): Promise<void> {
   }
   const loadAfter = loadavg();
   const load = (values: number[]): string => values.map((value) => value.toFixed(2)).join(' ');
-  console.log(`events: ms from bus publish to arrival; median over ${runs} run(s) (min–max of runs); ${refreshes} refreshes per case and run`);
+  console.log(
+    `events: ms from bus publish to arrival; median over ${runs} run(s) (min–max of runs); ${refreshes} refreshes per case and run`,
+  );
   console.log(formatTable([...rows.values()]));
-  const cores = (shares: CpuShare[], pick: (share: CpuShare) => number): string => quantile(shares.map(pick).sort((a, b) => a - b), 0.5).toFixed(2);
+  const cores = (shares: CpuShare[], pick: (share: CpuShare) => number): string =>
+    quantile(
+      shares.map(pick).sort((a, b) => a - b),
+      0.5,
+    ).toFixed(2);
   console.log(`load average (1/5/15 min) before: ${load(loadBefore)}, after: ${load(loadAfter)}`);
   console.log('cores busy during the measured refreshes (median over runs), whole machine / this benchmark:');
-  for (const [label, shares] of cpu) console.log(`  ${label}: ${cores(shares, (share) => share.machine)} / ${cores(shares, (share) => share.bench)}`);
+  for (const [label, shares] of cpu)
+    console.log(`  ${label}: ${cores(shares, (share) => share.machine)} / ${cores(shares, (share) => share.bench)}`);
 }

@@ -14,9 +14,22 @@ import { renderHtml } from '../workers/shared/html.js';
 
 /** The fields our API exposes, in table order; everything else in the corpus is "not scored". */
 export const scoredFields = [
-  'expect_error', 'item_count', 'feed.title', 'feed.description', 'feed.link', 'feed.icon',
-  'url', 'id', 'title', 'date_published', 'description_html', 'description_text', 'authors',
-  'categories', 'enclosures', 'thumbnail',
+  'expect_error',
+  'item_count',
+  'feed.title',
+  'feed.description',
+  'feed.link',
+  'feed.icon',
+  'url',
+  'id',
+  'title',
+  'date_published',
+  'description_html',
+  'description_text',
+  'authors',
+  'categories',
+  'enclosures',
+  'thumbnail',
 ] as const;
 export type ScoredField = (typeof scoredFields)[number];
 
@@ -62,7 +75,9 @@ interface Expected {
 export function scoreCorpus(corpusDir: string): CorpusScore {
   const feedsDir = join(corpusDir, 'feeds');
   const score: CorpusScore = { cases: 0, suites: new Map(), misses: [] };
-  for (const name of readdirSync(feedsDir).filter((file) => file.endsWith('.expected.json')).sort()) {
+  for (const name of readdirSync(feedsDir)
+    .filter((file) => file.endsWith('.expected.json'))
+    .sort()) {
     const expected = JSON.parse(readFileSync(join(feedsDir, name), 'utf8')) as Expected;
     score.cases++;
     scoreCase(expected, readFileSync(join(feedsDir, expected.document)), score);
@@ -74,7 +89,12 @@ function scoreCase(expected: Expected, body: Uint8Array, score: CorpusScore): vo
   let suite = score.suites.get(expected.suite);
   if (suite === undefined) score.suites.set(expected.suite, (suite = new Map<ScoredField, Tally>()));
   const tallies = suite;
-  const record = (field: ScoredField, exact: boolean, normalised: boolean, detail?: { index?: number; expected: unknown; actual: unknown }): void => {
+  const record = (
+    field: ScoredField,
+    exact: boolean,
+    normalised: boolean,
+    detail?: { index?: number; expected: unknown; actual: unknown },
+  ): void => {
     let tally = tallies.get(field);
     if (tally === undefined) tallies.set(field, (tally = { asserted: 0, exact: 0, normalised: 0 }));
     tally.asserted++;
@@ -104,20 +124,32 @@ function scoreCase(expected: Expected, body: Uint8Array, score: CorpusScore): vo
   for (const item of expected.items ?? []) scoreItem(item, feed?.items[item.index], record);
 }
 
-type Record_ = (field: ScoredField, exact: boolean, normalised: boolean, detail?: { index?: number; expected: unknown; actual: unknown }) => void;
+type Record_ = (
+  field: ScoredField,
+  exact: boolean,
+  normalised: boolean,
+  detail?: { index?: number; expected: unknown; actual: unknown },
+) => void;
 
 /** Corpus values are JSON: strings as they are, anything else as its JSON text (never `[object Object]`). */
-const asText = (value: unknown): string => (typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value));
+const asText = (value: unknown): string =>
+  typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value);
 
 function scoreFeedFields(expected: Record<string, unknown>, feed: ParsedFeed | undefined, record: Record_): void {
   const pairs: [ScoredField, string, 'text' | 'url'][] = [
-    ['feed.title', 'title', 'text'], ['feed.description', 'description', 'text'], ['feed.link', 'link', 'url'], ['feed.icon', 'icon', 'url'],
+    ['feed.title', 'title', 'text'],
+    ['feed.description', 'description', 'text'],
+    ['feed.link', 'link', 'url'],
+    ['feed.icon', 'icon', 'url'],
   ];
   for (const [field, key, kind] of pairs) {
     if (!(key in expected)) continue;
     const want = asText(expected[key]);
     const got = feed === undefined ? undefined : asText(feed[key as keyof ParsedFeed]);
-    record(field, got === want, got !== undefined && (kind === 'url' ? normUrl(got) === normUrl(want) : normText(got) === normText(want)), { expected: want, actual: got });
+    record(field, got === want, got !== undefined && (kind === 'url' ? normUrl(got) === normUrl(want) : normText(got) === normText(want)), {
+      expected: want,
+      actual: got,
+    });
   }
 }
 
@@ -163,20 +195,29 @@ function scoreItem(expected: ExpectedItem, item: ParsedItem | undefined, record:
   }
   if (has('authors')) {
     // Our authors carry names only: a person the peer knows only by URI has no name to compare.
-    const want = (expected['authors'] as { name?: string; email?: string }[]).map((a) => a.name || a.email || '').filter((name) => name !== '');
+    const want = (expected['authors'] as { name?: string; email?: string }[])
+      .map((a) => a.name || a.email || '')
+      .filter((name) => name !== '');
     const got = item?.authors.map((a) => a.name);
     record('authors', sameList(got, want), got !== undefined && sameList(got.map(normText), want.map(normText)), detail(want, got));
   }
   if (has('categories')) {
     const want = (expected['categories'] as string[]).map(String);
     const got = item?.categories;
-    record('categories', sameList(got, want), got !== undefined && sameList(got.map(normText).sort(), want.map(normText).sort()), detail(want, got));
+    record(
+      'categories',
+      sameList(got, want),
+      got !== undefined && sameList(got.map(normText).sort(), want.map(normText).sort()),
+      detail(want, got),
+    );
   }
   if (has('enclosures')) {
     const want = (expected['enclosures'] as { url: string; type?: string; length?: string | number }[]).map((e) => enclosureKey(e, false));
     const got = item?.enclosures.map((e) => enclosureKey(e, false));
     const gotNorm = item?.enclosures.map((e) => enclosureKey(e, true));
-    const wantNorm = (expected['enclosures'] as { url: string; type?: string; length?: string | number }[]).map((e) => enclosureKey(e, true));
+    const wantNorm = (expected['enclosures'] as { url: string; type?: string; length?: string | number }[]).map((e) =>
+      enclosureKey(e, true),
+    );
     record('enclosures', sameList(got, want), sameList(gotNorm, wantNorm), detail(want, got));
   }
 }
@@ -200,7 +241,8 @@ export function normUrl(value: string): string {
   }
 }
 
-const blockTag = /<\/?(?:p|div|br|h[1-6]|ul|ol|li|blockquote|section|article|table|tr|td|th|pre|hr|dl|dt|dd|figure|figcaption|header|footer)\b[^>]*>/gi;
+const blockTag =
+  /<\/?(?:p|div|br|h[1-6]|ul|ol|li|blockquote|section|article|table|tr|td|th|pre|hr|dl|dt|dd|figure|figcaption|header|footer)\b[^>]*>/gi;
 
 /** Entities decoded, tags stripped (block tags as spaces), whitespace collapsed and trimmed. */
 export function normText(value: string): string {
@@ -220,7 +262,15 @@ export function domKey(html: string, unwrap = false): string {
   for (;;) {
     const significant = nodes.filter((node) => !isText(node) || node.data.trim() !== '');
     const only = significant[0];
-    if (!unwrap || significant.length !== 1 || only === undefined || !isTag(only) || only.name !== 'div' || Object.keys(only.attribs).length > 0) break;
+    if (
+      !unwrap ||
+      significant.length !== 1 ||
+      only === undefined ||
+      !isTag(only) ||
+      only.name !== 'div' ||
+      Object.keys(only.attribs).length > 0
+    )
+      break;
     nodes = only.children;
   }
   return nodes.map(nodeKey).join('');
@@ -229,7 +279,10 @@ export function domKey(html: string, unwrap = false): string {
 function nodeKey(node: ChildNode): string {
   if (isText(node)) return node.data.replace(/\s+/g, ' ').trim();
   if (isTag(node)) {
-    const attrs = Object.entries(node.attribs).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => ` ${k}=${JSON.stringify(v)}`).join('');
+    const attrs = Object.entries(node.attribs)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, v]) => ` ${k}=${JSON.stringify(v)}`)
+      .join('');
     return `<${node.name}${attrs}>${node.children.map(nodeKey).join('')}</${node.name}>`;
   }
   return '';
@@ -241,8 +294,13 @@ export function ratio(part: number, whole: number): number {
 }
 
 /** Per field: micro (all assertions pooled) and macro (mean over the suites that assert it). */
-export function fieldSummary(score: CorpusScore): Map<ScoredField, { asserted: number; exact: number; normalised: number; macroExact: number; macroNormalised: number }> {
-  const summary = new Map<ScoredField, { asserted: number; exact: number; normalised: number; macroExact: number; macroNormalised: number }>();
+export function fieldSummary(
+  score: CorpusScore,
+): Map<ScoredField, { asserted: number; exact: number; normalised: number; macroExact: number; macroNormalised: number }> {
+  const summary = new Map<
+    ScoredField,
+    { asserted: number; exact: number; normalised: number; macroExact: number; macroNormalised: number }
+  >();
   for (const field of scoredFields) {
     const tallies = [...score.suites.values()].map((suite) => suite.get(field)).filter((t): t is Tally => t !== undefined);
     if (tallies.length === 0) continue;
@@ -267,8 +325,14 @@ export function suiteSummary(score: CorpusScore): Map<string, { asserted: number
     const asserted = tallies.reduce((total, t) => total + t.asserted, 0);
     summary.set(suite, {
       asserted,
-      exact: ratio(tallies.reduce((total, t) => total + t.exact, 0), asserted),
-      normalised: ratio(tallies.reduce((total, t) => total + t.normalised, 0), asserted),
+      exact: ratio(
+        tallies.reduce((total, t) => total + t.exact, 0),
+        asserted,
+      ),
+      normalised: ratio(
+        tallies.reduce((total, t) => total + t.normalised, 0),
+        asserted,
+      ),
     });
   }
   return summary;

@@ -61,7 +61,12 @@ async function waitFor(child: ChildProcess, what: string, probe: () => Promise<b
  * answers 200 on FEEDMILL_PORT over HTTPS, a worker when `/readyz` answers 200 on its
  * FEEDMILL_METRICS_PORT (which must not be 0). `profileDir`: a V8 CPU profile written when it stops.
  */
-export async function startRole(role: Role, env: Record<string, string | undefined>, dataDir: string, profileDir?: string): Promise<RunningRole> {
+export async function startRole(
+  role: Role,
+  env: Record<string, string | undefined>,
+  dataDir: string,
+  profileDir?: string,
+): Promise<RunningRole> {
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const child = spawn(process.execPath, [...profile, cliPath, role], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {

@@ -54,7 +54,9 @@ export interface ListingScore {
 export function scoreListingCorpus(corpusDir: string): ListingScore {
   const dir = join(corpusDir, 'html', 'listing');
   const pages: PageScore[] = [];
-  for (const name of readdirSync(dir).filter((file) => file.endsWith('.expected.json')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((file) => file.endsWith('.expected.json'))
+    .sort()) {
     const expected = JSON.parse(readFileSync(join(dir, name), 'utf8')) as ListingExpected;
     pages.push(scorePage(expected, readFileSync(join(dir, expected.document), 'utf8')));
   }
@@ -109,15 +111,23 @@ function average(pages: readonly PageScore[]): Averages {
 const pct = (value: number): string => `${(value * 100).toFixed(1)}%`.padStart(7);
 
 export function formatListingScore(score: ListingScore): string {
-  const lines = [`${'page'.padEnd(46)} ${'peer'.padEnd(4)} ${'exp'.padStart(4)} ${'got'.padStart(4)} ${'prec.'.padStart(7)} ${'recall'.padStart(7)} order ${'ms'.padStart(6)}`];
+  const lines = [
+    `${'page'.padEnd(46)} ${'peer'.padEnd(4)} ${'exp'.padStart(4)} ${'got'.padStart(4)} ${'prec.'.padStart(7)} ${'recall'.padStart(7)} order ${'ms'.padStart(6)}`,
+  ];
   for (const page of score.pages) {
     const id = page.id.replace(/^feedless-listing__/, '');
     lines.push(
       `${id.padEnd(46)} ${(page.enabled ? 'on' : 'off').padEnd(4)} ${String(page.expected).padStart(4)} ${String(page.extracted).padStart(4)} ${pct(page.precision)} ${pct(page.recall)} ${(page.order ? 'yes' : 'no').padEnd(5)} ${page.millis.toFixed(1).padStart(6)}${page.error !== undefined ? `  (${page.error})` : ''}`,
     );
   }
-  const row = (label: string, a: Averages): string => `${label.padEnd(46)} ${String(a.pages).padStart(9)}      ${pct(a.precision)} ${pct(a.recall)} ${pct(a.order)}`;
-  lines.push('', row('macro, all pages', score.all), row('macro, pages the peer enables', score.enabled), row('macro, pages the peer disables', score.disabled));
+  const row = (label: string, a: Averages): string =>
+    `${label.padEnd(46)} ${String(a.pages).padStart(9)}      ${pct(a.precision)} ${pct(a.recall)} ${pct(a.order)}`;
+  lines.push(
+    '',
+    row('macro, all pages', score.all),
+    row('macro, pages the peer enables', score.enabled),
+    row('macro, pages the peer disables', score.disabled),
+  );
   return lines.join('\n');
 }
 
@@ -128,7 +138,9 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
   if (process.env['FEEDMILL_SHOW_MISSES']) {
     for (const page of score.pages) {
       if (page.missing.length + page.extra.length === 0) continue;
-      console.log(`\n${page.id}\n  missing: ${page.missing.slice(0, 8).join('\n           ')}\n  extra:   ${page.extra.slice(0, 8).join('\n           ')}`);
+      console.log(
+        `\n${page.id}\n  missing: ${page.missing.slice(0, 8).join('\n           ')}\n  extra:   ${page.extra.slice(0, 8).join('\n           ')}`,
+      );
     }
   }
 }

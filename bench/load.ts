@@ -36,10 +36,14 @@ export async function runLoad(env: LoadEnv): Promise<void> {
   const feedCount = whole(env.FEEDMILL_BENCH_LOAD_FEEDS, 50);
   const modes = (env.FEEDMILL_BENCH_MODES ?? 'embedded,cluster').split(',').map((text): ModeName => {
     const mode = text.trim();
-    if (mode !== 'embedded' && mode !== 'cluster') throw new Error(`Expected FEEDMILL_BENCH_MODES to list embedded and/or cluster, got "${mode}"`);
+    if (mode !== 'embedded' && mode !== 'cluster')
+      throw new Error(`Expected FEEDMILL_BENCH_MODES to list embedded and/or cluster, got "${mode}"`);
     return mode;
   });
-  const cluster = { cassandra: env.FEEDMILL_BENCH_CASSANDRA ?? '127.0.0.1:9042', redisUrl: env.FEEDMILL_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6390' };
+  const cluster = {
+    cassandra: env.FEEDMILL_BENCH_CASSANDRA ?? '127.0.0.1:9042',
+    redisUrl: env.FEEDMILL_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6390',
+  };
   const loadBefore = loadavg();
   const source = await startPollSource();
   const results: ModeResult[] = [];
@@ -72,10 +76,15 @@ export async function runLoad(env: LoadEnv): Promise<void> {
     await source.close();
   }
   const load = (values: number[]): string => values.map((value) => value.toFixed(2)).join(' ');
-  console.log(`load: ${connections} connections, ${seconds} s per mode, ${feedCount} feeds, FEEDMILL_RATE_LIMIT=${benchRateLimit}; latency from sending to the whole body read`);
+  console.log(
+    `load: ${connections} connections, ${seconds} s per mode, ${feedCount} feeds, FEEDMILL_RATE_LIMIT=${benchRateLimit}; latency from sending to the whole body read`,
+  );
   console.log(formatResults(results));
   console.log(`load average (1/5/15 min) before: ${load(loadBefore)}, after: ${load(loadavg())}`);
-  const errors = results.reduce((sum, result) => sum + Object.values(result.rows.at(-1)?.summary.errors ?? {}).reduce((a, b) => a + b, 0), 0);
+  const errors = results.reduce(
+    (sum, result) => sum + Object.values(result.rows.at(-1)?.summary.errors ?? {}).reduce((a, b) => a + b, 0),
+    0,
+  );
   if (errors > 0) {
     console.log(`${errors} errors (answers other than 2xx and 304, or transport failures)`);
     process.exitCode = 1;

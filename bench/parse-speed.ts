@@ -57,14 +57,24 @@ export function runParseSpeed(env: SpeedEnv): void {
         }
       }
     }
-    console.log(formatSpeed(measured, manifests.map((m) => m.manifest.name), parsers, runs));
+    console.log(
+      formatSpeed(
+        measured,
+        manifests.map((m) => m.manifest.name),
+        parsers,
+        runs,
+      ),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 function runChild(parser: ParserName, manifest: string, minMs: number): ChildResult {
-  const child = spawnSync(process.execPath, ['--expose-gc', childPath, parser, manifest, String(minMs)], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const child = spawnSync(process.execPath, ['--expose-gc', childPath, parser, manifest, String(minMs)], {
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
   const line = child.stdout.trim().split('\n').pop() ?? '';
   if (child.status !== 0 || !line.startsWith('{')) {
     throw new Error(`Expected the ${parser} child to print a result, got exit ${child.status}: ${child.stderr.slice(-600)}`);

@@ -25,7 +25,10 @@ import { startPollSource } from './poll/source.js';
 export type PollEnv = Record<string, string | undefined>;
 
 const list = (value: string | undefined, fallback: string): string[] =>
-  (value ?? fallback).split(',').map((text) => text.trim()).filter((text) => text.length > 0);
+  (value ?? fallback)
+    .split(',')
+    .map((text) => text.trim())
+    .filter((text) => text.length > 0);
 const whole = (value: string | undefined, fallback: number): number => {
   const parsed = Number(value ?? fallback);
   if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`Expected a whole number above 0, got "${value}"`);
@@ -34,7 +37,9 @@ const whole = (value: string | undefined, fallback: number): number => {
 
 const rates = (rounds: readonly MeasuredRound[]): number[] => rounds.map((round) => round.rate);
 const cell = (values: readonly number[], digits = 0): string =>
-  values.length < 2 ? (values[0] ?? NaN).toFixed(digits) : `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
+  values.length < 2
+    ? (values[0] ?? NaN).toFixed(digits)
+    : `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
 
 function refreshTable(cases: readonly RefreshCase[]): string {
   const rows = cases.flatMap((result) => {
@@ -42,7 +47,9 @@ function refreshTable(cases: readonly RefreshCase[]): string {
     const statuses = (rounds: readonly MeasuredRound[]) => {
       const merged: Record<string, number> = {};
       for (const round of rounds) for (const [status, n] of Object.entries(round.statuses)) merged[status] = (merged[status] ?? 0) + n;
-      return Object.entries(merged).map(([status, n]) => `${status} ${n}`).join(', ');
+      return Object.entries(merged)
+        .map(([status, n]) => `${status} ${n}`)
+        .join(', ');
     };
     const workloads: [string, readonly MeasuredRound[]][] = [
       ['304', result.notModified],
@@ -64,11 +71,33 @@ function refreshTable(cases: readonly RefreshCase[]): string {
 
 function httpTable(cases: readonly HttpCase[]): string {
   const rps = (results: HttpCase['json']) => results.map((result) => result.requestsPerSecond);
-  const ratio = (ours: HttpCase['json'], bare: HttpCase['json']) => ours.map((result, run) => result.requestsPerSecond / (bare[run]?.requestsPerSecond ?? NaN));
+  const ratio = (ours: HttpCase['json'], bare: HttpCase['json']) =>
+    ours.map((result, run) => result.requestsPerSecond / (bare[run]?.requestsPerSecond ?? NaN));
   const rows = cases.flatMap((result) => [
-    [result.mode, 'GET /v1/feeds/:id (50 items)', cell(rps(result.json)), 'bare Fastify, same JSON Buffer', cell(rps(result.bareJsonBytes)), cell(ratio(result.json, result.bareJsonBytes), 2)],
-    [result.mode, '', '', 'bare Fastify, same object', cell(rps(result.bareJsonObject)), cell(ratio(result.json, result.bareJsonObject), 2)],
-    [result.mode, 'GET /feeds/:id.xml (hosted)', cell(rps(result.xml)), 'bare node:https, same Buffer', cell(rps(result.bareXml)), cell(ratio(result.xml, result.bareXml), 2)],
+    [
+      result.mode,
+      'GET /v1/feeds/:id (50 items)',
+      cell(rps(result.json)),
+      'bare Fastify, same JSON Buffer',
+      cell(rps(result.bareJsonBytes)),
+      cell(ratio(result.json, result.bareJsonBytes), 2),
+    ],
+    [
+      result.mode,
+      '',
+      '',
+      'bare Fastify, same object',
+      cell(rps(result.bareJsonObject)),
+      cell(ratio(result.json, result.bareJsonObject), 2),
+    ],
+    [
+      result.mode,
+      'GET /feeds/:id.xml (hosted)',
+      cell(rps(result.xml)),
+      'bare node:https, same Buffer',
+      cell(rps(result.bareXml)),
+      cell(ratio(result.xml, result.bareXml), 2),
+    ],
     [result.mode, '', '', 'bare Fastify, same Buffer', cell(rps(result.bareFastifyXml)), cell(ratio(result.xml, result.bareFastifyXml), 2)],
   ]);
   return formatRows(['mode', 'feedmill route', 'req/s', 'baseline', 'req/s', 'ratio'], rows);
@@ -76,14 +105,23 @@ function httpTable(cases: readonly HttpCase[]): string {
 
 /** The cluster's figures as a share of the embedded ones: raw per run, and each over its own bare baseline. */
 function crossModeTable(embedded: HttpCase, cluster: HttpCase): string {
-  const perRun = (ours: HttpCase['json'], theirs: HttpCase['json']) => ours.map((result, run) => result.requestsPerSecond / (theirs[run]?.requestsPerSecond ?? NaN));
+  const perRun = (ours: HttpCase['json'], theirs: HttpCase['json']) =>
+    ours.map((result, run) => result.requestsPerSecond / (theirs[run]?.requestsPerSecond ?? NaN));
   const normalised = (ours: HttpCase['json'], oursBare: HttpCase['json'], theirs: HttpCase['json'], theirsBare: HttpCase['json']) =>
     perRun(ours, oursBare).map((ratio, run) => ratio / (perRun(theirs, theirsBare)[run] ?? NaN));
   return formatRows(
     ['route', 'cluster ÷ embedded req/s', 'against bare (same JSON Buffer / node:https)'],
     [
-      ['GET /v1/feeds/:id (50 items)', cell(perRun(cluster.json, embedded.json), 2), cell(normalised(cluster.json, cluster.bareJsonBytes, embedded.json, embedded.bareJsonBytes), 2)],
-      ['GET /feeds/:id.xml (hosted)', cell(perRun(cluster.xml, embedded.xml), 2), cell(normalised(cluster.xml, cluster.bareXml, embedded.xml, embedded.bareXml), 2)],
+      [
+        'GET /v1/feeds/:id (50 items)',
+        cell(perRun(cluster.json, embedded.json), 2),
+        cell(normalised(cluster.json, cluster.bareJsonBytes, embedded.json, embedded.bareJsonBytes), 2),
+      ],
+      [
+        'GET /feeds/:id.xml (hosted)',
+        cell(perRun(cluster.xml, embedded.xml), 2),
+        cell(normalised(cluster.xml, cluster.bareXml, embedded.xml, embedded.bareXml), 2),
+      ],
     ],
   );
 }
@@ -93,7 +131,10 @@ export async function runPoll(env: PollEnv): Promise<void> {
   const feeds = list(env.FEEDMILL_BENCH_FEEDS, '1000,10000').map((text) => whole(text, 1000));
   const parts = list(env.FEEDMILL_BENCH_PARTS, 'refresh,http');
   const rounds = whole(env.FEEDMILL_BENCH_ROUNDS, 3);
-  const cluster = { cassandra: env.FEEDMILL_BENCH_CASSANDRA ?? '127.0.0.1:9042', redisUrl: env.FEEDMILL_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6390' };
+  const cluster = {
+    cassandra: env.FEEDMILL_BENCH_CASSANDRA ?? '127.0.0.1:9042',
+    redisUrl: env.FEEDMILL_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6390',
+  };
   const loadBefore = loadavg();
   const started = performance.now();
   const source = await startPollSource();
@@ -158,13 +199,27 @@ export async function runPoll(env: PollEnv): Promise<void> {
     console.log(`poll: refreshes per second of one worker process; median of ${rounds} rounds (min–max)`);
     console.log(refreshTable(refreshCases));
     const unconditional = refreshCases.reduce((sum, result) => sum + result.unconditional, 0);
-    const parsedUnchanged = refreshCases.reduce((sum, result) => sum + result.sameBody.parses + result.notModified.reduce((total, round) => total + round.parses, 0), 0);
-    console.log(`refreshes after the first sent without If-None-Match/If-Modified-Since: ${unconditional}; 304s or unchanged bodies parsed: ${parsedUnchanged}`);
+    const parsedUnchanged = refreshCases.reduce(
+      (sum, result) => sum + result.sameBody.parses + result.notModified.reduce((total, round) => total + round.parses, 0),
+      0,
+    );
+    console.log(
+      `refreshes after the first sent without If-None-Match/If-Modified-Since: ${unconditional}; 304s or unchanged bodies parsed: ${parsedUnchanged}`,
+    );
     if (unconditional > 0 || parsedUnchanged > 0) process.exitCode = 1;
   }
   for (const result of onceCases) {
-    console.log(`poll: two workers, one queue, ${result.feeds} feeds, each made due ${result.phases.length} times; refresh jobs run per worker: ${result.perWorker.join(' + ')}`);
-    const rows = result.phases.map((phase, n) => [String(n + 1), String(phase.feeds), String(phase.once), `${phase.duplicated} (${phase.extraFetches} extra)`, String(phase.skipped), (phase.feeds / (phase.ms / 1000)).toFixed(0)]);
+    console.log(
+      `poll: two workers, one queue, ${result.feeds} feeds, each made due ${result.phases.length} times; refresh jobs run per worker: ${result.perWorker.join(' + ')}`,
+    );
+    const rows = result.phases.map((phase, n) => [
+      String(n + 1),
+      String(phase.feeds),
+      String(phase.once),
+      `${phase.duplicated} (${phase.extraFetches} extra)`,
+      String(phase.skipped),
+      (phase.feeds / (phase.ms / 1000)).toFixed(0),
+    ]);
     console.log(formatRows(['due time', 'feeds', 'fetched once', 'more than once', 'never', 'refreshes/s'], rows));
     if (result.phases.some((phase) => phase.duplicated > 0 || phase.skipped > 0)) process.exitCode = 1;
   }
@@ -174,9 +229,13 @@ export async function runPoll(env: PollEnv): Promise<void> {
     const embedded = httpCases.find((result) => result.mode === 'embedded');
     const clustered = httpCases.find((result) => result.mode === 'cluster');
     if (embedded && clustered) {
-      console.log('poll: cluster ÷ embedded, this run (goal ≥ 0.8); "against bare" divides each by its own bare baseline of the same run, which cancels load that changed between the two modes');
+      console.log(
+        'poll: cluster ÷ embedded, this run (goal ≥ 0.8); "against bare" divides each by its own bare baseline of the same run, which cancels load that changed between the two modes',
+      );
       console.log(crossModeTable(embedded, clustered));
     }
   }
-  console.log(`load average (1/5/15 min) before: ${load(loadBefore)}, after: ${load(loadavg())}; ${((performance.now() - started) / 60_000).toFixed(1)} min`);
+  console.log(
+    `load average (1/5/15 min) before: ${load(loadBefore)}, after: ${load(loadavg())}; ${((performance.now() - started) / 60_000).toFixed(1)} min`,
+  );
 }

@@ -20,9 +20,15 @@ const stack = await startDashboardStack({ chromiumPath: chromium.path });
 try {
   const { service, person, env } = stack;
   // Titles a reader would see on a real site, newest last.
-  for (const title of ['Release 2.4: faster polling', 'Bundles now merge by date', 'How we test in a real browser']) stack.source.addItem(title);
+  for (const title of ['Release 2.4: faster polling', 'Bundles now merge by date', 'How we test in a real browser'])
+    stack.source.addItem(title);
 
-  const created = JSON.parse((await runCommand(['keys', 'create', '--account', person.account, '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '') as { key: string; secret: string };
+  const created = JSON.parse(
+    (await runCommand(['keys', 'create', '--account', person.account, '--scopes', 'read,write', '--json'], env))
+      .trim()
+      .split('\n')
+      .at(-1) ?? '',
+  ) as { key: string; secret: string };
   const authorization = `Bearer ${created.key}:${created.secret}`;
   const post = async (path: string, body: unknown): Promise<string> => {
     const response = await service.call('POST', path, { authorization, body });
@@ -56,7 +62,8 @@ try {
   await signIn(page, person);
   for (const { name, path } of pages) {
     const response = await page.goto(path);
-    if (new URL(page.url()).pathname !== path || response?.status() !== 200) throw new Error(`${path}: expected the page, got ${response?.status()} at ${page.url()}`);
+    if (new URL(page.url()).pathname !== path || response?.status() !== 200)
+      throw new Error(`${path}: expected the page, got ${response?.status()} at ${page.url()}`);
     await shoot(name);
   }
   await context.close();

@@ -35,7 +35,8 @@ export function parseFeed(body: string | Uint8Array, meta: ParseFeedMeta): Parse
   const base = documentBase(meta);
   if (text.charCodeAt(start) === 123 /* { */) return readJsonFeed(text.slice(start), base);
   const markup = text.indexOf('<', start);
-  if (markup === -1) throw new FeedmillError('not_a_feed', `Expected a feed, got text that is neither XML nor JSON ("${excerpt(text, start)}"); ${advice}`);
+  if (markup === -1)
+    throw new FeedmillError('not_a_feed', `Expected a feed, got text that is neither XML nor JSON ("${excerpt(text, start)}"); ${advice}`);
   let root: XmlNode | undefined;
   const stream = new ItemStream(base);
   try {
@@ -43,7 +44,10 @@ export function parseFeed(body: string | Uint8Array, meta: ParseFeedMeta): Parse
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     if (/external entit/i.test(reason)) {
-      throw new FeedmillError('not_a_feed', 'Expected a feed, got XML whose DOCTYPE declares an external entity; feedmill never resolves external entities, so the document is refused. Publish the feed without a DTD');
+      throw new FeedmillError(
+        'not_a_feed',
+        'Expected a feed, got XML whose DOCTYPE declares an external entity; feedmill never resolves external entities, so the document is refused. Publish the feed without a DTD',
+      );
     }
     throw new FeedmillError('not_a_feed', `Expected a feed, got XML that cannot be parsed (${reason}); ${advice}`);
   }
@@ -55,15 +59,27 @@ export function parseFeed(body: string | Uint8Array, meta: ParseFeedMeta): Parse
     case 'feed':
       return withDetachedHead(readAtom(root, base, stream.read));
     case 'html':
-      throw new FeedmillError('not_a_feed', `Expected a feed, got an HTML page; the page may link to its feed in a <link rel="alternate"> element: use that address`);
+      throw new FeedmillError(
+        'not_a_feed',
+        `Expected a feed, got an HTML page; the page may link to its feed in a <link rel="alternate"> element: use that address`,
+      );
     default:
-      throw new FeedmillError('not_a_feed', `Expected a feed (root element <rss>, <rdf:RDF> or <feed>), got XML with root element <${root.name}>; ${advice}`);
+      throw new FeedmillError(
+        'not_a_feed',
+        `Expected a feed (root element <rss>, <rdf:RDF> or <feed>), got XML with root element <${root.name}>; ${advice}`,
+      );
   }
 }
 
 /** The feed's own fields copied out of the document, as finishItem copies each item's (see detach.ts). */
 function withDetachedHead(feed: ParsedFeed): ParsedFeed {
-  const head = { ...feed, title: detached(feed.title), description: detached(feed.description), link: detached(feed.link), icon: detached(feed.icon) };
+  const head = {
+    ...feed,
+    title: detached(feed.title),
+    description: detached(feed.description),
+    link: detached(feed.link),
+    icon: detached(feed.icon),
+  };
   if (feed.categories !== undefined) head.categories = feed.categories.map(detached);
   return head;
 }

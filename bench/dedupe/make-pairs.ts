@@ -51,11 +51,18 @@ function load(file: string): Source | undefined {
   } catch {
     return undefined;
   }
-  const expected = JSON.parse(readFileSync(path.replace(/\.[a-z]+$/, '.expected.json'), 'utf8')) as { http_headers?: { 'Content-Type'?: string } };
+  const expected = JSON.parse(readFileSync(path.replace(/\.[a-z]+$/, '.expected.json'), 'utf8')) as {
+    http_headers?: { 'Content-Type'?: string };
+  };
   const contentType = expected.http_headers?.['Content-Type'];
-  const feed = parseFeed(bytes, contentType === undefined ? { url: 'https://corpus.example/feed.xml' } : { url: 'https://corpus.example/feed.xml', contentType });
+  const feed = parseFeed(
+    bytes,
+    contentType === undefined ? { url: 'https://corpus.example/feed.xml' } : { url: 'https://corpus.example/feed.xml', contentType },
+  );
   const name = file.replace(/\.[a-z]+$/, '');
-  const items = feed.items.filter((item) => item.title.trim() !== '' && item.url !== '').map((item, index) => toPairItem(item, `${name}#${index}`));
+  const items = feed.items
+    .filter((item) => item.title.trim() !== '' && item.url !== '')
+    .map((item, index) => toPairItem(item, `${name}#${index}`));
   return { name, items };
 }
 
@@ -92,10 +99,24 @@ const titleRewrites: [string, (title: string) => string][] = [
   ['outlet-suffix', (title) => `${title} - ${pick(outlets)}`],
   ['pipe-suffix', (title) => `${title} | ${pick(outlets)}`],
   ['case', (title) => title.toUpperCase()],
-  ['quotes', (title) => title.replace(/'/g, '’').replace(/"([^"]*)"/g, '“$1”').replace(/,/g, '') + (/'|"|,/.test(title) ? '' : ' ')],
+  [
+    'quotes',
+    (title) =>
+      title
+        .replace(/'/g, '’')
+        .replace(/"([^"]*)"/g, '“$1”')
+        .replace(/,/g, '') + (/'|"|,/.test(title) ? '' : ' '),
+  ],
   ['drop-word', (title) => dropWords(title, 1)],
   ['insert-word', (title) => insertWord(title)],
-  ['truncate', (title) => `${title.split(/\s+/).slice(0, Math.max(4, Math.ceil(title.split(/\s+/).length * 0.75))).join(' ')}…`],
+  [
+    'truncate',
+    (title) =>
+      `${title
+        .split(/\s+/)
+        .slice(0, Math.max(4, Math.ceil(title.split(/\s+/).length * 0.75)))
+        .join(' ')}…`,
+  ],
   ['reorder', (title) => reorder(title)],
   ['rewrite', (title) => `${reorder(dropWords(title, 2))} - ${pick(outlets)}`],
 ];
@@ -124,7 +145,14 @@ function reorder(title: string): string {
 /** How an outlet carries the opening of a wire story. */
 const openingRewrites: [string, (text: string) => string][] = [
   ['same', (text) => text],
-  ['shorter', (text) => text.split(/\s+/).slice(0, Math.ceil(text.split(/\s+/).length * 0.6)).join(' ')],
+  [
+    'shorter',
+    (text) =>
+      text
+        .split(/\s+/)
+        .slice(0, Math.ceil(text.split(/\s+/).length * 0.6))
+        .join(' '),
+  ],
   ['none', () => ''],
 ];
 
@@ -154,14 +182,26 @@ function main(): void {
       // Real: FeedBurner's proxy link with origLink, and the publisher's own feed linking the article.
       if (item.original_url !== undefined) {
         const { original_url: own, ...rest } = item;
-        add('duplicate', 'feedburner-origlink', item, { ...rest, feed: `${source.name}-own`, url: `${own}?utm_source=feedburner&utm_medium=feed` });
+        add('duplicate', 'feedburner-origlink', item, {
+          ...rest,
+          feed: `${source.name}-own`,
+          url: `${own}?utm_source=feedburner&utm_medium=feed`,
+        });
       }
       const [variant, change] = urlVariants[n % urlVariants.length] as (typeof urlVariants)[number];
       const base = new URL(item.original_url ?? item.url);
       const keptTitle = random() < 0.5 ? item.title : item.title.replace(/\s+/g, ' ').trim();
-      add('duplicate', `url:${variant}`, item, { ...item, feed: `${source.name}-aggregator`, url: change(base), title: keptTitle, published: hours(item.published, 1 + Math.floor(random() * 6)) });
+      add('duplicate', `url:${variant}`, item, {
+        ...item,
+        feed: `${source.name}-aggregator`,
+        url: change(base),
+        title: keptTitle,
+        published: hours(item.published, 1 + Math.floor(random() * 6)),
+      });
       const [rewrite, retitle] = titleRewrites[n % titleRewrites.length] as (typeof titleRewrites)[number];
-      const [opening, reopen] = openingRewrites[Math.floor(n / titleRewrites.length) % openingRewrites.length] as (typeof openingRewrites)[number];
+      const [opening, reopen] = openingRewrites[
+        Math.floor(n / titleRewrites.length) % openingRewrites.length
+      ] as (typeof openingRewrites)[number];
       const { id: _id, original_url: _own, ...story } = item;
       add('duplicate', `story:${rewrite}/${opening}`, item, {
         ...story,
@@ -193,7 +233,11 @@ function main(): void {
     add('distinct', 'distinct:other-source', a, { ...b, published: hours(a.published, pick([0, 2, 6])) });
   }
   // One pair a line: the file reads and diffs by pair.
-  const head = JSON.stringify({ schema: 'dedupe-pairs/v1', made_by: 'bench/dedupe/make-pairs.ts', sources: sources.map((s) => `rss-parser__${s.name}`) });
+  const head = JSON.stringify({
+    schema: 'dedupe-pairs/v1',
+    made_by: 'bench/dedupe/make-pairs.ts',
+    sources: sources.map((s) => `rss-parser__${s.name}`),
+  });
   process.stdout.write(`${head.slice(0, -1)},"pairs":[\n${pairs.map((pair) => JSON.stringify(pair)).join(',\n')}\n]}\n`);
 }
 

@@ -45,7 +45,8 @@ function stored(copy: PairItem, feedId: string): StoredItem {
 }
 
 /** Whether the bundle merge shows the pair as one item: the pair's two copies in two member feeds. */
-export const judgedDuplicate = (pair: LabelledPair): boolean => mergeItems([[stored(pair.a, 'a')], [stored(pair.b, 'b')]], 'date', 10).length === 1;
+export const judgedDuplicate = (pair: LabelledPair): boolean =>
+  mergeItems([[stored(pair.a, 'a')], [stored(pair.b, 'b')]], 'date', 10).length === 1;
 
 export interface Tally {
   truePositive: number;
@@ -72,5 +73,7 @@ export function tally(pairs: readonly LabelledPair[]): { all: Tally; byKind: Map
   return { all, byKind, misses };
 }
 
-export const precision = (t: Tally): number => (t.truePositive + t.falsePositive === 0 ? 1 : t.truePositive / (t.truePositive + t.falsePositive));
-export const recall = (t: Tally): number => (t.truePositive + t.falseNegative === 0 ? 1 : t.truePositive / (t.truePositive + t.falseNegative));
+export const precision = (t: Tally): number =>
+  t.truePositive + t.falsePositive === 0 ? 1 : t.truePositive / (t.truePositive + t.falsePositive);
+export const recall = (t: Tally): number =>
+  t.truePositive + t.falseNegative === 0 ? 1 : t.truePositive / (t.truePositive + t.falseNegative);

@@ -36,9 +36,19 @@ export async function startSubscribers(request: Omit<OpenRequest, 'type'>): Prom
     onMessage?.(message);
   });
   const post = (message: ParentMessage): void => void child.send(message);
-  const reply = <T extends ChildMessage['type']>(type: T, timeoutMs: number, matches: (message: Extract<ChildMessage, { type: T }>) => boolean = () => true) =>
+  const reply = <T extends ChildMessage['type']>(
+    type: T,
+    timeoutMs: number,
+    matches: (message: Extract<ChildMessage, { type: T }>) => boolean = () => true,
+  ) =>
     new Promise<Extract<ChildMessage, { type: T }>>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`Expected "${type}" from the subscriber child within ${timeoutMs} ms; failures: ${failures.slice(0, 3).join('; ')}`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(`Expected "${type}" from the subscriber child within ${timeoutMs} ms; failures: ${failures.slice(0, 3).join('; ')}`),
+          ),
+        timeoutMs,
+      );
       onMessage = (message) => {
         if (message.type === 'failed' && type === 'opened') {
           clearTimeout(timer);

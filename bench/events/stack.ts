@@ -78,7 +78,9 @@ export async function startStack(): Promise<Stack> {
       const resolvedAt = wallNow();
       const event = published[before];
       if (outcome?.status !== 'changed' || !event || published.length !== before + 1) {
-        throw new Error(`Expected the refresh to publish one event, got ${outcome?.status ?? 'no feed'} and ${published.length - before} events`);
+        throw new Error(
+          `Expected the refresh to publish one event, got ${outcome?.status ?? 'no feed'} and ${published.length - before} events`,
+        );
       }
       return { eventId: event.eventId, publishedAt: event.at, resolvedAt };
     };

@@ -32,7 +32,11 @@ export interface Row {
   missing: number;
 }
 
-const median = (values: readonly number[]): number => quantile([...values].sort((a, b) => a - b), 0.5);
+const median = (values: readonly number[]): number =>
+  quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 const ms = (value: number): string => (Number.isNaN(value) ? '-' : value < 10 ? value.toFixed(2) : value.toFixed(1));
 
 function cell(values: readonly number[]): string {

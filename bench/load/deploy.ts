@@ -33,7 +33,9 @@ export async function startDeployment(mode: ModeName, cluster: ClusterSettings):
       await target.dispose();
     } catch (error) {
       // The measurements are taken by now; say what is left behind instead of losing them.
-      process.stderr.write(`load: could not remove the ${mode} deployment's store (${target.env.FEEDMILL_CASSANDRA_KEYSPACE ?? target.dataDir}): ${(error as Error).message}\n`);
+      process.stderr.write(
+        `load: could not remove the ${mode} deployment's store (${target.env.FEEDMILL_CASSANDRA_KEYSPACE ?? target.dataDir}): ${(error as Error).message}\n`,
+      );
       process.exitCode = 1;
     }
   };
@@ -62,12 +64,17 @@ export async function startDeployment(mode: ModeName, cluster: ClusterSettings):
  * parse), four at a time, then reads each hosted document once for its ETag. Untimed.
  */
 export async function prepareFeeds(pool: Pool, authorization: string, source: PollSource, count: number): Promise<LoadFeed[]> {
-  const call = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ headers: Record<string, string | string[] | undefined>; text: string }> => {
+  const call = async (
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<{ headers: Record<string, string | string[] | undefined>; text: string }> => {
     const headers: Record<string, string> = { authorization };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await pool.request({ method, path, headers, body: body === undefined ? null : JSON.stringify(body) });
     const text = await response.body.text();
-    if (response.statusCode !== 200) throw new Error(`Expected 200 from ${method} ${path} while preparing the feeds, got ${response.statusCode}: ${text.slice(0, 300)}`);
+    if (response.statusCode !== 200)
+      throw new Error(`Expected 200 from ${method} ${path} while preparing the feeds, got ${response.statusCode}: ${text.slice(0, 300)}`);
     return { headers: response.headers, text };
   };
   const feeds: LoadFeed[] = [];

@@ -52,13 +52,22 @@ interface Sent {
 }
 
 /** Sends one request under `kind`, reads the whole body, and records its outcome and latency. */
-async function send(target: LoadTarget, kind: string, options: { method: Dispatcher.HttpMethod; path: string; headers?: Record<string, string>; body?: unknown }): Promise<Sent> {
+async function send(
+  target: LoadTarget,
+  kind: string,
+  options: { method: Dispatcher.HttpMethod; path: string; headers?: Record<string, string>; body?: unknown },
+): Promise<Sent> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.path.startsWith('/v1/')) headers.authorization = target.authorization;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const started = performance.now();
   try {
-    const response = await target.pool.request({ method: options.method, path: options.path, headers, body: options.body === undefined ? null : JSON.stringify(options.body) });
+    const response = await target.pool.request({
+      method: options.method,
+      path: options.path,
+      headers,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+    });
     const text = await response.body.text();
     target.recorder.add(kind, response.statusCode, performance.now() - started);
     return { status: response.statusCode, headers: response.headers, text };
@@ -88,20 +97,36 @@ export async function step(target: LoadTarget, action: Action, n: number): Promi
     case 'hostedConditional': {
       const conditional = action === 'hostedConditional' && feed.etag !== undefined;
       const kind = action === 'hosted' ? 'GET /feeds/:id.xml' : 'GET /feeds/:id.xml If-None-Match';
-      const sent = await send(target, kind, { method: 'GET', path: feed.hostedPath, headers: conditional ? { 'if-none-match': feed.etag as string } : {} });
+      const sent = await send(target, kind, {
+        method: 'GET',
+        path: feed.hostedPath,
+        headers: conditional ? { 'if-none-match': feed.etag as string } : {},
+      });
       // A title edit changes the document: the next conditional GET asks for the new version.
       const etag = sent.headers.etag;
       if (typeof etag === 'string') feed.etag = etag;
       return;
     }
     case 'patchFeed':
-      await send(target, 'PATCH /v1/feeds/:id', { method: 'PATCH', path: `/v1/feeds/${feed.id}`, body: { title: `Load feed ${feed.id} edit ${n}` } });
+      await send(target, 'PATCH /v1/feeds/:id', {
+        method: 'PATCH',
+        path: `/v1/feeds/${feed.id}`,
+        body: { title: `Load feed ${feed.id} edit ${n}` },
+      });
       return;
     case 'patchSettings':
-      await send(target, 'PATCH /v1/feeds/:id/settings', { method: 'PATCH', path: `/v1/feeds/${feed.id}/settings`, body: { customAuthor: n % 2 === 0 ? `Load author ${n}` : null } });
+      await send(target, 'PATCH /v1/feeds/:id/settings', {
+        method: 'PATCH',
+        path: `/v1/feeds/${feed.id}/settings`,
+        body: { customAuthor: n % 2 === 0 ? `Load author ${n}` : null },
+      });
       return;
     case 'bundle': {
-      const created = await send(target, 'POST /v1/bundles', { method: 'POST', path: '/v1/bundles', body: { name: `Load bundle ${n}`, feeds: [feed.id, pickFeed(target.feeds).id] } });
+      const created = await send(target, 'POST /v1/bundles', {
+        method: 'POST',
+        path: '/v1/bundles',
+        body: { name: `Load bundle ${n}`, feeds: [feed.id, pickFeed(target.feeds).id] },
+      });
       if (created.status !== 200) return;
       const { id } = JSON.parse(created.text) as { id: string };
       await send(target, 'DELETE /v1/bundles/:id', { method: 'DELETE', path: `/v1/bundles/${id}` });

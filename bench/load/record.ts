@@ -6,7 +6,8 @@ import { formatRows } from '../poll/table.js';
 export type Outcome = number | string;
 
 /** The run's rule: a 2xx or a 304 is an answer; any other status and any transport failure is an error. */
-export const isError = (outcome: Outcome): boolean => typeof outcome !== 'number' || !((outcome >= 200 && outcome < 300) || outcome === 304);
+export const isError = (outcome: Outcome): boolean =>
+  typeof outcome !== 'number' || !((outcome >= 200 && outcome < 300) || outcome === 304);
 
 export interface KindLog {
   /** Milliseconds from sending to the whole body read, every request (errors included). */
@@ -61,7 +62,15 @@ export function summarise(log: KindLog): Summary {
     if (isError(/^\d+$/.test(outcome) ? Number(outcome) : outcome)) errors[outcome] = n;
   }
   const at = (q: number): number => quantile(sorted, q);
-  return { requests: sorted.length, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: sorted[sorted.length - 1] ?? Number.NaN, errors, outcomes };
+  return {
+    requests: sorted.length,
+    p50: at(0.5),
+    p90: at(0.9),
+    p99: at(0.99),
+    max: sorted[sorted.length - 1] ?? Number.NaN,
+    errors,
+    outcomes,
+  };
 }
 
 export interface ModeResult {

@@ -20,7 +20,17 @@ export interface Adapter {
   close?(): Promise<void>;
 }
 
-export const parserNames = ['feedmill', 'feedmill-pool', 'rss-parser', 'feed-extractor', 'feed-extractor-trimmed', 'feedparser', 'fast-xml-parser', 'htmlparser2-sax', 'saxes-sax'] as const;
+export const parserNames = [
+  'feedmill',
+  'feedmill-pool',
+  'rss-parser',
+  'feed-extractor',
+  'feed-extractor-trimmed',
+  'feedparser',
+  'fast-xml-parser',
+  'htmlparser2-sax',
+  'saxes-sax',
+] as const;
 export type ParserName = (typeof parserNames)[number];
 
 /** The service always passes the fetch URL, so relative links are resolved as in production. */
@@ -38,7 +48,11 @@ export async function loadAdapter(name: ParserName): Promise<Adapter> {
       const { createParserPool } = await import('../../src/adapters/piscina/parser-pool.js');
       const task = (file: string) => fileURLToPath(new URL(`../../workers/${file}`, import.meta.url));
       // One thread: documents go one at a time, so this measures the hop (clone in, clone out), not parallelism.
-      const pool = createParserPool({ tasks: { feed: task('parse-feed-task.js'), page: task('extract-page-task.js') }, maxThreads: 1, timeoutMs: 120_000 });
+      const pool = createParserPool({
+        tasks: { feed: task('parse-feed-task.js'), page: task('extract-page-task.js') },
+        maxThreads: 1,
+        timeoutMs: 120_000,
+      });
       return { parse: async (doc) => (await pool.parse(doc.body, meta(doc))).items.length, close: () => pool.close() };
     }
     case 'rss-parser': {
@@ -51,7 +65,9 @@ export async function loadAdapter(name: ParserName): Promise<Adapter> {
       const { extractFromXml } = await import('@extractus/feed-extractor');
       // Its validator refuses whitespace before `<?xml`; the trimmed variant shows its speed on the same content.
       const trim = name === 'feed-extractor-trimmed';
-      return { parse: (doc) => extractFromXml(trim ? doc.body.toString('utf8').trimStart() : doc.body.toString('utf8')).entries?.length ?? 0 };
+      return {
+        parse: (doc) => extractFromXml(trim ? doc.body.toString('utf8').trimStart() : doc.body.toString('utf8')).entries?.length ?? 0,
+      };
     }
     case 'feedparser': {
       const FeedParserClass = require('feedparser') as typeof FeedParser;
@@ -77,7 +93,14 @@ async function rawTokenizer(name: 'htmlparser2-sax' | 'saxes-sax'): Promise<Adap
     return {
       parse: (doc) => {
         let items = 0;
-        const parser = new Parser({ onopentagname: (tag) => { if (isItemTag(tag)) items++; } }, { xmlMode: true, decodeEntities: false });
+        const parser = new Parser(
+          {
+            onopentagname: (tag) => {
+              if (isItemTag(tag)) items++;
+            },
+          },
+          { xmlMode: true, decodeEntities: false },
+        );
         parser.end(doc.body.toString('utf8'));
         return items;
       },
@@ -88,7 +111,9 @@ async function rawTokenizer(name: 'htmlparser2-sax' | 'saxes-sax'): Promise<Adap
     parse: (doc) => {
       let items = 0;
       const parser = new SaxesParser({ xmlns: true });
-      parser.on('opentag', (tag) => { if (isItemTag(tag.local ?? tag.name)) items++; });
+      parser.on('opentag', (tag) => {
+        if (isItemTag(tag.local ?? tag.name)) items++;
+      });
       // A strict parser: errors are counted out of the timing's way, as the others' rejections are.
       parser.on('error', () => undefined);
       parser.write(doc.body.toString('utf8').trimStart()).close();
@@ -122,7 +147,10 @@ function countXmlItems(document: Record<string, unknown>): number {
   if (typeof root !== 'object' || root === null) return 0;
   const record = root as Record<string, unknown>;
   const channel = child(record, 'channel');
-  const items = (typeof channel === 'object' && channel !== null ? child(channel as Record<string, unknown>, 'item') : undefined) ?? child(record, 'item') ?? child(record, 'entry');
+  const items =
+    (typeof channel === 'object' && channel !== null ? child(channel as Record<string, unknown>, 'item') : undefined) ??
+    child(record, 'item') ??
+    child(record, 'entry');
   return Array.isArray(items) ? items.length : items === undefined ? 0 : 1;
 }
 

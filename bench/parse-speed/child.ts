@@ -54,7 +54,10 @@ async function main(): Promise<void> {
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
   const minMs = Number(minMsText ?? 2000);
   const adapter = await loadAdapter(parser);
-  const documents: (Document & { file: string; expectedItems?: number })[] = manifest.documents.map((d) => ({ ...d, body: readFileSync(d.file) }));
+  const documents: (Document & { file: string; expectedItems?: number })[] = manifest.documents.map((d) => ({
+    ...d,
+    body: readFileSync(d.file),
+  }));
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const baseRss = process.memoryUsage().rss;
@@ -67,19 +70,30 @@ async function main(): Promise<void> {
       try {
         count = await adapter.parse(doc);
       } catch (error) {
-        if (check) result.rejected.push({ file: doc.file, message: (error instanceof Error ? error.message : String(error)).slice(0, 160) });
+        if (check)
+          result.rejected.push({ file: doc.file, message: (error instanceof Error ? error.message : String(error)).slice(0, 160) });
         continue;
       }
       peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
       items += count;
-      if (check && doc.expectedItems !== undefined && count !== doc.expectedItems) result.wrongCount.push({ file: doc.file, expected: doc.expectedItems, actual: count });
+      if (check && doc.expectedItems !== undefined && count !== doc.expectedItems)
+        result.wrongCount.push({ file: doc.file, expected: doc.expectedItems, actual: count });
     }
     return items;
   };
 
   const result: ChildResult = {
-    parser, dataset: manifest.name, bytes: documents.reduce((total, d) => total + d.body.byteLength, 0), items: 0,
-    rejected: [], wrongCount: [], roundMs: 0, rounds: 0, baseRssMb: mb(baseRss), peakRssMb: 0, peakHeapMb: 0,
+    parser,
+    dataset: manifest.name,
+    bytes: documents.reduce((total, d) => total + d.body.byteLength, 0),
+    items: 0,
+    rejected: [],
+    wrongCount: [],
+    roundMs: 0,
+    rounds: 0,
+    baseRssMb: mb(baseRss),
+    peakRssMb: 0,
+    peakHeapMb: 0,
   };
   // The first round checks every document and warms the JIT; it is not timed.
   result.items = await round(true);

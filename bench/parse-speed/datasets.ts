@@ -22,7 +22,9 @@ interface Expected {
 export function realFeeds(corpusDir: string): Manifest {
   const feedsDir = join(corpusDir, 'feeds');
   const documents: Manifest['documents'] = [];
-  for (const name of readdirSync(feedsDir).filter((file) => file.endsWith('.expected.json')).sort()) {
+  for (const name of readdirSync(feedsDir)
+    .filter((file) => file.endsWith('.expected.json'))
+    .sort()) {
     const expected = JSON.parse(readFileSync(join(feedsDir, name), 'utf8')) as Expected;
     if (expected.expect_error || !expected.document.endsWith('.xml')) continue;
     const file = join(feedsDir, expected.document);

@@ -10,9 +10,34 @@ export interface GeneratedFeed {
 }
 
 const words = [
-  'market', 'council', 'river', 'analysis', 'report', 'season', 'energy', 'city', 'team', 'budget',
-  'research', 'school', 'weather', 'policy', 'festival', 'transport', 'health', 'court', 'museum', 'vote',
-  'café', 'naïve', 'Zürich', 'São Paulo', '“quoted”', 'fish & chips', '<b>bold</b>', 'AT&T',
+  'market',
+  'council',
+  'river',
+  'analysis',
+  'report',
+  'season',
+  'energy',
+  'city',
+  'team',
+  'budget',
+  'research',
+  'school',
+  'weather',
+  'policy',
+  'festival',
+  'transport',
+  'health',
+  'court',
+  'museum',
+  'vote',
+  'café',
+  'naïve',
+  'Zürich',
+  'São Paulo',
+  '“quoted”',
+  'fish & chips',
+  '<b>bold</b>',
+  'AT&T',
 ];
 const authors = ['Ana Lima', 'Jo Bloggs', 'Mei Chen', 'Ola Nordmann', 'Zoë Dubois'];
 const sections = ['World', 'Politics', 'Science & Tech', 'Culture', 'Sport', 'Business', 'Opinion'];
@@ -46,12 +71,21 @@ export function generateRss(targetBytes: number, seed = 1): GeneratedFeed {
   while (size + Buffer.byteLength(closing) < targetBytes) {
     const n = items++;
     const slug = `/${pick(sections).toLowerCase().replace(/\W+/g, '-')}/2026/${n}`;
-    const paragraphs = Array.from({ length: 2 + Math.floor(next() * 3) }, () =>
-      `<p>${escapeXml(sentence(12))} <a href="${slug}#more" title="Read &quot;more&quot;">read more</a> &#8217;${escapeXml(sentence(3))}&#8217;&nbsp;&mdash;</p>`);
+    const paragraphs = Array.from(
+      { length: 2 + Math.floor(next() * 3) },
+      () =>
+        `<p>${escapeXml(sentence(12))} <a href="${slug}#more" title="Read &quot;more&quot;">read more</a> &#8217;${escapeXml(sentence(3))}&#8217;&nbsp;&mdash;</p>`,
+    );
     const description = `<img src="https://cdn.example.org/img/${n}.jpg" alt="photo ${n}"/>${paragraphs.join('')}`;
-    const content = `<figure><img src="/img/${n}-large.jpg"/><figcaption>${sentence(4)}</figcaption></figure>${paragraphs.join('').replace(/&#8217;/g, '’').replace(/&nbsp;/g, ' ').replace(/&mdash;/g, '—')}<ul><li>${sentence(3)}</li><li>${sentence(3)}</li></ul>`;
+    const content = `<figure><img src="/img/${n}-large.jpg"/><figcaption>${sentence(4)}</figcaption></figure>${paragraphs
+      .join('')
+      .replace(/&#8217;/g, '’')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/&mdash;/g, '—')}<ul><li>${sentence(3)}</li><li>${sentence(3)}</li></ul>`;
     const date = new Date(start + n * 937_000).toUTCString().replace('GMT', '+0000');
-    const categories = Array.from({ length: 1 + Math.floor(next() * 4) }, () => `<category>${escapeXml(pick(sections))}</category>`).join('');
+    const categories = Array.from({ length: 1 + Math.floor(next() * 4) }, () => `<category>${escapeXml(pick(sections))}</category>`).join(
+      '',
+    );
     const item =
       `<item>\n<title>${escapeXml(sentence(6))} &#8211; ${n}</title>\n` +
       `<link>https://news.example.org${slug}</link>\n` +

@@ -59,7 +59,8 @@ async function load(target: Omit<LoadRequest, 'connections' | 'warmupSeconds' | 
     child.once('exit', (code) => reject(new Error(`The load generator exited with ${code} before reporting`)));
   });
   const answer = await result;
-  if (answer.errors > 0) throw new Error(`Expected only 200s from ${target.origin}${target.path}, got ${answer.errors} other answers or errors`);
+  if (answer.errors > 0)
+    throw new Error(`Expected only 200s from ${target.origin}${target.path}, got ${answer.errors} other answers or errors`);
   return answer;
 }
 
@@ -91,7 +92,8 @@ export async function runHttpCase(source: PollSource, deployment: Deployment, pl
     const get = async (path: string, headers: Record<string, string> = {}) => {
       const response = await request(`${origin}${path}`, { dispatcher, headers });
       const body = Buffer.from(await response.body.arrayBuffer());
-      if (response.statusCode !== 200) throw new Error(`Expected 200 from ${path}, got ${response.statusCode}: ${body.toString('utf8').slice(0, 200)}`);
+      if (response.statusCode !== 200)
+        throw new Error(`Expected 200 from ${path}, got ${response.statusCode}: ${body.toString('utf8').slice(0, 200)}`);
       return { body, contentType: String(response.headers['content-type']) };
     };
     const json = await get(`/v1/feeds/${feedId}`, { authorization });
@@ -114,7 +116,15 @@ export async function runHttpCase(source: PollSource, deployment: Deployment, pl
     const bareXml = await bare('node-https', xml);
     const bareFastifyXml = await bare('fastify-bytes', xml);
 
-    const result: HttpCase = { mode: deployment.mode, json: [], bareJsonBytes: [], bareJsonObject: [], xml: [], bareXml: [], bareFastifyXml: [] };
+    const result: HttpCase = {
+      mode: deployment.mode,
+      json: [],
+      bareJsonBytes: [],
+      bareJsonObject: [],
+      xml: [],
+      bareXml: [],
+      bareFastifyXml: [],
+    };
     for (let run = 1; run <= plan.runs; run++) {
       result.json.push(await load({ origin, path: `/v1/feeds/${feedId}`, headers: { authorization }, ca: api.ca }, plan));
       result.bareJsonBytes.push(await load({ origin: bareBytes, path: `/v1/feeds/${feedId}`, headers: {}, ca: api.ca }, plan));

@@ -26,7 +26,11 @@ export interface LoadResult {
 }
 
 async function run(request: LoadRequest): Promise<LoadResult> {
-  const pool = new Pool(request.origin, { connections: request.connections, pipelining: 1, connect: { ca: request.ca, servername: 'localhost' } });
+  const pool = new Pool(request.origin, {
+    connections: request.connections,
+    pipelining: 1,
+    connect: { ca: request.ca, servername: 'localhost' },
+  });
   const warmEnd = performance.now() + request.warmupSeconds * 1000;
   const end = warmEnd + request.seconds * 1000;
   let ok = 0;
@@ -59,7 +63,12 @@ async function run(request: LoadRequest): Promise<LoadResult> {
   );
   const used = process.cpuUsage(cpu);
   await pool.close();
-  return { requestsPerSecond: ok / request.seconds, errors, bytesPerResponse: ok > 0 ? bytes / ok : 0, cores: (used.user + used.system) / 1e6 / request.seconds };
+  return {
+    requestsPerSecond: ok / request.seconds,
+    errors,
+    bytesPerResponse: ok > 0 ? bytes / ok : 0,
+    cores: (used.user + used.system) / 1e6 / request.seconds,
+  };
 }
 
 run(JSON.parse(process.argv[2] ?? '{}') as LoadRequest).then(

@@ -57,7 +57,11 @@ export function deployment(mode: ModeName, cluster: ClusterSettings, bench = 'po
       rmSync(dataDir, { recursive: true, force: true });
       // Dropping a keyspace waits for schema agreement, which takes longer than the driver's 12 s
       // default on a busy one-box Cassandra.
-      const client = new Client({ contactPoints: [cluster.cassandra], localDataCenter: 'datacenter1', socketOptions: { readTimeout: 120_000 } });
+      const client = new Client({
+        contactPoints: [cluster.cassandra],
+        localDataCenter: 'datacenter1',
+        socketOptions: { readTimeout: 120_000 },
+      });
       try {
         await client.execute(`DROP KEYSPACE IF EXISTS ${keyspace}`);
       } finally {

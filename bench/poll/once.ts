@@ -86,7 +86,7 @@ export async function runOnceCase(source: PollSource, deployment: Deployment, fe
       await first.receive('scheduled');
       while (source.feedRequests < feeds) await sleep(100);
       const ms = performance.now() - begin;
-      for (let seen = -1; seen !== source.feedRequests; ) {
+      for (let seen = -1; seen !== source.feedRequests;) {
         seen = source.feedRequests;
         await sleep(quietMs);
       }
@@ -103,7 +103,9 @@ export async function runOnceCase(source: PollSource, deployment: Deployment, fe
         }
       }
       results.push({ feeds, once, duplicated, extraFetches, skipped: feeds - once - duplicated, ms });
-      process.stderr.write(`  once ${feeds}: due time ${phase}: ${once} fetched once, ${duplicated} more than once, ${feeds - once - duplicated} never, in ${(ms / 1000).toFixed(1)} s\n`);
+      process.stderr.write(
+        `  once ${feeds}: due time ${phase}: ${once} fetched once, ${duplicated} more than once, ${feeds - once - duplicated} never, in ${(ms / 1000).toFixed(1)} s\n`,
+      );
     }
     const perWorker: number[] = [];
     for (const worker of workers) {

@@ -68,7 +68,8 @@ export async function runRefreshCase(source: PollSource, deployment: Deployment,
       if (message?.type === 'failed') throw new Error(`The ${deployment.mode} worker failed: ${message.message}`);
       if (message?.type === type) return message as Extract<FromWorker, { type: T }>;
       if (message) throw new Error(`Expected "${type}" from the worker, got "${message.type}"`);
-      if (child.exitCode !== null) throw new Error(`The ${deployment.mode} worker exited (${child.exitCode}) while we waited for "${type}"`);
+      if (child.exitCode !== null)
+        throw new Error(`The ${deployment.mode} worker exited (${child.exitCode}) while we waited for "${type}"`);
       await new Promise<void>((resolve) => (wake = resolve));
     }
   };
@@ -82,7 +83,14 @@ export async function runRefreshCase(source: PollSource, deployment: Deployment,
     const counts = source.take();
     unconditional += counts.requests - counts.conditional;
     const refreshes = to - from;
-    return { rate: refreshes / (result.ms / 1000), cpuMsPerRefresh: result.cpuMs / refreshes, parses: result.parses, refreshes, statuses: result.statuses, counts };
+    return {
+      rate: refreshes / (result.ms / 1000),
+      cpuMsPerRefresh: result.cpuMs / refreshes,
+      parses: result.parses,
+      refreshes,
+      statuses: result.statuses,
+      counts,
+    };
   };
   try {
     source.mode = 'stable';
@@ -107,7 +115,15 @@ export async function runRefreshCase(source: PollSource, deployment: Deployment,
     }
     post({ type: 'close' });
     await receive('closed');
-    return { mode: deployment.mode, feeds: plan.feeds, createRate: ready.created / (ready.ms / 1000), notModified, sameBody, changed, unconditional };
+    return {
+      mode: deployment.mode,
+      feeds: plan.feeds,
+      createRate: ready.created / (ready.ms / 1000),
+      notModified,
+      sameBody,
+      changed,
+      unconditional,
+    };
   } finally {
     if (child.exitCode === null) {
       const timer = setTimeout(() => child.kill(), 10_000);

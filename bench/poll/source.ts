@@ -52,7 +52,14 @@ export async function startPollSource(): Promise<PollSource> {
   const send = (response: ServerResponse, etag: string, body: Buffer): void => {
     counts.status200 += 1;
     counts.bytes += body.length;
-    response.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8', 'content-length': body.length, etag, 'last-modified': lastModified }).end(body);
+    response
+      .writeHead(200, {
+        'content-type': 'application/rss+xml; charset=utf-8',
+        'content-length': body.length,
+        etag,
+        'last-modified': lastModified,
+      })
+      .end(body);
   };
   const handle = (request: IncomingMessage, response: ServerResponse): void => {
     counts.requests += 1;

@@ -112,7 +112,13 @@ async function main(): Promise<void> {
       await finished;
       const ms = performance.now() - begin;
       const cpu = process.cpuUsage(cpuBefore);
-      send({ type: 'round', ms, statuses: round?.statuses ?? {}, parses: parser.calls - parsesBefore, cpuMs: (cpu.user + cpu.system) / 1000 });
+      send({
+        type: 'round',
+        ms,
+        statuses: round?.statuses ?? {},
+        parses: parser.calls - parsesBefore,
+        cpuMs: (cpu.user + cpu.system) / 1000,
+      });
       round = undefined;
     })().catch((error: unknown) => send({ type: 'failed', message: String(error) }));
   });

@@ -18,11 +18,20 @@ export interface CreatedKey {
 export type KeyDeps = Pick<AppDeps, 'keys' | 'clock' | 'random'>;
 
 export async function createKey(deps: KeyDeps, account: string, scopes: Scope[]): Promise<CreatedKey> {
-  if (!isAccountName(account)) throw new FeedmillError('validation_failed', expectedMessage('account', accountNameRule, { value: account }));
+  if (!isAccountName(account))
+    throw new FeedmillError('validation_failed', expectedMessage('account', accountNameRule, { value: account }));
   const id = newKeyId(deps.random);
   const secret = newKeySecret(deps.random);
   const createdAt = deps.clock.now().toISOString();
-  await deps.keys.insert({ id, accountId: account, scopes, secretHash: await hashSecret(secret), createdAt, revokedAt: null, lastUsedAt: null });
+  await deps.keys.insert({
+    id,
+    accountId: account,
+    scopes,
+    secretHash: await hashSecret(secret),
+    createdAt,
+    revokedAt: null,
+    lastUsedAt: null,
+  });
   return { key: id, secret, account, scopes, created_at: createdAt };
 }
 

@@ -24,7 +24,9 @@ export const unauthorized = (): FeedmillError =>
   );
 
 const throttled = (seconds: number): FeedmillError =>
-  new FeedmillError('rate_limited', `Too many failed authentications from this address or for this key; retry in ${seconds} s`, { retryAfter: seconds });
+  new FeedmillError('rate_limited', `Too many failed authentications from this address or for this key; retry in ${seconds} s`, {
+    retryAfter: seconds,
+  });
 
 const digest = (secret: string): Buffer => createHash('sha256').update(secret).digest();
 
@@ -44,7 +46,10 @@ export const touchEveryMs = 5 * 60_000;
  *
  * An accepted key's `lastUsedAt` is written at most once per `touchEveryMs` per key in this process.
  */
-export function createAuthenticator(deps: Pick<AppDeps, 'keys' | 'clock' | 'authThrottle'>, options: AuthenticatorOptions = {}): Authenticator {
+export function createAuthenticator(
+  deps: Pick<AppDeps, 'keys' | 'clock' | 'authThrottle'>,
+  options: AuthenticatorOptions = {},
+): Authenticator {
   const throttle = deps.authThrottle;
   const verify = options.verify ?? verifySecret;
   const verified = new Map<string, Buffer>();

@@ -16,7 +16,11 @@ export interface BundleContent {
  * The merged items of a bundle's live member feeds, newest first in the given order: each member's
  * filters apply to its items, then the bundle's own to the merged list.
  */
-export async function bundleContent(deps: Pick<AppDeps, 'feeds' | 'items' | 'clock'>, bundle: Bundle, sort: ItemSort = bundle.sort): Promise<BundleContent> {
+export async function bundleContent(
+  deps: Pick<AppDeps, 'feeds' | 'items' | 'clock'>,
+  bundle: Bundle,
+  sort: ItemSort = bundle.sort,
+): Promise<BundleContent> {
   const feeds = (await Promise.all(bundle.feedIds.map((id) => deps.feeds.getById(id)))).filter(
     (feed): feed is Feed => feed !== undefined && feed.accountId === bundle.accountId,
   );

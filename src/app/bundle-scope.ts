@@ -7,7 +7,11 @@ import type { AppDeps } from './deps.js';
  * The keep/block filters of the caller's bundles (among `bundleIds`) that hold the event's feed at
  * the time of the event; an empty list when none holds it (the event is out of scope).
  */
-export async function coveringBundleFilters(deps: Pick<AppDeps, 'bundles'>, envelope: FeedEventEnvelope, bundleIds: readonly string[]): Promise<KeepBlock[]> {
+export async function coveringBundleFilters(
+  deps: Pick<AppDeps, 'bundles'>,
+  envelope: FeedEventEnvelope,
+  bundleIds: readonly string[],
+): Promise<KeepBlock[]> {
   const filters: KeepBlock[] = [];
   for (const bundleId of bundleIds) {
     const lookup = await deps.bundles.get(envelope.accountId, bundleId);
@@ -30,7 +34,12 @@ export const filtersNeedCategories = (filters: readonly KeepBlock[]): boolean =>
  * The event as a receiver scoped to bundles sees it: only the items that one of the covering
  * bundles' filters keeps (a bundle without filters keeps all); undefined when none is left.
  */
-export function throughBundles(event: FeedUpdateEvent, filters: readonly KeepBlock[], now: Date, categories: readonly (readonly string[])[] = []): FeedUpdateEvent | undefined {
+export function throughBundles(
+  event: FeedUpdateEvent,
+  filters: readonly KeepBlock[],
+  now: Date,
+  categories: readonly (readonly string[])[] = [],
+): FeedUpdateEvent | undefined {
   if (filters.some((pair) => !hasFilters(pair))) return event;
   const offset = event.data.items_new.length;
   const kept = (item: FeedUpdateEvent['data']['items_new'][number], index: number): boolean =>

@@ -35,7 +35,11 @@ const stillThere = async (deps: BundleDeps, principal: Principal, bundleId: stri
   bundle ?? findBundle(deps, principal, bundleId);
 
 /** POST /v1/bundles: every listed feed must be the caller's (404 otherwise); duplicates count once. */
-export async function createBundle(deps: BundleDeps, principal: Principal, input: { name: string; feeds: string[] }): Promise<BundleWithItems> {
+export async function createBundle(
+  deps: BundleDeps,
+  principal: Principal,
+  input: { name: string; feeds: string[] },
+): Promise<BundleWithItems> {
   checkLength('name', input.name, bundleFieldLimits.name, 1);
   const feedIds = [...new Set(input.feeds)];
   checkMemberCount(feedIds.length);
@@ -100,11 +104,18 @@ export async function removeFeedFromBundle(deps: BundleDeps, principal: Principa
 }
 
 /** DELETE /v1/bundles/:id; a second delete says the bundle was already deleted (spec Errors rule 2). */
-export async function deleteBundle(deps: Pick<AppDeps, 'bundles' | 'clock'>, principal: Principal, bundleId: string): Promise<DeletionResult> {
+export async function deleteBundle(
+  deps: Pick<AppDeps, 'bundles' | 'clock'>,
+  principal: Principal,
+  bundleId: string,
+): Promise<DeletionResult> {
   const lookup = await deps.bundles.get(principal.accountId, bundleId);
   if (lookup.state === 'deleted') throw new FeedmillError('bundle_already_deleted', `Bundle \`${bundleId}\` has already been deleted`);
   if (lookup.state === 'missing' || !(await deps.bundles.markDeleted(principal.accountId, bundleId, deps.clock.now().toISOString()))) {
-    throw new FeedmillError('bundle_not_found', `Bundle \`${bundleId}\` does not exist in this account; list your bundles with GET /v1/bundles`);
+    throw new FeedmillError(
+      'bundle_not_found',
+      `Bundle \`${bundleId}\` does not exist in this account; list your bundles with GET /v1/bundles`,
+    );
   }
   return { id: bundleId, deleted: true };
 }
@@ -124,7 +135,12 @@ export interface BundleSettings {
  * PATCH /v1/bundles/:id/settings: `filters` as for a feed (left out keeps, null removes). Filters
  * apply when items are read, so the change shows at once in the bundle and its hosted outputs.
  */
-export async function updateBundleSettings(deps: Pick<AppDeps, 'bundles' | 'clock'>, principal: Principal, bundleId: string, patch: { filters?: unknown }): Promise<BundleSettings> {
+export async function updateBundleSettings(
+  deps: Pick<AppDeps, 'bundles' | 'clock'>,
+  principal: Principal,
+  bundleId: string,
+  patch: { filters?: unknown },
+): Promise<BundleSettings> {
   const bundle = await findBundle(deps, principal, bundleId);
   const filters = patchKeepBlock(bundle.filters, patch.filters);
   const updated = await deps.bundles.update(principal.accountId, bundleId, { filters }, deps.clock.now().toISOString());

@@ -28,7 +28,10 @@ async function locate(deps: RefreshDeps, input: CreateFeedInput): Promise<{ sour
   // Counted in code points, as the schema's `maxLength` counts them.
   const length = [...keyword].length;
   if (length === 0 || length > maxKeywordLength) {
-    throw new FeedmillError('validation_failed', expectedMessage('keyword', `a keyword of 1 to ${maxKeywordLength} characters`, { said: `${length} characters` }));
+    throw new FeedmillError(
+      'validation_failed',
+      expectedMessage('keyword', `a keyword of 1 to ${maxKeywordLength} characters`, { said: `${length} characters` }),
+    );
   }
   const region = parseRegion(input.region);
   const upstream = keywordSearchUrl(deps.settings.keywordSearchUrl, keyword, region);
@@ -67,7 +70,10 @@ const previewSize = 10;
  * store: the same source found, read and parsed, its items identified as the first run stores them
  * (an item listed twice, once).
  */
-export async function previewFeed(deps: RefreshDeps, input: CreateFeedInput): Promise<{ title: string; sourceUrl: string; items: ParsedItem[] }> {
+export async function previewFeed(
+  deps: RefreshDeps,
+  input: CreateFeedInput,
+): Promise<{ title: string; sourceUrl: string; items: ParsedItem[] }> {
   const { sourceUrl, source } = await locate(deps, input);
   const items = identifyItems(source.parsed.items).map(({ item }) => item);
   return { title: titleOf(source), sourceUrl, items: items.slice(0, previewSize) };
@@ -79,7 +85,11 @@ export async function previewFeed(deps: RefreshDeps, input: CreateFeedInput): Pr
  * refresh pipeline over the document read (the feed's first run: its items are a baseline, announced
  * to no one) and schedule its actor.
  */
-export async function createFeed(deps: RefreshDeps & Pick<AppDeps, 'scheduler' | 'metrics'>, principal: Principal, input: CreateFeedInput): Promise<FeedWithItems> {
+export async function createFeed(
+  deps: RefreshDeps & Pick<AppDeps, 'scheduler' | 'metrics'>,
+  principal: Principal,
+  input: CreateFeedInput,
+): Promise<FeedWithItems> {
   let located: Awaited<ReturnType<typeof locate>>;
   try {
     located = await locate(deps, input);

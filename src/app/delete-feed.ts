@@ -9,7 +9,11 @@ export interface DeletionResult {
 }
 
 /** DELETE /v1/feeds/:id; a second delete says the feed was already deleted (spec Errors rule 1). */
-export async function deleteFeed(deps: Pick<AppDeps, 'feeds' | 'bundles' | 'scheduler' | 'clock' | 'metrics'>, principal: Principal, feedId: string): Promise<DeletionResult> {
+export async function deleteFeed(
+  deps: Pick<AppDeps, 'feeds' | 'bundles' | 'scheduler' | 'clock' | 'metrics'>,
+  principal: Principal,
+  feedId: string,
+): Promise<DeletionResult> {
   const lookup = await deps.feeds.get(principal.accountId, feedId);
   if (lookup.state === 'deleted') {
     throw new FeedmillError('feed_already_deleted', `Feed \`${feedId}\` has already been deleted`);

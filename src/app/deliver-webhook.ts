@@ -28,7 +28,12 @@ function signedHeaders(deps: DeliverDeps, webhook: Webhook, delivery: Delivery, 
   };
 }
 
-async function send(deps: DeliverDeps, webhook: Webhook, delivery: Delivery, now: Date): Promise<WebhookResponse | { error: string; latencyMs: number }> {
+async function send(
+  deps: DeliverDeps,
+  webhook: Webhook,
+  delivery: Delivery,
+  now: Date,
+): Promise<WebhookResponse | { error: string; latencyMs: number }> {
   const started = Date.now();
   try {
     return await deps.webhookSender.send(webhook.url, signedHeaders(deps, webhook, delivery, now), delivery.body);
@@ -39,7 +44,12 @@ async function send(deps: DeliverDeps, webhook: Webhook, delivery: Delivery, now
 }
 
 /** Disables a webhook and says why, so its owner sees it in the resource. */
-const disable = (webhook: Webhook, reason: string, now: string): Webhook => ({ ...webhook, enabled: false, disabledReason: reason, updatedAt: now });
+const disable = (webhook: Webhook, reason: string, now: string): Webhook => ({
+  ...webhook,
+  enabled: false,
+  disabledReason: reason,
+  updatedAt: now,
+});
 
 /**
  * One attempt: sign, POST, record it in the history, then decide. 2xx is success; 410 disables the
@@ -47,7 +57,12 @@ const disable = (webhook: Webhook, reason: string, now: string): Webhook => ({ .
  * until it gives up, and a webhook whose deliveries have all failed for
  * `webhookDisableAfterSeconds` is disabled. Returns when to try again, or null.
  */
-export async function attemptDelivery(deps: DeliverDeps, webhook: Webhook, delivery: Delivery, retry = true): Promise<{ attempt: DeliveryAttempt; next: Date | null }> {
+export async function attemptDelivery(
+  deps: DeliverDeps,
+  webhook: Webhook,
+  delivery: Delivery,
+  retry = true,
+): Promise<{ attempt: DeliveryAttempt; next: Date | null }> {
   const now = deps.clock.now();
   const at = now.toISOString();
   const answer = await send(deps, webhook, delivery, now);
@@ -70,11 +85,21 @@ export async function attemptDelivery(deps: DeliverDeps, webhook: Webhook, deliv
   let next: Date | null = null;
   if (!succeeded) {
     const failingFor = now.getTime() - Date.parse(updated.failingSince ?? at);
-    if (statusCode === 410) updated = disable(updated, 'The receiver answered 410 Gone; enable the webhook again once it accepts deliveries', at);
+    if (statusCode === 410)
+      updated = disable(updated, 'The receiver answered 410 Gone; enable the webhook again once it accepts deliveries', at);
     else if (failingFor > deps.settings.webhookDisableAfterSeconds * 1000) {
-      updated = disable(updated, `Every delivery failed for more than ${Math.round(deps.settings.webhookDisableAfterSeconds / 3600)} h; fix the receiver, then enable the webhook again`, at);
+      updated = disable(
+        updated,
+        `Every delivery failed for more than ${Math.round(deps.settings.webhookDisableAfterSeconds / 3600)} h; fix the receiver, then enable the webhook again`,
+        at,
+      );
     } else if (retry) {
-      next = nextAttemptAt(now, attempt.attempt, jitter(deps), retryAfterSeconds('retryAfter' in answer ? answer.retryAfter : undefined, now));
+      next = nextAttemptAt(
+        now,
+        attempt.attempt,
+        jitter(deps),
+        retryAfterSeconds('retryAfter' in answer ? answer.retryAfter : undefined, now),
+      );
     }
   }
   if (updated.failingSince !== webhook.failingSince || updated.enabled !== webhook.enabled) await deps.webhooks.save(updated);
@@ -91,7 +116,10 @@ export async function attemptDelivery(deps: DeliverDeps, webhook: Webhook, deliv
  * The delivery job: one attempt, then the time of the next (null when done). `attempted` is the
  * attempt's outcome, or null when there was nothing to send (delivered already, webhook gone).
  */
-export async function deliverWebhook(deps: DeliverDeps, id: string): Promise<{ attempted: 'succeeded' | 'failed' | null; next: Date | null }> {
+export async function deliverWebhook(
+  deps: DeliverDeps,
+  id: string,
+): Promise<{ attempted: 'succeeded' | 'failed' | null; next: Date | null }> {
   const delivery = await deps.deliveries.get(id);
   if (!delivery || delivery.status !== 'pending') return { attempted: null, next: null };
   const webhook = await deps.webhooks.get(delivery.accountId, delivery.webhookId);

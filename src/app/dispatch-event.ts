@@ -12,11 +12,18 @@ export type DispatchDeps = Pick<AppDeps, 'webhooks' | 'deliveries' | 'bundles' |
  * The event with only the items the filter lets through; undefined when none is left. Events do
  * not carry categories: `categories` holds them in event order (new items, then changed).
  */
-export function filterEvent(event: FeedUpdateEvent, filter: ItemFilter | null, now: Date, categories: readonly (readonly string[])[] = []): FeedUpdateEvent | undefined {
+export function filterEvent(
+  event: FeedUpdateEvent,
+  filter: ItemFilter | null,
+  now: Date,
+  categories: readonly (readonly string[])[] = [],
+): FeedUpdateEvent | undefined {
   if (filter === null) return event;
   const offset = event.data.items_new.length;
   const itemsNew = event.data.items_new.filter((item, index) => itemMatches({ ...item, categories: categories[index] }, filter, now));
-  const itemsChanged = event.data.items_changed.filter((item, index) => itemMatches({ ...item, categories: categories[offset + index] }, filter, now));
+  const itemsChanged = event.data.items_changed.filter((item, index) =>
+    itemMatches({ ...item, categories: categories[offset + index] }, filter, now),
+  );
   if (itemsNew.length + itemsChanged.length === 0) return undefined;
   return { ...event, data: { items_new: itemsNew, items_changed: itemsChanged } };
 }
@@ -57,7 +64,8 @@ export async function dispatchEvent(deps: DispatchDeps, envelope: FeedEventEnvel
     // Made by another listener, which may have died before scheduling it: schedule it at its own
     // time (idempotent per id), or the delivery would wait for a restart.
     const existing = await deps.deliveries.get(delivery.id);
-    if (existing?.status === 'pending') await deps.deliveryScheduler.schedule(existing.id, new Date(existing.nextAttemptAt ?? now.toISOString()));
+    if (existing?.status === 'pending')
+      await deps.deliveryScheduler.schedule(existing.id, new Date(existing.nextAttemptAt ?? now.toISOString()));
   }
   return created;
 }

@@ -41,7 +41,12 @@ export async function scopedEvent(
   if (scope.feedIds?.includes(envelope.feedId)) return envelope.event;
   const filters = await coveringBundleFilters(deps, envelope, scope.bundleIds ?? []);
   if (filters.length === 0) return undefined;
-  return throughBundles(envelope.event, filters, deps.clock.now(), filtersNeedCategories(filters) ? await eventCategories(deps, envelope) : []);
+  return throughBundles(
+    envelope.event,
+    filters,
+    deps.clock.now(),
+    filtersNeedCategories(filters) ? await eventCategories(deps, envelope) : [],
+  );
 }
 
 /**
@@ -59,7 +64,8 @@ export async function resolveEventScope(
     [names.feeds, asked.feedIds],
     [names.bundles, asked.bundleIds],
   ] as const) {
-    if (ids?.length === 0) throw new FeedmillError('validation_failed', `Expected at least one id in \`${name}\`; leave it out to receive every feed`);
+    if (ids?.length === 0)
+      throw new FeedmillError('validation_failed', `Expected at least one id in \`${name}\`; leave it out to receive every feed`);
   }
   const feedIds = asked.feedIds && [...new Set(asked.feedIds)];
   const bundleIds = asked.bundleIds && [...new Set(asked.bundleIds)];

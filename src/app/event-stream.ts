@@ -16,12 +16,22 @@ const replayPage = 100;
  * Where to replay from: just after the event `since` names, which must be one of the account's
  * stored events (they are kept 30 days).
  */
-export async function positionAfter(deps: Pick<AppDeps, 'outbox'>, principal: Principal, since: string, name: string): Promise<EventPosition> {
+export async function positionAfter(
+  deps: Pick<AppDeps, 'outbox'>,
+  principal: Principal,
+  since: string,
+  name: string,
+): Promise<EventPosition> {
   const envelope = /^evt_[A-Za-z0-9_-]{1,64}$/.test(since) ? await deps.outbox.get(since) : undefined;
   if (!envelope || envelope.accountId !== principal.accountId) {
     throw new FeedmillError(
       'event_not_found',
-      expectedMessage(name, "the id of one of this account's events from the last 30 days (`evt_…`)", { value: since }, 'leave it out to start from now'),
+      expectedMessage(
+        name,
+        "the id of one of this account's events from the last 30 days (`evt_…`)",
+        { value: since },
+        'leave it out to start from now',
+      ),
     );
   }
   return { occurredAt: envelope.occurredAt, id: envelope.event.id };
@@ -98,7 +108,10 @@ export async function* eventStream(
     }
     while (!signal.aborted) {
       if (overflowed) {
-        throw new FeedmillError('too_many_connections', `More than ${maxHeld} events waited for this client; reconnect with the last event id to resume`);
+        throw new FeedmillError(
+          'too_many_connections',
+          `More than ${maxHeld} events waited for this client; reconnect with the last event id to resume`,
+        );
       }
       const envelope = held.shift();
       if (!envelope) {

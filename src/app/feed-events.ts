@@ -31,7 +31,14 @@ export async function feedEvent(
   const fresh = diff.fresh.filter(shown);
   const changed = diff.changed.filter(shown);
   if (fresh.length + changed.length === 0) return undefined;
-  const before = new Map((await deps.items.getMany(feed.id, changed.map((item) => item.key))).map((item) => [item.key, item]));
+  const before = new Map(
+    (
+      await deps.items.getMany(
+        feed.id,
+        changed.map((item) => item.key),
+      )
+    ).map((item) => [item.key, item]),
+  );
   const envelope: FeedEventEnvelope = {
     itemKeys: [...fresh, ...changed].map((item) => item.key),
     accountId: feed.accountId,
@@ -58,7 +65,10 @@ export async function feedEvent(
  * (webhooks: retried until the deliveries exist), and the bus (live subscriptions). A failure of
  * either leaves the event unpublished, for the sweep to send again; both are idempotent per id.
  */
-export async function publishFeedEvent(deps: Pick<AppDeps, 'bus' | 'outbox' | 'clock' | 'deliveryScheduler'>, envelope: FeedEventEnvelope): Promise<void> {
+export async function publishFeedEvent(
+  deps: Pick<AppDeps, 'bus' | 'outbox' | 'clock' | 'deliveryScheduler'>,
+  envelope: FeedEventEnvelope,
+): Promise<void> {
   await deps.deliveryScheduler.schedule(envelope.event.id, deps.clock.now());
   await deps.bus.publish(envelope);
   await deps.outbox.markPublished(envelope.event.id, deps.clock.now().toISOString());
@@ -71,7 +81,10 @@ export async function publishFeedEvent(deps: Pick<AppDeps, 'bus' | 'outbox' | 'c
  * and so records nothing) would otherwise leave them waiting for a restart. Publishing one twice is
  * harmless: it keeps its id, and dispatch is idempotent per event id.
  */
-export async function publishPendingEvents(deps: Pick<AppDeps, 'bus' | 'outbox' | 'clock' | 'deliveryScheduler'>, recordedBefore?: Date): Promise<number> {
+export async function publishPendingEvents(
+  deps: Pick<AppDeps, 'bus' | 'outbox' | 'clock' | 'deliveryScheduler'>,
+  recordedBefore?: Date,
+): Promise<number> {
   let count = 0;
   for (;;) {
     const batch = await deps.outbox.unpublished(100);

@@ -38,7 +38,11 @@ function checkMinInterval(deps: Pick<AppDeps, 'settings'>, seconds: number | nul
   if (!Number.isInteger(seconds) || seconds < floor || seconds > maxMinIntervalSeconds) {
     throw new FeedmillError(
       'validation_failed',
-      expectedMessage('min_interval', `a whole number of seconds from the global floor FEEDMILL_POLL_MIN_INTERVAL (${floor}) to ${maxMinIntervalSeconds}`, { value: seconds }),
+      expectedMessage(
+        'min_interval',
+        `a whole number of seconds from the global floor FEEDMILL_POLL_MIN_INTERVAL (${floor}) to ${maxMinIntervalSeconds}`,
+        { value: seconds },
+      ),
     );
   }
 }
@@ -66,7 +70,12 @@ async function applyPolling(deps: SettingsDeps, before: Feed, after: Feed, patch
 }
 
 /** PATCH /v1/feeds/:id/settings: fields not sent keep their value. */
-export async function updateFeedSettings(deps: SettingsDeps, principal: Principal, feedId: string, patch: FeedSettingsPatch): Promise<FeedSettings> {
+export async function updateFeedSettings(
+  deps: SettingsDeps,
+  principal: Principal,
+  feedId: string,
+  patch: FeedSettingsPatch,
+): Promise<FeedSettings> {
   checkLength('customAuthor', patch.customAuthor ?? undefined, feedFieldLimits.customAuthor);
   checkMinInterval(deps, patch.minIntervalSeconds);
   const feed = await findFeed(deps, principal, feedId);

@@ -29,8 +29,15 @@ const shown = 30;
 type PreviewDeps = Pick<AppDeps, 'feeds' | 'items' | 'bundles' | 'clock'>;
 
 /** The newest stored items of some feeds, as stored (no filter applied), newest first. */
-async function recentItems(deps: PreviewDeps, feeds: readonly Feed[], perFeed: number, most: number): Promise<{ feed: Feed; item: StoredItem }[]> {
-  const lists = await Promise.all(feeds.map(async (feed) => (await deps.items.list(feed.id, 'last_added', perFeed)).map((item) => ({ feed, item }))));
+async function recentItems(
+  deps: PreviewDeps,
+  feeds: readonly Feed[],
+  perFeed: number,
+  most: number,
+): Promise<{ feed: Feed; item: StoredItem }[]> {
+  const lists = await Promise.all(
+    feeds.map(async (feed) => (await deps.items.list(feed.id, 'last_added', perFeed)).map((item) => ({ feed, item }))),
+  );
   return lists
     .flat()
     .sort((a, b) => (a.item.publishedAt < b.item.publishedAt ? 1 : a.item.publishedAt > b.item.publishedAt ? -1 : 0))
@@ -63,7 +70,13 @@ export async function previewWebhookFilter(
   const now = deps.clock.now();
   return (await recentItems(deps, feeds, itemsPerFeed, shown)).map(({ feed, item }) => {
     const judged = filter === null ? null : judgeFilter(filterSubject(item, feed.settings.customAuthor), filter, now);
-    return { feedId: feed.id, feedTitle: feed.title, item: eventItem(item, feed.settings.customAuthor), kept: judged?.matched ?? true, decidedBy: judged?.decidedBy ?? null };
+    return {
+      feedId: feed.id,
+      feedTitle: feed.title,
+      item: eventItem(item, feed.settings.customAuthor),
+      kept: judged?.matched ?? true,
+      decidedBy: judged?.decidedBy ?? null,
+    };
   });
 }
 
@@ -82,7 +95,12 @@ const previewedItems = 50;
  * feed's newest stored items, whatever its current filters drop, each marked kept or dropped with
  * the condition that decided. Nothing is saved.
  */
-export async function previewFeedFilters(deps: PreviewDeps, principal: Principal, feedId: string, filters: unknown): Promise<KeepBlockPreview[]> {
+export async function previewFeedFilters(
+  deps: PreviewDeps,
+  principal: Principal,
+  feedId: string,
+  filters: unknown,
+): Promise<KeepBlockPreview[]> {
   const candidate = parseKeepBlock(filters);
   const feed = await findFeed(deps, principal, feedId);
   const now = deps.clock.now();
@@ -97,7 +115,12 @@ export async function previewFeedFilters(deps: PreviewDeps, principal: Principal
  * POST /v1/bundles/:id/filters/preview: candidate keep/block filters over the newest items the
  * bundle shows before its own filters (its members' filters still apply), as for a feed.
  */
-export async function previewBundleFilters(deps: PreviewDeps, principal: Principal, bundleId: string, filters: unknown): Promise<KeepBlockPreview[]> {
+export async function previewBundleFilters(
+  deps: PreviewDeps,
+  principal: Principal,
+  bundleId: string,
+  filters: unknown,
+): Promise<KeepBlockPreview[]> {
   const candidate = parseKeepBlock(filters);
   const bundle = await findBundle(deps, principal, bundleId);
   const content = await bundleContent(deps, { ...bundle, filters: noFilters });

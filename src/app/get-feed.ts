@@ -39,7 +39,10 @@ export async function viewFeed(deps: GetFeedDeps, principal: Principal, feedId: 
       feedHealth(feed),
       filterEpoch(deps, [feed.settings.filters]),
     ]),
-    content: async () => ({ feed, items: (await feedItems(deps, feed, shownSort)).map((item) => shownItem(item, feed.settings.customAuthor)) }),
+    content: async () => ({
+      feed,
+      items: (await feedItems(deps, feed, shownSort)).map((item) => shownItem(item, feed.settings.customAuthor)),
+    }),
   };
 }
 

@@ -55,7 +55,17 @@ async function feedSource(deps: HostedDeps, id: string): Promise<HostedSource | 
   const feed = await deps.feeds.getById(id);
   if (!feed) return undefined;
   return {
-    version: JSON.stringify([feed.title, feed.description, feed.link, feed.sourceUrl, feed.icon, feed.updatedAt, feed.settings, feed.fetch.bodyHash, filterEpoch(deps, [feed.settings.filters])]),
+    version: JSON.stringify([
+      feed.title,
+      feed.description,
+      feed.link,
+      feed.sourceUrl,
+      feed.icon,
+      feed.updatedAt,
+      feed.settings,
+      feed.fetch.bodyHash,
+      filterEpoch(deps, [feed.settings.filters]),
+    ]),
     content: async () => ({
       title: feed.title,
       description: feed.description,
@@ -70,7 +80,9 @@ async function feedSource(deps: HostedDeps, id: string): Promise<HostedSource | 
 async function bundleSource(deps: HostedDeps, id: string): Promise<HostedSource | undefined> {
   const bundle = await deps.bundles.getById(id);
   if (!bundle) return undefined;
-  const members = await Promise.all(bundle.feedIds.map(async (feedId) => [await deps.feeds.getById(feedId), await deps.items.lastAddedAt(feedId)] as const));
+  const members = await Promise.all(
+    bundle.feedIds.map(async (feedId) => [await deps.feeds.getById(feedId), await deps.items.lastAddedAt(feedId)] as const),
+  );
   let updatedAt = bundle.updatedAt;
   for (const [feed, lastAdded] of members) if (feed) updatedAt = later(updatedAt, later(feed.updatedAt, lastAdded ?? ''));
   return {
@@ -104,7 +116,11 @@ const maxCachedBytes = 64 * 1024 * 1024;
  * rendering.
  */
 export function createHostedFeedRenderer(deps: HostedDeps): HostedFeedRenderer {
-  const cache = createLru<{ version: string; document: HostedDocument }>({ maxEntries: maxCached, maxBytes: maxCachedBytes, sizeOf: (entry) => entry.document.body.length });
+  const cache = createLru<{ version: string; document: HostedDocument }>({
+    maxEntries: maxCached,
+    maxBytes: maxCachedBytes,
+    sizeOf: (entry) => entry.document.body.length,
+  });
   return async (id, format) => {
     const key = `${id}.${format}`;
     const source = isBundleId(id) ? await bundleSource(deps, id) : await feedSource(deps, id);

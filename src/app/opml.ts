@@ -34,7 +34,12 @@ async function everyBundle(deps: Pick<AppDeps, 'bundles'>, accountId: string): P
 export async function exportOpml(deps: Pick<AppDeps, 'feeds' | 'bundles' | 'settings' | 'clock'>, principal: Principal): Promise<string> {
   const feeds = await everyFeed(deps, principal.accountId);
   const bundles = await everyBundle(deps, principal.accountId);
-  const outline = (feed: Feed): OpmlFeed => ({ title: feed.title, xmlUrl: feed.sourceUrl, htmlUrl: shownUrl(feed.link), hostedUrl: hostedFeedUrl(deps.settings.publicUrl, feed.id) });
+  const outline = (feed: Feed): OpmlFeed => ({
+    title: feed.title,
+    xmlUrl: feed.sourceUrl,
+    htmlUrl: shownUrl(feed.link),
+    hostedUrl: hostedFeedUrl(deps.settings.publicUrl, feed.id),
+  });
   const byId = new Map(feeds.map((feed) => [feed.id, feed]));
   const grouped = new Set(bundles.flatMap((bundle) => bundle.feedIds));
   return renderOpml(
@@ -68,7 +73,11 @@ export async function startOpmlImport(deps: OpmlImportDeps, principal: Principal
 }
 
 /** Records an import without queueing it: the CLI runs it itself (`runOpmlImport`). */
-export async function recordOpmlImport(deps: Pick<AppDeps, 'imports' | 'random' | 'clock'>, principal: Principal, entries: OpmlEntry[]): Promise<OpmlImport> {
+export async function recordOpmlImport(
+  deps: Pick<AppDeps, 'imports' | 'random' | 'clock'>,
+  principal: Principal,
+  entries: OpmlEntry[],
+): Promise<OpmlImport> {
   const job: OpmlImport = {
     id: `imp_${Buffer.from(deps.random(12)).toString('base64url')}`,
     accountId: principal.accountId,
@@ -87,7 +96,10 @@ export async function recordOpmlImport(deps: Pick<AppDeps, 'imports' | 'random' 
 export async function getOpmlImport(deps: Pick<AppDeps, 'imports'>, principal: Principal, id: string): Promise<OpmlImport> {
   const job = await deps.imports.get(id);
   if (!job || job.accountId !== principal.accountId) {
-    throw new FeedmillError('import_not_found', `No OPML import \`${id}\` in this account (progress is kept for ${keptImportSeconds / 86_400} days after an import starts)`);
+    throw new FeedmillError(
+      'import_not_found',
+      `No OPML import \`${id}\` in this account (progress is kept for ${keptImportSeconds / 86_400} days after an import starts)`,
+    );
   }
   return job;
 }
@@ -113,7 +125,14 @@ export async function runOpmlImport(deps: OpmlImportDeps, id: string): Promise<v
   for (const done of job.outcomes) join(done.bundle, done.feed_id);
   for (const entry of entries.slice(job.done)) {
     const group = entry.groups.at(-1) ?? null;
-    const outcome: OpmlOutcome = { xml_url: entry.xmlUrl, title: entry.title, outcome: 'existing', feed_id: known.get(entry.xmlUrl) ?? null, bundle: group, error: null };
+    const outcome: OpmlOutcome = {
+      xml_url: entry.xmlUrl,
+      title: entry.title,
+      outcome: 'existing',
+      feed_id: known.get(entry.xmlUrl) ?? null,
+      bundle: group,
+      error: null,
+    };
     if (outcome.feed_id === null) {
       try {
         const { feed: created } = await createFeed(deps, principal, { url: entry.xmlUrl });
@@ -122,7 +141,9 @@ export async function runOpmlImport(deps: OpmlImportDeps, id: string): Promise<v
         known.set(entry.xmlUrl, created.id);
       } catch (error) {
         outcome.outcome = 'failed';
-        outcome.error = isFeedmillError(error) ? { code: error.code, message: error.message } : { code: 'internal_error', message: 'The feed could not be created' };
+        outcome.error = isFeedmillError(error)
+          ? { code: error.code, message: error.message }
+          : { code: 'internal_error', message: 'The feed could not be created' };
       }
     }
     join(group, outcome.feed_id);

@@ -10,7 +10,12 @@ export const countedUntil = (deps: Pick<AppDeps, 'clock' | 'settings'>, next: Da
   next ?? new Date(deps.clock.now().getTime() + deps.settings.poll.maxSeconds * 1000);
 
 /** Counts one refresh, scheduled or on demand: its outcome per source host, and the state it left. */
-export function recordRefresh(deps: Pick<AppDeps, 'metrics' | 'clock' | 'settings'>, feedId: string, outcome: RefreshOutcome, seconds: number): void {
+export function recordRefresh(
+  deps: Pick<AppDeps, 'metrics' | 'clock' | 'settings'>,
+  feedId: string,
+  outcome: RefreshOutcome,
+  seconds: number,
+): void {
   deps.metrics.refresh({
     outcome: outcome.error ?? outcome.status,
     host: new URL(outcome.fetchUrl).hostname,

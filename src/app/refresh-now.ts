@@ -28,7 +28,11 @@ export interface RefreshResult {
  * it found. The next scheduled run is planned as after any refresh; a disabled feed whose fetch
  * succeeds is active again and polled on schedule, a paused feed stays paused.
  */
-export async function refreshNow(deps: RefreshDeps & Pick<AppDeps, 'scheduler' | 'metrics'>, principal: Principal, feedId: string): Promise<RefreshResult> {
+export async function refreshNow(
+  deps: RefreshDeps & Pick<AppDeps, 'scheduler' | 'metrics'>,
+  principal: Principal,
+  feedId: string,
+): Promise<RefreshResult> {
   const feed = await findFeed(deps, principal, feedId);
   const now = deps.clock.now();
   const last = feed.fetch.lastFetchedAt ? Date.parse(feed.fetch.lastFetchedAt) : Number.NaN;

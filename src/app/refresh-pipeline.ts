@@ -15,7 +15,10 @@ import { hintSignals, retryAfterSeconds } from './poll-signals.js';
 // → plan (here). A refresh runs it over the document fetched for a stored feed; creating a feed runs
 // it once over the document that finding the source read (create-feed.ts), as the feed's first run.
 
-export type RefreshDeps = Pick<AppDeps, 'feeds' | 'items' | 'outbox' | 'bus' | 'deliveryScheduler' | 'fetcher' | 'parser' | 'clock' | 'random' | 'settings'>;
+export type RefreshDeps = Pick<
+  AppDeps,
+  'feeds' | 'items' | 'outbox' | 'bus' | 'deliveryScheduler' | 'fetcher' | 'parser' | 'clock' | 'random' | 'settings'
+>;
 
 export interface RefreshOutcome {
   /** `superseded`: another refresh of the feed committed first (see storeItems); this one wrote nothing. */
@@ -176,19 +179,27 @@ export async function runPipeline(
 async function superseded(deps: RefreshDeps, feed: Feed, now: Date): Promise<RefreshOutcome> {
   const current = await deps.feeds.getById(feed.id);
   const planned = current?.fetch.nextFetchAt;
-  const nextRunAt = current && !isPolled(current) ? null : planned ? new Date(planned) : new Date(now.getTime() + deps.settings.poll.minSeconds * 1000);
+  const nextRunAt =
+    current && !isPolled(current) ? null : planned ? new Date(planned) : new Date(now.getTime() + deps.settings.poll.minSeconds * 1000);
   return { status: 'superseded', fresh: [], changed: [], nextRunAt, fetchUrl: feed.fetchUrl };
 }
 
 /** Records a fetch of `feed` at `now` that failed (a source failure, not ours) and plans the retry. */
 export async function recordFailure(deps: RefreshDeps, feed: Feed, error: FeedmillError, now: Date): Promise<RefreshOutcome> {
   const failing = afterFailure(
-    { ...fetchedNow(feed, now), lastStatus: error.code, lastError: { code: error.code, message: error.message }, errorCount: feed.fetch.errorCount + 1 },
+    {
+      ...fetchedNow(feed, now),
+      lastStatus: error.code,
+      lastError: { code: error.code, message: error.message },
+      errorCount: feed.fetch.errorCount + 1,
+    },
     now,
     deps.settings.feedDisableAfterSeconds,
   );
   // The fetcher says what failed; what happens next is ours to say (`next_fetch_at` says when).
-  const next = isPolled({ settings: feed.settings, fetch: failing }) ? 'feedmill will retry later' : 'feedmill will not retry until the feed is resumed';
+  const next = isPolled({ settings: feed.settings, fetch: failing })
+    ? 'feedmill will retry later'
+    : 'feedmill will not retry until the feed is resumed';
   const state: FetchState = { ...failing, lastError: { code: error.code, message: `${error.message}; ${next}` } };
   const retryAfter = retryAfterSeconds(error.details.retryAfter, now);
   const planned = await planNextRefresh(deps, feed, state, { outcome: 'error', retryAfterSeconds: retryAfter }, now, feed.fetchUrl);

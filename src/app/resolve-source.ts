@@ -47,7 +47,8 @@ export async function resolveSource(deps: Pick<AppDeps, 'fetcher' | 'parser'>, u
   }
   const meta = { url: fetched.url, contentType: fetched.contentType, contentLocation: fetched.contentLocation };
   const bodyHash = bodyHashOf(fetched.body);
-  if (!looksLikeHtml(fetched)) return { kind: 'parsed', reader: 'feed', fetched, bodyHash, parsed: await deps.parser.parse(fetched.body, meta) };
+  if (!looksLikeHtml(fetched))
+    return { kind: 'parsed', reader: 'feed', fetched, bodyHash, parsed: await deps.parser.parse(fetched.body, meta) };
 
   let page: Awaited<ReturnType<typeof deps.parser.extractPage>> | undefined;
   let extractError: FeedmillError | undefined;
@@ -67,5 +68,11 @@ export async function resolveSource(deps: Pick<AppDeps, 'fetcher' | 'parser'>, u
   }
   if (page && page.items.length > 0) return { kind: 'parsed', reader: 'page', fetched, bodyHash, parsed: page };
   if (empty) return empty;
-  throw extractError ?? new FeedmillError('no_items_found', `No feed and no articles were found at ${url}; give the address of the page that lists the articles, or of the feed`);
+  throw (
+    extractError ??
+    new FeedmillError(
+      'no_items_found',
+      `No feed and no articles were found at ${url}; give the address of the page that lists the articles, or of the feed`,
+    )
+  );
 }

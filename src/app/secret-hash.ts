@@ -70,7 +70,8 @@ async function hash(secret: string, cost: Cost): Promise<string> {
 async function verify(secret: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, expectedText] = stored.split('$');
   const cost = { N: Number(n), r: Number(r), p: Number(p) };
-  const sane = Number.isInteger(Math.log2(cost.N)) && cost.N >= 2 && cost.r >= 1 && cost.p >= 1 && cost.p <= 16 && 128 * cost.N * cost.r <= maxMemory;
+  const sane =
+    Number.isInteger(Math.log2(cost.N)) && cost.N >= 2 && cost.r >= 1 && cost.p >= 1 && cost.p <= 16 && 128 * cost.N * cost.r <= maxMemory;
   if (scheme !== 'scrypt' || !salt || !expectedText || !sane) return false;
   const expected = Buffer.from(expectedText, 'base64url');
   const actual = await derive(secret, Buffer.from(salt, 'base64url'), cost);

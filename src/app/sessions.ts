@@ -24,7 +24,9 @@ const maxTokenLength = 128;
 const signInFailed = (): FeedmillError => new FeedmillError('sign_in_failed', 'Wrong email or password');
 
 const throttled = (seconds: number): FeedmillError =>
-  new FeedmillError('rate_limited', `Too many failed sign-ins for this email or from this address; retry in ${seconds} s`, { retryAfter: seconds });
+  new FeedmillError('rate_limited', `Too many failed sign-ins for this email or from this address; retry in ${seconds} s`, {
+    retryAfter: seconds,
+  });
 
 /** The store knows sessions by this digest only, so a leaked table signs nobody in. */
 const sessionIdOf = (token: string): string => createHash('sha256').update(token).digest('base64url');
@@ -42,7 +44,10 @@ const principalOf = (email: string, accountId: string): Principal => ({ accountI
  * address in the same throttle as API keys, and a throttled subject is answered `rate_limited`
  * before any hashing.
  */
-export async function signIn(deps: SignInDeps, input: { email: string; password: string; client?: string }): Promise<{ token: string; session: Session }> {
+export async function signIn(
+  deps: SignInDeps,
+  input: { email: string; password: string; client?: string },
+): Promise<{ token: string; session: Session }> {
   const email = normalizeEmail(input.email);
   const userSubject = email === null ? undefined : `user:${email}`;
   // Something that cannot be an email is counted against the address only: no subject per made-up string.

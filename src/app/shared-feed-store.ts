@@ -41,7 +41,8 @@ export function sharedFeedStore(store: FeedStore, changes: ChangeBus, clock: Clo
     },
     list: (accountId, page) => store.list(accountId, page),
     update: (accountId, feedId, patch: FeedPatch, updatedAt) => after(feedId, store.update(accountId, feedId, patch, updatedAt)),
-    updateSettings: (accountId, feedId, settings: FeedSettings, updatedAt) => after(feedId, store.updateSettings(accountId, feedId, settings, updatedAt)),
+    updateSettings: (accountId, feedId, settings: FeedSettings, updatedAt) =>
+      after(feedId, store.updateSettings(accountId, feedId, settings, updatedAt)),
     saveFetchState: (feedId, state: FetchState, fetchUrl) => after(feedId, store.saveFetchState(feedId, state, fetchUrl)),
     markDeleted: (accountId, feedId, deletedAt) => after(feedId, store.markDeleted(accountId, feedId, deletedAt)),
     listDue: () => store.listDue(),

@@ -21,7 +21,15 @@ export function sharedKeyStore(store: KeyStore, changes: ChangeBus, clock: Clock
       reads?.drop([key.id]);
       await changes.publish({ keys: [key.id] });
     },
-    get: (keyId) => (reads ? reads.read(keyId, 'key', () => store.get(keyId), (key) => key !== undefined) : store.get(keyId)),
+    get: (keyId) =>
+      reads
+        ? reads.read(
+            keyId,
+            'key',
+            () => store.get(keyId),
+            (key) => key !== undefined,
+          )
+        : store.get(keyId),
     list: () => store.list(),
     async revoke(keyId, revokedAt) {
       try {

@@ -24,7 +24,12 @@ export interface SharedReadCache<V> {
   drop(ids: readonly string[]): void;
 }
 
-export function createSharedReadCache<V>(changes: ChangeBus, kind: 'feeds' | 'keys', clock: Clock, options: SharedReadCacheOptions = {}): SharedReadCache<V> {
+export function createSharedReadCache<V>(
+  changes: ChangeBus,
+  kind: 'feeds' | 'keys',
+  clock: Clock,
+  options: SharedReadCacheOptions = {},
+): SharedReadCache<V> {
   const maxAgeMs = options.maxAgeMs ?? 60_000;
   const entries = createLru<{ readAt: number; views: Map<string, V> }>({ maxEntries: options.maxEntries ?? 10_000 });
   // Counts notices: a read that started under another count may have been overtaken by one.

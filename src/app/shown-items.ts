@@ -11,7 +11,12 @@ import { filterSubject } from './feed-events.js';
 const readAhead = 5;
 
 /** The items that pass keep/block filters; `authors` gives each item's feed's custom author. */
-export function passing<T extends StoredItem>(items: readonly T[], filters: KeepBlock, authors: ReadonlyMap<string, string | null>, now: Date): T[] {
+export function passing<T extends StoredItem>(
+  items: readonly T[],
+  filters: KeepBlock,
+  authors: ReadonlyMap<string, string | null>,
+  now: Date,
+): T[] {
   if (!hasFilters(filters)) return [...items];
   return items.filter((item) => judgeItem(filterSubject(item, authors.get(item.feedId) ?? null), filters, now).kept);
 }
@@ -22,7 +27,12 @@ export function passing<T extends StoredItem>(items: readonly T[], filters: Keep
  * when they are stored, so changing a filter re-applies it to every stored item at once, without
  * fetching the source again.
  */
-export async function feedItems(deps: Pick<AppDeps, 'items' | 'clock'>, feed: Feed, sort: ItemSort, limit = itemsShown): Promise<StoredItem[]> {
+export async function feedItems(
+  deps: Pick<AppDeps, 'items' | 'clock'>,
+  feed: Feed,
+  sort: ItemSort,
+  limit = itemsShown,
+): Promise<StoredItem[]> {
   const { filters } = feed.settings;
   if (!hasFilters(filters)) return deps.items.list(feed.id, sort, limit);
   const stored = await deps.items.list(feed.id, sort, limit * readAhead);

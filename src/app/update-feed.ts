@@ -6,7 +6,12 @@ import type { AppDeps } from './deps.js';
 import { findFeed } from './find-feed.js';
 
 /** PATCH /v1/feeds/:id: title, description, icon; the response has no items (spec). */
-export async function updateFeed(deps: Pick<AppDeps, 'feeds' | 'clock'>, principal: Principal, feedId: string, patch: FeedPatch): Promise<Feed> {
+export async function updateFeed(
+  deps: Pick<AppDeps, 'feeds' | 'clock'>,
+  principal: Principal,
+  feedId: string,
+  patch: FeedPatch,
+): Promise<Feed> {
   checkLength('title', patch.title, feedFieldLimits.title, 1);
   checkLength('description', patch.description, feedFieldLimits.description);
   checkLength('icon', patch.icon, feedFieldLimits.icon);

@@ -16,7 +16,8 @@ const invalid = (message: string): FeedmillError => new FeedmillError('validatio
 /** The email as stored, or validation_failed saying what was expected. */
 export function checkEmail(raw: string): string {
   const email = normalizeEmail(raw);
-  if (email === null) throw invalid(expectedMessage('email', `an email address (one '@', no spaces, at most ${maxEmailLength} characters)`, { value: raw }));
+  if (email === null)
+    throw invalid(expectedMessage('email', `an email address (one '@', no spaces, at most ${maxEmailLength} characters)`, { value: raw }));
   return email;
 }
 
@@ -25,11 +26,16 @@ function checkPassword(password: string): void {
   // Code points, not UTF-16 units: a passphrase of 12 emoji is 12 characters to the person typing it.
   const length = [...password].length;
   if (length < minPasswordLength || length > maxPasswordLength) {
-    throw invalid(expectedMessage('password', `a password of ${minPasswordLength} to ${maxPasswordLength} characters`, { said: `${length} characters` }));
+    throw invalid(
+      expectedMessage('password', `a password of ${minPasswordLength} to ${maxPasswordLength} characters`, {
+        said: `${length} characters`,
+      }),
+    );
   }
 }
 
-const notFound = (email: string): FeedmillError => new FeedmillError('user_not_found', `No user with the email \`${email}\`; see \`feedmill users list\``);
+const notFound = (email: string): FeedmillError =>
+  new FeedmillError('user_not_found', `No user with the email \`${email}\`; see \`feedmill users list\``);
 
 /** The account and the stored email of a new user, or validation_failed; `feedmill users create` asks before prompting for a password. */
 export function checkNewUser(input: { account: string; email: string }): { account: string; email: string } {
@@ -38,12 +44,24 @@ export function checkNewUser(input: { account: string; email: string }): { accou
 }
 
 /** A new person of `account`, who signs in with `email` and `password`. */
-export async function createUser(deps: Pick<AppDeps, 'users' | 'clock'>, input: { account: string; email: string; password: string }): Promise<UserView> {
+export async function createUser(
+  deps: Pick<AppDeps, 'users' | 'clock'>,
+  input: { account: string; email: string; password: string },
+): Promise<UserView> {
   const { email } = checkNewUser(input);
   checkPassword(input.password);
-  const user: User = { email, accountId: input.account, passwordHash: await hashPassword(input.password), createdAt: deps.clock.now().toISOString(), sessionsValidAfter: null };
+  const user: User = {
+    email,
+    accountId: input.account,
+    passwordHash: await hashPassword(input.password),
+    createdAt: deps.clock.now().toISOString(),
+    sessionsValidAfter: null,
+  };
   if (!(await deps.users.insert(user))) {
-    throw new FeedmillError('user_exists', `A user with the email \`${email}\` exists already; use \`feedmill users reset-password\` to change their password`);
+    throw new FeedmillError(
+      'user_exists',
+      `A user with the email \`${email}\` exists already; use \`feedmill users reset-password\` to change their password`,
+    );
   }
   return view(user);
 }

@@ -22,7 +22,16 @@ function testEvent(deps: Pick<AppDeps, 'random' | 'clock' | 'settings'>): FeedUp
       icon: '',
     },
     data: {
-      items_new: [{ url: `${deps.settings.publicUrl}/test/item`, title: 'Test item', description_text: 'If you can read this, your webhook works.', thumbnail: null, date_published: now, authors: [{ name: 'feedmill' }] }],
+      items_new: [
+        {
+          url: `${deps.settings.publicUrl}/test/item`,
+          title: 'Test item',
+          description_text: 'If you can read this, your webhook works.',
+          thumbnail: null,
+          date_published: now,
+          authors: [{ name: 'feedmill' }],
+        },
+      ],
       items_changed: [],
     },
   };
@@ -58,7 +67,10 @@ export async function retryDelivery(
   const webhook = await findWebhook(deps, principal, webhookId);
   const delivery = await deps.deliveries.get(id);
   if (!delivery || delivery.webhookId !== webhook.id) {
-    throw new FeedmillError('delivery_not_found', `Delivery \`${id}\` is not one of webhook \`${webhookId}\`; see GET /v1/webhooks/${webhookId}/deliveries`);
+    throw new FeedmillError(
+      'delivery_not_found',
+      `Delivery \`${id}\` is not one of webhook \`${webhookId}\`; see GET /v1/webhooks/${webhookId}/deliveries`,
+    );
   }
   const now = deps.clock.now();
   const pending = { ...delivery, status: 'pending' as const, nextAttemptAt: now.toISOString() };

@@ -12,7 +12,10 @@ import { findFeed } from './find-feed.js';
 import { seal } from './secret-box.js';
 import { expectedMessage } from '../domain/field-message.js';
 
-export type WebhookDeps = Pick<AppDeps, 'webhooks' | 'deliveries' | 'feeds' | 'bundles' | 'clock' | 'random' | 'settings' | 'webhookSender'>;
+export type WebhookDeps = Pick<
+  AppDeps,
+  'webhooks' | 'deliveries' | 'feeds' | 'bundles' | 'clock' | 'random' | 'settings' | 'webhookSender'
+>;
 
 export interface WebhookInput {
   url?: string;
@@ -35,16 +38,31 @@ const rotationOverlapMs = 24 * 60 * 60 * 1000;
 
 export async function findWebhook(deps: Pick<AppDeps, 'webhooks'>, principal: Principal, webhookId: string): Promise<Webhook> {
   const webhook = await deps.webhooks.get(principal.accountId, webhookId);
-  if (!webhook) throw new FeedmillError('webhook_not_found', `Webhook \`${webhookId}\` does not exist in this account; list them with GET /v1/webhooks`);
+  if (!webhook)
+    throw new FeedmillError(
+      'webhook_not_found',
+      `Webhook \`${webhookId}\` does not exist in this account; list them with GET /v1/webhooks`,
+    );
   return webhook;
 }
 
 async function scopeOf(deps: WebhookDeps, principal: Principal, input: WebhookInput): Promise<WebhookScope> {
   if (input.scope === 'all' && (input.feeds !== undefined || input.bundles !== undefined)) {
-    throw new FeedmillError('validation_failed', expectedMessage('scope', 'either `all` or a list of `feeds` or `bundles`', { said: 'both' }));
+    throw new FeedmillError(
+      'validation_failed',
+      expectedMessage('scope', 'either `all` or a list of `feeds` or `bundles`', { said: 'both' }),
+    );
   }
   if (input.feeds !== undefined && input.bundles !== undefined) {
-    throw new FeedmillError('validation_failed', expectedMessage({ whole: 'the webhook' }, 'scoped by `feeds` or `bundles`, not both', { said: 'both' }, 'omit both to receive every feed'));
+    throw new FeedmillError(
+      'validation_failed',
+      expectedMessage(
+        { whole: 'the webhook' },
+        'scoped by `feeds` or `bundles`, not both',
+        { said: 'both' },
+        'omit both to receive every feed',
+      ),
+    );
   }
   if (input.feeds !== undefined) {
     for (const feedId of input.feeds) await findFeed(deps, principal, feedId);
@@ -69,7 +87,11 @@ async function targetUrl(deps: WebhookDeps, url: string): Promise<string> {
 }
 
 /** POST /v1/webhooks: the response carries the signing secret, the only time it is shown. */
-export async function createWebhook(deps: WebhookDeps, principal: Principal, input: WebhookInput & { url: string }): Promise<WebhookWithSecret> {
+export async function createWebhook(
+  deps: WebhookDeps,
+  principal: Principal,
+  input: WebhookInput & { url: string },
+): Promise<WebhookWithSecret> {
   const now = deps.clock.now().toISOString();
   const secret = newSigningSecret(deps.random);
   const webhook: Webhook = {
@@ -143,7 +165,12 @@ export async function rotateWebhookSecret(deps: WebhookDeps, principal: Principa
 }
 
 /** GET /v1/webhooks/:id/deliveries: every attempt, newest first. */
-export async function listDeliveryAttempts(deps: WebhookDeps, principal: Principal, webhookId: string, query: PageQuery): Promise<ListEnvelope<DeliveryAttempt>> {
+export async function listDeliveryAttempts(
+  deps: WebhookDeps,
+  principal: Principal,
+  webhookId: string,
+  query: PageQuery,
+): Promise<ListEnvelope<DeliveryAttempt>> {
   await findWebhook(deps, principal, webhookId);
   const page = parsePage(query);
   const { total, attempts } = await deps.deliveries.listAttempts(webhookId, page);

@@ -13,7 +13,11 @@ import type { TopicRenderer } from './websub-topics.js';
 export type DistributeDeps = Pick<AppDeps, 'websub' | 'bundles' | 'webhookSender' | 'deliveryScheduler' | 'clock' | 'random' | 'settings'>;
 
 /** Does a change of `feedId` change the topic's document: the feed itself, or a bundle that holds it? */
-async function concerns(deps: Pick<AppDeps, 'bundles'>, subscription: StoredWebsubSubscription, envelope: FeedEventEnvelope): Promise<boolean> {
+async function concerns(
+  deps: Pick<AppDeps, 'bundles'>,
+  subscription: StoredWebsubSubscription,
+  envelope: FeedEventEnvelope,
+): Promise<boolean> {
   const { id } = subscription.topic;
   if (id === envelope.feedId) return true;
   if (!isBundleId(id)) return false;
@@ -63,7 +67,11 @@ export type DistributionOutcome = 'succeeded' | 'failed' | 'gone' | null;
  * any other failure is retried on the webhook backoff schedule (honouring Retry-After) until it
  * gives up. Returns when to try again, or null.
  */
-export async function distribute(deps: DistributeDeps, render: TopicRenderer, id: string): Promise<{ outcome: DistributionOutcome; next: Date | null }> {
+export async function distribute(
+  deps: DistributeDeps,
+  render: TopicRenderer,
+  id: string,
+): Promise<{ outcome: DistributionOutcome; next: Date | null }> {
   const now = deps.clock.now();
   const subscription = await deps.websub.get(id, now);
   if (!subscription?.distribution.pending) return { outcome: null, next: null };
@@ -77,7 +85,8 @@ export async function distribute(deps: DistributeDeps, render: TopicRenderer, id
     'content-type': document.contentType,
     link: distributionLinks(hubUrlOf(deps.settings.publicUrl), subscription.topic.url),
   };
-  if (subscription.sealedSecret !== null) headers['x-hub-signature'] = hubSignature(open(deps.settings.secretKey, subscription.sealedSecret), document.body);
+  if (subscription.sealedSecret !== null)
+    headers['x-hub-signature'] = hubSignature(open(deps.settings.secretKey, subscription.sealedSecret), document.body);
   let answer: WebhookResponse | undefined;
   try {
     answer = await deps.webhookSender.send(subscription.callback, headers, document.body);
@@ -92,7 +101,8 @@ export async function distribute(deps: DistributeDeps, render: TopicRenderer, id
   const attempts = subscription.distribution.attempts + 1;
   const next = succeeded ? null : nextAttemptAt(now, attempts, jitter(deps), retryAfterSeconds(answer?.retryAfter, now));
   // New content arrived while this attempt ran: its own schedule sends it; leave its record be.
-  if (!sameDistribution(subscription.distribution, (await deps.websub.get(id, now))?.distribution)) return { outcome: succeeded ? 'succeeded' : 'failed', next: null };
+  if (!sameDistribution(subscription.distribution, (await deps.websub.get(id, now))?.distribution))
+    return { outcome: succeeded ? 'succeeded' : 'failed', next: null };
   await deps.websub.saveDistribution(id, next === null ? idleDistribution : { pending: true, attempts, nextAttemptAt: next.toISOString() });
   return { outcome: succeeded ? 'succeeded' : 'failed', next };
 }

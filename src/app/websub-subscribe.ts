@@ -28,7 +28,8 @@ export interface Intent {
 }
 
 const required = (value: string | undefined, name: string): string => {
-  if (value === undefined || value === '') throw new FeedmillError('validation_failed', expectedMessage(name, 'a field of the form', { said: 'nothing' }));
+  if (value === undefined || value === '')
+    throw new FeedmillError('validation_failed', expectedMessage(name, 'a field of the form', { said: 'nothing' }));
   return value;
 };
 
@@ -36,7 +37,10 @@ const topicMissing = (topic: WebsubTopic): FeedmillError =>
   // A feed id may begin with `_` too: only the length tells a bundle (`_` + 16) from a feed.
   isBundleId(topic.id)
     ? new FeedmillError('bundle_not_found', `No hosted bundle at \`${topic.url}\`; the topic must be a bundle's hosted address`)
-    : new FeedmillError('feed_not_found', `No hosted feed at \`${topic.url}\`; the topic must be a feed's hosted address (its \`rss_feed_url\`)`);
+    : new FeedmillError(
+        'feed_not_found',
+        `No hosted feed at \`${topic.url}\`; the topic must be a feed's hosted address (its \`rss_feed_url\`)`,
+      );
 
 /**
  * Checks a subscription request before answering it (WebSub §5.1, §5.2): the mode, a topic this
@@ -48,7 +52,12 @@ export async function acceptSubscriptionRequest(deps: WebsubDeps, render: TopicR
   if (mode !== 'subscribe' && mode !== 'unsubscribe') {
     throw new FeedmillError(
       'validation_failed',
-      expectedMessage('hub.mode', oneOf(['subscribe', 'unsubscribe']), { value: mode }, 'this hub publishes its own hosted feeds, so it takes no `publish`'),
+      expectedMessage(
+        'hub.mode',
+        oneOf(['subscribe', 'unsubscribe']),
+        { value: mode },
+        'this hub publishes its own hosted feeds, so it takes no `publish`',
+      ),
     );
   }
   const topic = parseTopic(deps.settings.publicUrl, required(input.topic, 'hub.topic'));
@@ -79,10 +88,13 @@ export type VerificationOutcome = 'verified' | 'refused' | 'denied';
  */
 export async function verifyIntent(deps: WebsubDeps, render: TopicRenderer, intent: Intent): Promise<VerificationOutcome> {
   // Whose topic it is, checked again now: the feed may have been deleted since the 202.
-  const owner = intent.mode === 'subscribe' && (await render(intent.topic)) !== undefined ? await topicOwner(deps, intent.topic) : undefined;
+  const owner =
+    intent.mode === 'subscribe' && (await render(intent.topic)) !== undefined ? await topicOwner(deps, intent.topic) : undefined;
   if (intent.mode === 'subscribe' && owner === undefined) {
     const reason = topicMissing(intent.topic).message;
-    await deps.webhookSender.get(withParams(intent.callback, { 'hub.mode': 'denied', 'hub.topic': intent.topic.url, 'hub.reason': reason })).catch(ignoreUnreachable);
+    await deps.webhookSender
+      .get(withParams(intent.callback, { 'hub.mode': 'denied', 'hub.topic': intent.topic.url, 'hub.reason': reason }))
+      .catch(ignoreUnreachable);
     return 'denied';
   }
   const challenge = randomToken(deps.random, 32);

@@ -30,7 +30,9 @@ export function createIntentVerifier(options: IntentVerifierOptions): IntentVeri
   return {
     start(intent) {
       if (pending.size >= maxPending) {
-        throw new FeedmillError('rate_limited', `The hub is verifying ${pending.size} requests already; ask again in a minute`, { retryAfter: 60 });
+        throw new FeedmillError('rate_limited', `The hub is verifying ${pending.size} requests already; ask again in a minute`, {
+          retryAfter: 60,
+        });
       }
       const run = options.verify(intent).then(
         (outcome) => options.onOutcome?.(intent, outcome),

@@ -27,7 +27,12 @@ function asset(name: string, extension: string, type: string, body: Buffer): Ass
  * copies that folder); the script is tsc's output of `client/dashboard.ts`, next to this module.
  */
 export function loadAssets(): Assets {
-  const css = asset('dashboard', 'css', 'text/css; charset=utf-8', readFileSync(new URL('../../../src/dashboard/assets/dashboard.css', import.meta.url)));
+  const css = asset(
+    'dashboard',
+    'css',
+    'text/css; charset=utf-8',
+    readFileSync(new URL('../../../src/dashboard/assets/dashboard.css', import.meta.url)),
+  );
   const js = asset('dashboard', 'js', 'text/javascript; charset=utf-8', readFileSync(new URL('./client/dashboard.js', import.meta.url)));
   return { css, js, byPath: new Map([css, js].map((entry) => [entry.path, entry])) };
 }

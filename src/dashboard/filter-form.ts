@@ -26,7 +26,9 @@ export function filterFormOf(filter: ItemFilter | null): FilterForm {
   if (filter === null) return { mode: 'builder', match: 'all', conditions: [], json };
   if (isCondition(filter)) return { mode: 'builder', match: 'all', conditions: [filter], json };
   const [match, inner] = 'all' in filter ? (['all', filter.all] as const) : (['any', filter.any] as const);
-  return inner.every(isCondition) ? { mode: 'builder', match, conditions: inner, json } : { mode: 'json', match: 'all', conditions: [], json };
+  return inner.every(isCondition)
+    ? { mode: 'builder', match, conditions: inner, json }
+    : { mode: 'json', match: 'all', conditions: [], json };
 }
 
 export function filterFormFrom(body: FormBody): FilterForm {

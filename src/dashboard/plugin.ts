@@ -42,7 +42,10 @@ function registerSessionHooks(app: FastifyInstance, deps: AppDeps): void {
   app.addHook('onRequest', async (request, reply) => {
     const changes = request.method !== 'GET' && request.method !== 'HEAD';
     if (changes && !sameOrigin(request)) {
-      throw new FeedmillError('forbidden', 'This form was sent from another site, or without an Origin header; reload the page and send it again');
+      throw new FeedmillError(
+        'forbidden',
+        'This form was sent from another site, or without an Origin header; reload the page and send it again',
+      );
     }
     if (request.routeOptions.config.dashboardPublic) return;
     const token = request.cookies[sessionCookie];
@@ -54,17 +57,23 @@ function registerSessionHooks(app: FastifyInstance, deps: AppDeps): void {
     if (!changes || !request.signedIn) return;
     const sent = fieldOf(request.body as FormBody | undefined, '_csrf');
     if (!csrfTokenMatches(deps.settings.secretKey, request.signedIn.session.id, sent)) {
-      throw new FeedmillError('forbidden', 'This form is out of date (it belongs to an earlier session); reload the page and send it again');
+      throw new FeedmillError(
+        'forbidden',
+        'This form is out of date (it belongs to an earlier session); reload the page and send it again',
+      );
     }
   });
 }
 
 function registerErrorPages(app: FastifyInstance, assets: Assets): void {
   app.setErrorHandler(async (error, request, reply) => {
-    const viewer = request.signedIn ? { email: request.signedIn.session.email, accountId: request.signedIn.session.accountId, csrf: '' } : undefined;
+    const viewer = request.signedIn
+      ? { email: request.signedIn.session.email, accountId: request.signedIn.session.accountId, csrf: '' }
+      : undefined;
     if (error instanceof FeedmillError) {
       const status = statusOf[error.code];
-      const heading = status === 404 ? 'Not found' : status === 403 ? 'Not allowed' : status === 429 ? 'Too many requests' : 'Something went wrong';
+      const heading =
+        status === 404 ? 'Not found' : status === 403 ? 'Not allowed' : status === 429 ? 'Too many requests' : 'Something went wrong';
       if (error.details.retryAfter !== undefined) void reply.header('retry-after', String(error.details.retryAfter));
       return sendPage(reply, errorPage(assets, viewer, heading, error.message), status);
     }
@@ -73,7 +82,16 @@ function registerErrorPages(app: FastifyInstance, assets: Assets): void {
       return sendPage(reply, errorPage(assets, viewer, 'That request could not be read', (error as Error).message), status);
     }
     request.log.error({ err: error }, 'dashboard request failed');
-    return sendPage(reply, errorPage(assets, viewer, 'Something went wrong', 'The server failed to answer; try again in a moment. The error is in the server’s log.'), 500);
+    return sendPage(
+      reply,
+      errorPage(
+        assets,
+        viewer,
+        'Something went wrong',
+        'The server failed to answer; try again in a moment. The error is in the server’s log.',
+      ),
+      500,
+    );
   });
   app.setNotFoundHandler(async (_request, reply) =>
     sendPage(reply, errorPage(assets, undefined, 'Not found', 'There is no dashboard page at this address.'), 404),

@@ -29,7 +29,10 @@ export function parseBearer(header: string | undefined): { keyId: string; secret
 }
 
 export function parseScopes(text: string): Scope[] | null {
-  const parts = text.split(',').map((part) => part.trim()).filter(Boolean);
+  const parts = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (parts.length === 0 || !parts.every((part): part is Scope => (scopes as readonly string[]).includes(part))) return null;
   return [...new Set(parts)];
 }

@@ -37,7 +37,10 @@ export function mergeItems(lists: readonly (readonly StoredItem[])[], sort: Item
     members.sort((a, b) => earlier(flat[a], flat[b]) || a - b);
     const [kept, ...others] = members.map((index) => (flat[index] as Flat).item);
     if (kept === undefined) continue;
-    merged.push({ item: { ...kept, duplicates: others.map((copy) => ({ feedId: copy.feedId, url: copy.url })) }, index: members[0] as number });
+    merged.push({
+      item: { ...kept, duplicates: others.map((copy) => ({ feedId: copy.feedId, url: copy.url })) },
+      index: members[0] as number,
+    });
   }
   const key = sortKey[sort];
   return merged
@@ -112,7 +115,8 @@ function group(flat: readonly Flat[]): number[][] {
     for (const word of story(index).titleWords) {
       const posting = byWord.get(word) ?? [];
       if (posting.length > maxPosting) continue;
-      for (const other of posting) if (other > index && (flat[other] as Flat).item.feedId !== item.feedId) shared.set(other, (shared.get(other) ?? 0) + 1);
+      for (const other of posting)
+        if (other > index && (flat[other] as Flat).item.feedId !== item.feedId) shared.set(other, (shared.get(other) ?? 0) + 1);
     }
     for (const [other, count] of shared) {
       if (count >= 2 && root(other) !== root(index) && sameStory(story(index), story(other))) join(index, other);

@@ -11,7 +11,10 @@ export type WatchedField = (typeof watchedFields)[number];
  * finds the same change and names it with the same id, so subscribers can drop the duplicate.
  */
 export function feedEventId(feedId: string, items: readonly Pick<StoredItem, 'key' | 'contentHash'>[]): string {
-  const basis = items.map((item) => `${item.key}\u0000${item.contentHash}`).sort().join('\n');
+  const basis = items
+    .map((item) => `${item.key}\u0000${item.contentHash}`)
+    .sort()
+    .join('\n');
   return `evt_${createHash('sha256').update(`${feedId}\n${basis}`).digest('base64url').slice(0, 24)}`;
 }
 

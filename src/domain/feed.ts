@@ -25,7 +25,13 @@ export interface FeedSettings {
   filters: KeepBlock;
 }
 
-export const defaultFeedSettings: FeedSettings = { customAuthor: null, sort: 'last_added', paused: false, minIntervalSeconds: null, filters: noFilters };
+export const defaultFeedSettings: FeedSettings = {
+  customAuthor: null,
+  sort: 'last_added',
+  paused: false,
+  minIntervalSeconds: null,
+  filters: noFilters,
+};
 
 /** Settings as stored: rows written before a field existed lack it and get its default. */
 export const feedSettingsOf = (stored: Partial<FeedSettings>): FeedSettings => ({ ...defaultFeedSettings, ...stored });

@@ -14,7 +14,10 @@ const lengthOf = (text: string): number => [...text].length;
 /** A bundle's members: the REST schema's `maxItems`, checked by the use cases so GraphQL and PUT refuse alike. */
 export function checkMemberCount(count: number): void {
   if (count > bundleFieldLimits.feeds) {
-    throw new FeedmillError('validation_failed', expectedMessage('feeds', `a list of at most ${bundleFieldLimits.feeds} feeds`, { said: `${count} feeds` }));
+    throw new FeedmillError(
+      'validation_failed',
+      expectedMessage('feeds', `a list of at most ${bundleFieldLimits.feeds} feeds`, { said: `${count} feeds` }),
+    );
   }
 }
 

@@ -13,16 +13,22 @@ const maxShown = 80;
 /** What arrived, for the end of a message: a short value as JSON, or its kind when it is a structure. */
 export function arrived(value: unknown): string {
   if (value === undefined) return 'nothing';
-  if (Array.isArray(value)) return value.length === 0 ? 'an empty array' : `an array of ${value.length} item${value.length === 1 ? '' : 's'}`;
+  if (Array.isArray(value))
+    return value.length === 0 ? 'an empty array' : `an array of ${value.length} item${value.length === 1 ? '' : 's'}`;
   if (typeof value === 'object' && value !== null) {
     const keys = Object.keys(value);
-    return keys.length === 0 ? 'an empty object' : `an object with ${keys.slice(0, 5).map((key) => `\`${key}\``).join(', ')}${keys.length > 5 ? ', …' : ''}`;
+    return keys.length === 0
+      ? 'an empty object'
+      : `an object with ${keys
+          .slice(0, 5)
+          .map((key) => `\`${key}\``)
+          .join(', ')}${keys.length > 5 ? ', …' : ''}`;
   }
   if (value === '') return 'an empty string';
   // JSON tells a string from a number (`"5"` from `5`), which is often the whole mistake.
   if (typeof value === 'string' && value.length > maxShown) return `${JSON.stringify(value.slice(0, maxShown)).slice(0, -1)}…"`;
   // A function or a symbol (never from a request) has no JSON; its kind is all there is to say.
-  return (JSON.stringify(value)) ?? `a ${typeof value}`;
+  return JSON.stringify(value) ?? `a ${typeof value}`;
 }
 
 /** `a`, `b` or `c` — the allowed values of a field. */

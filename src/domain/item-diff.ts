@@ -19,12 +19,7 @@ export interface ItemDiff {
  * repeated inside one document count once (see identifyItems); items that merely share a guid are
  * not repeats (see itemKeys). A changed item keeps the time it was first added.
  */
-export function diffItems(
-  feedId: string,
-  incoming: readonly ParsedItem[],
-  known: ReadonlyMap<string, KnownItem>,
-  now: string,
-): ItemDiff {
+export function diffItems(feedId: string, incoming: readonly ParsedItem[], known: ReadonlyMap<string, KnownItem>, now: string): ItemDiff {
   const fresh: StoredItem[] = [];
   const changed: StoredItem[] = [];
   for (const { key, item } of identifyItems(incoming)) {

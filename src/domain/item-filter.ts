@@ -68,8 +68,10 @@ const expected = (path: string, expectation: string, got: { value: unknown } | {
  * with any of them are refused, which leaves expressions that match in linear time.
  */
 export function checkPattern(pattern: string, path: string): RegExp {
-  if (lengthOf(pattern) > maxPattern) throw expected(path, `a pattern of at most ${maxPattern} characters`, { said: `${lengthOf(pattern)} characters` });
-  if (/\\[1-9]|\\k<|\(\?<?[=!]/.test(pattern)) throw expected(path, 'a regular expression without backreferences or lookarounds', { value: pattern });
+  if (lengthOf(pattern) > maxPattern)
+    throw expected(path, `a pattern of at most ${maxPattern} characters`, { said: `${lengthOf(pattern)} characters` });
+  if (/\\[1-9]|\\k<|\(\?<?[=!]/.test(pattern))
+    throw expected(path, 'a regular expression without backreferences or lookarounds', { value: pattern });
   const isQuantifier = (char: string | undefined): boolean => char === '*' || char === '+' || char === '?' || char === '{';
   // For each open group: does it hold a quantifier or an alternation?
   const groups: boolean[] = [];
@@ -87,7 +89,11 @@ export function checkPattern(pattern: string, path: string): RegExp {
       const inner: boolean = risky;
       risky = (groups.pop() ?? false) || inner;
       if (inner && isQuantifier(pattern[i + 1])) {
-        throw expected(path, 'a regular expression whose repeated groups hold no other quantifier or `|` (those can take exponential time)', { value: pattern });
+        throw expected(
+          path,
+          'a regular expression whose repeated groups hold no other quantifier or `|` (those can take exponential time)',
+          { value: pattern },
+        );
       }
       if (isQuantifier(pattern[i + 1])) risky = true;
     } else if (char === '|' || (char !== undefined && isQuantifier(char))) risky = true;
@@ -101,7 +107,8 @@ export function checkPattern(pattern: string, path: string): RegExp {
 
 /** Checks a filter from a request body; the message names the path of the first problem. */
 export function parseFilter(value: unknown, path = 'filters', depth = 0): ItemFilter {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw expected(path, 'a condition, or an object with `all` or `any`', { value });
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw expected(path, 'a condition, or an object with `all` or `any`', { value });
   const record = value as Record<string, unknown>;
   for (const group of ['all', 'any'] as const) {
     if (group in record) {
@@ -110,17 +117,26 @@ export function parseFilter(value: unknown, path = 'filters', depth = 0): ItemFi
       if (others.length > 0) throw new FeedmillError('validation_failed', unknownFieldMessage(path, others, `\`${group}\` alone`));
       const most = filterLimits.groupSizes[depth] ?? 0;
       if (most === 0) throw expected(path, `a condition (groups nest at most ${maxDepth} deep)`, { said: `a group ${depth + 1} deep` });
-      if (!Array.isArray(list) || list.length === 0 || list.length > most) throw expected(`${path}.${group}`, `an array of 1 to ${most} filters`, { value: list });
+      if (!Array.isArray(list) || list.length === 0 || list.length > most)
+        throw expected(`${path}.${group}`, `an array of 1 to ${most} filters`, { value: list });
       const parsed = list.map((entry, index) => parseFilter(entry, `${path}.${group}[${index}]`, depth + 1));
       return group === 'all' ? { all: parsed } : { any: parsed };
     }
   }
   const { field, op, value: text, ...rest } = record;
-  if (Object.keys(rest).length > 0) throw new FeedmillError('validation_failed', unknownFieldMessage(path, Object.keys(rest), '`field`, `op` and `value`, or `all` / `any`'));
+  if (Object.keys(rest).length > 0)
+    throw new FeedmillError(
+      'validation_failed',
+      unknownFieldMessage(path, Object.keys(rest), '`field`, `op` and `value`, or `all` / `any`'),
+    );
   if (!(filterFields as readonly unknown[]).includes(field)) throw expected(`${path}.field`, oneOf(filterFields), { value: field });
   if (!(filterOperators as readonly unknown[]).includes(op)) throw expected(`${path}.op`, oneOf(filterOperators), { value: op });
   if (typeof text !== 'string' || text.length === 0 || lengthOf(text) > filterLimits.maxValue) {
-    throw expected(`${path}.value`, `a string of 1 to ${filterLimits.maxValue} characters`, typeof text === 'string' && text !== '' ? { said: `${lengthOf(text)} characters` } : { value: text });
+    throw expected(
+      `${path}.value`,
+      `a string of 1 to ${filterLimits.maxValue} characters`,
+      typeof text === 'string' && text !== '' ? { said: `${lengthOf(text)} characters` } : { value: text },
+    );
   }
   const checked = { field: field as FilterField, op: op as FilterOperator, value: text };
   if (isDateField(checked.field) !== dateOperators.includes(checked.op)) {
@@ -138,7 +154,12 @@ export function parseFilter(value: unknown, path = 'filters', depth = 0): ItemFi
 /** The texts a field holds: one for most fields, one per category for `category`. */
 const fieldTexts = (item: FilterSubject, field: Exclude<FilterField, 'date_published'>): string[] => {
   if (field === 'category') return (item.categories ?? []).map((category) => category.slice(0, maxText));
-  const text = field === 'author' ? item.authors.map((author) => author.name).join('\n') : field === 'description' ? item.description_text : item[field];
+  const text =
+    field === 'author'
+      ? item.authors.map((author) => author.name).join('\n')
+      : field === 'description'
+        ? item.description_text
+        : item[field];
   return [text.slice(0, maxText)];
 };
 

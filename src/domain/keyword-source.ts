@@ -12,7 +12,10 @@ export interface Region {
 export function parseRegion(raw: string): Region {
   const match = /^([A-Za-z]{2}):([A-Za-z]{2})$/.exec(raw.trim());
   if (!match?.[1] || !match[2]) {
-    throw new FeedmillError('validation_failed', expectedMessage('region', 'COUNTRY:language (ISO 3166-1 and 639-1, e.g. `US:en`)', { value: raw }));
+    throw new FeedmillError(
+      'validation_failed',
+      expectedMessage('region', 'COUNTRY:language (ISO 3166-1 and 639-1, e.g. `US:en`)', { value: raw }),
+    );
   }
   return { country: match[1].toUpperCase(), lang: match[2].toLowerCase() };
 }
@@ -65,7 +68,10 @@ export const knownRegions: readonly string[] = [
 
 /** The default upstream: Google News RSS search for the region's edition. */
 export function googleNewsSearchUrl(keyword: string, region: Region): string {
-  const edition = editions[`${region.country}:${region.lang}`] ?? { hl: `${region.lang}-${region.country}`, ceid: `${region.country}:${region.lang}` };
+  const edition = editions[`${region.country}:${region.lang}`] ?? {
+    hl: `${region.lang}-${region.country}`,
+    ceid: `${region.country}:${region.lang}`,
+  };
   const params = new URLSearchParams({ q: keyword, hl: edition.hl, gl: region.country, ceid: edition.ceid });
   return `https://news.google.com/rss/search?${params.toString()}`;
 }

@@ -57,11 +57,7 @@ export function nextPollAt(now: Date, policy: PollPolicy, signals: PollSignals):
   } else {
     seconds = minSeconds * 2 ** Math.min(signals.unchangedStreak, 16);
   }
-  const asked = Math.max(
-    (signals.ttlMinutes ?? 0) * 60,
-    signals.maxAgeSeconds ?? 0,
-    signals.retryAfterSeconds ?? 0,
-  );
+  const asked = Math.max((signals.ttlMinutes ?? 0) * 60, signals.maxAgeSeconds ?? 0, signals.retryAfterSeconds ?? 0);
   seconds = clamp(Math.max(seconds, asked), minSeconds, maxSeconds);
   const jittered = seconds * (0.9 + 0.2 * signals.jitter);
   // The jitter may not undercut what the source asked for (RFC 9110 §10.2.3 for Retry-After).

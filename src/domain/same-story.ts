@@ -37,7 +37,9 @@ export const storyRule = {
 
 // Words that carry no subject: left out so "Storm hits the coast" and "Storm hits coast" agree.
 const stopWords = new Set(
-  'a an the of in on at to for from by with and or but is are was were be been as its it this that these those into over after before about than de la le les des du el en et und der die das ein eine im mit von zu'.split(' '),
+  'a an the of in on at to for from by with and or but is are was were be been as its it this that these those into over after before about than de la le les des du el en et und der die das ein eine im mit von zu'.split(
+    ' ',
+  ),
 );
 
 /**
@@ -48,7 +50,8 @@ const stopWords = new Set(
 export function titleWords(title: string): string[] {
   const segments = title.split(/\s+[-|–—:]\s+/);
   const last = segments.at(-1) ?? '';
-  const kept = segments.length > 1 && words(last).length <= 4 && words(segments.slice(0, -1).join(' ')).length >= 3 ? segments.slice(0, -1) : segments;
+  const kept =
+    segments.length > 1 && words(last).length <= 4 && words(segments.slice(0, -1).join(' ')).length >= 3 ? segments.slice(0, -1) : segments;
   return words(kept.join(' ')).filter((word) => !stopWords.has(word));
 }
 
@@ -66,7 +69,10 @@ export function storyOf(item: StoryText): Story {
   let shingles: Set<string> | undefined;
   return {
     titleWords: new Set(title),
-    numbers: title.filter((word) => /^\d+$/.test(word)).sort().join(' '),
+    numbers: title
+      .filter((word) => /^\d+$/.test(word))
+      .sort()
+      .join(' '),
     get shingles() {
       if (shingles === undefined) {
         // Sixty words fit in well under 1,000 characters; a full article text is not read to its end.
@@ -95,7 +101,8 @@ export function sameStory(a: Story, b: Story): boolean {
   const title = jaccard(a.titleWords, b.titleWords);
   if (title < rule.weakTitleSimilarity) return false;
   // The openings are compared only when the titles leave it open (the costlier comparison).
-  const opening = (): number | undefined => (a.shingles.size >= rule.minShingles && b.shingles.size >= rule.minShingles ? jaccard(a.shingles, b.shingles) : undefined);
+  const opening = (): number | undefined =>
+    a.shingles.size >= rule.minShingles && b.shingles.size >= rule.minShingles ? jaccard(a.shingles, b.shingles) : undefined;
   const longTitles = a.titleWords.size >= rule.minTitleWords && b.titleWords.size >= rule.minTitleWords;
   if (longTitles && title >= rule.titleSimilarity) {
     const shared = opening();

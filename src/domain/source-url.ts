@@ -7,7 +7,10 @@ export const maxUrlLength = 2048;
 export function parseSourceUrl(raw: string): URL {
   const text = raw.trim();
   if (text.length > maxUrlLength) {
-    throw new FeedmillError('invalid_url', expectedMessage('url', `a URL of at most ${maxUrlLength} characters`, { said: `${text.length} characters` }));
+    throw new FeedmillError(
+      'invalid_url',
+      expectedMessage('url', `a URL of at most ${maxUrlLength} characters`, { said: `${text.length} characters` }),
+    );
   }
   let url: URL;
   try {
@@ -19,7 +22,15 @@ export function parseSourceUrl(raw: string): URL {
     throw new FeedmillError('invalid_url', expectedMessage('url', 'an http or https URL', { said: `a ${url.protocol} URL` }));
   }
   if (url.username || url.password) {
-    throw new FeedmillError('invalid_url', expectedMessage('url', 'a URL without user name or password', { said: 'one with credentials' }, 'feedmill does not send credentials to sources'));
+    throw new FeedmillError(
+      'invalid_url',
+      expectedMessage(
+        'url',
+        'a URL without user name or password',
+        { said: 'one with credentials' },
+        'feedmill does not send credentials to sources',
+      ),
+    );
   }
   return url;
 }

@@ -12,5 +12,7 @@ const keyOf = (secret: string): Buffer => Buffer.from(secret.replace(/^whsec_/, 
  * secret verifies during a rotation (Standard Webhooks, "Signature scheme").
  */
 export function signatureHeader(secrets: readonly string[], id: string, timestamp: number, body: string): string {
-  return secrets.map((secret) => `v1,${createHmac('sha256', keyOf(secret)).update(`${id}.${timestamp}.${body}`).digest('base64')}`).join(' ');
+  return secrets
+    .map((secret) => `v1,${createHmac('sha256', keyOf(secret)).update(`${id}.${timestamp}.${body}`).digest('base64')}`)
+    .join(' ');
 }

@@ -4,7 +4,6 @@ import { isBundleId, isFeedId } from './ids.js';
 import type { HostedFormat } from './render/hosted-formats.js';
 import { expectedMessage } from './field-message.js';
 
-
 /** A hosted address the hub accepts as `hub.topic`: whose document it is, and in which format. */
 export interface WebsubTopic {
   /** The topic exactly as the subscriber named it: the verification and `Link: rel="self"` echo it. */
@@ -71,7 +70,10 @@ const topicPath = /^\/feeds\/([A-Za-z0-9_-]{16,17})(?:\.(xml|atom|json|csv))?$/;
 export function parseTopic(publicUrl: string, raw: string): WebsubTopic {
   const base = publicUrl.replace(/\/+$/, '');
   const notOurs = (): FeedmillError =>
-    new FeedmillError('feed_not_found', expectedMessage('hub.topic', `a hosted feed address such as ${base}/feeds/{id}.xml`, { value: raw }));
+    new FeedmillError(
+      'feed_not_found',
+      expectedMessage('hub.topic', `a hosted feed address such as ${base}/feeds/{id}.xml`, { value: raw }),
+    );
   if (!raw.startsWith(`${base}/`)) throw notOurs();
   const match = topicPath.exec(raw.slice(base.length));
   const id = match?.[1];
@@ -93,13 +95,17 @@ export function checkedSecret(secret: string | undefined): string | null {
   if (secret === undefined || secret === '') return null;
   const bytes = Buffer.byteLength(secret, 'utf8');
   if (bytes > maxSecretBytes) {
-    throw new FeedmillError('validation_failed', expectedMessage('hub.secret', 'a secret of fewer than 200 bytes', { said: `${bytes} bytes` }));
+    throw new FeedmillError(
+      'validation_failed',
+      expectedMessage('hub.secret', 'a secret of fewer than 200 bytes', { said: `${bytes} bytes` }),
+    );
   }
   return secret;
 }
 
 /** WebSub §7 "Authenticated Content Distribution": `X-Hub-Signature: sha256=<hex HMAC of the body>`. */
-export const hubSignature = (secret: string, body: Buffer | string): string => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+export const hubSignature = (secret: string, body: Buffer | string): string =>
+  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 /** The `Link` header of a distribution (WebSub §7): the hub and the topic (`self`). */
 export const distributionLinks = (hubUrl: string, topicUrl: string): string => `<${hubUrl}>; rel="hub", <${topicUrl}>; rel="self"`;

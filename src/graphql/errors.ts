@@ -30,7 +30,8 @@ export function codedError(code: ErrorCode, message: string, at?: GraphQLError, 
   });
 }
 
-export const toGraphqlError = (error: FeedmillError, at?: GraphQLError): GraphQLError => codedError(error.code, error.message, at, error.details.retryAfter);
+export const toGraphqlError = (error: FeedmillError, at?: GraphQLError): GraphQLError =>
+  codedError(error.code, error.message, at, error.details.retryAfter);
 
 /** The FeedmillError behind a resolver's GraphQLError, however deeply wrapped. */
 function feedmillCause(error: unknown): FeedmillError | undefined {

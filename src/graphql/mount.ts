@@ -91,7 +91,10 @@ export function mountGraphql(app: FastifyInstance, deps: AppDeps, options: Graph
     config: { identify: true },
     handler: async (request, reply) => {
       holdStream(request, reply);
-      const response = await yoga.handleNodeRequestAndResponse(request, reply, { authentication: request.authentication ?? undefined, client: request.ip });
+      const response = await yoga.handleNodeRequestAndResponse(request, reply, {
+        authentication: request.authentication ?? undefined,
+        client: request.ip,
+      });
       for (const [name, value] of response.headers) void reply.header(name, value);
       return reply.status(response.status).send(response.body);
     },
@@ -113,7 +116,8 @@ export function mountGraphql(app: FastifyInstance, deps: AppDeps, options: Graph
           if (!isFeedmillError(error)) throw error;
           // A WebSocket close reason holds at most 123 bytes, so the long message stays out; one
           // reason for every failure, as over HTTP.
-          if (error.code === 'rate_limited') socket.close(4429, `Too many failed authentications; retry in ${error.details.retryAfter ?? 1} s`);
+          if (error.code === 'rate_limited')
+            socket.close(4429, `Too many failed authentications; retry in ${error.details.retryAfter ?? 1} s`);
           else socket.close(4401, 'Unauthorized: send connectionParams.Authorization as Bearer KEY:SECRET');
           return false;
         }
@@ -135,7 +139,11 @@ export function mountGraphql(app: FastifyInstance, deps: AppDeps, options: Graph
         // (graphql-ws refuses operations before onConnect accepted, so the principal is there).
         const limited = ctx.extra.principal && (await app.chargeRateLimit(ctx.extra.principal));
         if (limited) return [toGraphqlError(limited)];
-        const enveloped = yoga.getEnveloped({ authorization: ctx.extra.authorization, client: ctx.extra.client, connection: ctx.extra.socket }) as Enveloped;
+        const enveloped = yoga.getEnveloped({
+          authorization: ctx.extra.authorization,
+          client: ctx.extra.client,
+          connection: ctx.extra.socket,
+        }) as Enveloped;
         let document;
         try {
           document = enveloped.parse(payload.query);

@@ -49,12 +49,20 @@ export type GraphqlServer = YogaServerInstance<GraphqlServerContext, GraphqlCont
 
 /** armor reports "Syntax Error: …" for a limit; it is a validation failure with our code. */
 const limitRejected = (context: ValidationContext | null, error: GraphQLError): void => {
-  context?.reportError(asValidationError(new GraphQLError(`${error.message.replace(/^Syntax Error: /, '')} Ask for fewer or less nested fields.`)));
+  context?.reportError(
+    asValidationError(new GraphQLError(`${error.message.replace(/^Syntax Error: /, '')} Ask for fewer or less nested fields.`)),
+  );
 };
 
 /** Queries and subscriptions need `read`, mutations `write`; checked once per operation, on every transport. */
 function useScopes(): Plugin<GraphqlContext> {
-  const check = ({ args, setResultAndStopExecution }: { args: { document: Parameters<typeof getOperationAST>[0]; operationName?: string | null; contextValue: GraphqlContext }; setResultAndStopExecution: (result: { errors: GraphQLError[] }) => void }): void => {
+  const check = ({
+    args,
+    setResultAndStopExecution,
+  }: {
+    args: { document: Parameters<typeof getOperationAST>[0]; operationName?: string | null; contextValue: GraphqlContext };
+    setResultAndStopExecution: (result: { errors: GraphQLError[] }) => void;
+  }): void => {
     const operation = getOperationAST(args.document, args.operationName)?.operation;
     try {
       requireScope(args.contextValue.principal, operation === OperationTypeNode.MUTATION ? 'write' : 'read');
@@ -70,12 +78,14 @@ function useScopes(): Plugin<GraphqlContext> {
 /** Turns graphql's own validation errors (unknown field, wrong argument) into `validation_failed`. */
 function useValidationCodes(): Plugin {
   return {
-    onValidate: () => ({ valid, result, setResult }) => {
-      if (valid) return;
-      // envelop types validation results as any[]; graphql's validate returns GraphQLErrors.
-      const errors = result as readonly GraphQLError[];
-      setResult(errors.map((error) => (error.extensions.code === 'validation_failed' ? error : asValidationError(error))));
-    },
+    onValidate:
+      () =>
+      ({ valid, result, setResult }) => {
+        if (valid) return;
+        // envelop types validation results as any[]; graphql's validate returns GraphQLErrors.
+        const errors = result as readonly GraphQLError[];
+        setResult(errors.map((error) => (error.extensions.code === 'validation_failed' ? error : asValidationError(error))));
+      },
   };
 }
 
@@ -114,7 +124,13 @@ export function createGraphqlServer(deps: AppDeps, options: GraphqlServerOptions
       const authorization = initial.authorization ?? initial.request.headers.get('authorization') ?? undefined;
       try {
         const connection = initial.connection ?? initial.request;
-        return { deps, principal: await (initial.authentication ?? authenticate(authorization, initial.client)), closing, subscriptionSlots, connection };
+        return {
+          deps,
+          principal: await (initial.authentication ?? authenticate(authorization, initial.client)),
+          closing,
+          subscriptionSlots,
+          connection,
+        };
       } catch (error) {
         throw isFeedmillError(error) ? toGraphqlError(error) : error;
       }

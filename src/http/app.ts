@@ -71,7 +71,9 @@ export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}):
     // Unknown body fields are rejected (400), never silently dropped: a typo should not pass.
     // `verbose` hands the error handler each failing value and schema, so messages say what was
     // expected and what arrived (validation-messages.ts); the `x-` keywords feed those messages.
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, verbose: true, keywords: [...messageKeywords] } },
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, verbose: true, keywords: [...messageKeywords] },
+    },
     return503OnClosing: true,
     maxParamLength,
     // Errors met while routing, and requests Node's parser refuses, leave in our error shape too.

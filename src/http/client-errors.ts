@@ -9,10 +9,16 @@ const parserErrors: Record<string, { code: ErrorCode; message: string }> = {
     code: 'headers_too_large',
     message: 'Expected the request line and headers to fit in 16 KiB together; send a shorter URL or fewer headers',
   },
-  ERR_HTTP_REQUEST_TIMEOUT: { code: 'request_timeout', message: 'Expected the whole request within the request timeout; it arrived too slowly' },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    code: 'request_timeout',
+    message: 'Expected the whole request within the request timeout; it arrived too slowly',
+  },
 };
 
-const malformed = { code: 'validation_failed', message: 'Expected an HTTP/1.1 request, but it could not be parsed (an unknown method, or a malformed request line or header)' } as const;
+const malformed = {
+  code: 'validation_failed',
+  message: 'Expected an HTTP/1.1 request, but it could not be parsed (an unknown method, or a malformed request line or header)',
+} as const;
 
 /**
  * Fastify's `clientErrorHandler`: requests Node refuses before Fastify sees them (431 headers too

@@ -54,7 +54,9 @@ function translate(error: FastifyError, maxParamLength: number): { code: ErrorCo
 }
 
 function send(error: FastifyError | FeedmillError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const mapped = isFeedmillError(error) ? { code: error.code, message: error.message } : translate(error, request.server.initialConfig.maxParamLength ?? 100);
+  const mapped = isFeedmillError(error)
+    ? { code: error.code, message: error.message }
+    : translate(error, request.server.initialConfig.maxParamLength ?? 100);
   const body = errorBody(mapped.code, mapped.message, 'titles' in mapped ? mapped.titles : undefined);
   if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
   if (isFeedmillError(error) && error.details.retryAfter !== undefined) void reply.header('retry-after', String(error.details.retryAfter));
@@ -73,7 +75,10 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | FeedmillError, request, reply) => send(error, request, reply));
   app.setNotFoundHandler((request, reply) => {
-    const body = errorBody('route_not_found', `No route ${request.method} ${request.url.split('?')[0] ?? ''}; the README lists every route`);
+    const body = errorBody(
+      'route_not_found',
+      `No route ${request.method} ${request.url.split('?')[0] ?? ''}; the README lists every route`,
+    );
     return reply.status(404).send(body);
   });
 }

@@ -14,7 +14,10 @@ const nameOf = new Map<unknown, string>(named.map(([name, schema]) => [schema, n
 /** TypeBox's `Type.Optional(schema)` is a shallow copy (its mark is not enumerable): the same schema, named the same. */
 const sameKeysAndValues = (a: object, b: object): boolean => {
   const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+  );
 };
 const nameFor = (node: object): string | undefined => nameOf.get(node) ?? named.find(([, schema]) => sameKeysAndValues(node, schema))?.[0];
 
@@ -30,7 +33,9 @@ function referenced(node: unknown, root?: unknown): unknown {
   const name = node === root ? undefined : nameFor(node);
   // The description rides along for @fastify/swagger, which describes a response by its schema's.
   if (name !== undefined) return { $ref: `${componentPath}${name}`, ...('description' in node ? { description: node.description } : {}) };
-  return Object.fromEntries(Object.entries(node).flatMap(([key, value]) => (key === '$id' || key === '$schema' ? [] : [[key, referenced(value)]])));
+  return Object.fromEntries(
+    Object.entries(node).flatMap(([key, value]) => (key === '$id' || key === '$schema' ? [] : [[key, referenced(value)]])),
+  );
 }
 
 type Json = Record<string, unknown>;
@@ -68,7 +73,9 @@ const errorResponseComponents = Object.fromEntries(
 function exemplify(document: Json): Json {
   const components = isJson(document.components) ? document.components : {};
   const schemas = isJson(components.schemas) ? components.schemas : {};
-  const operations = Object.values(isJson(document.paths) ? document.paths : {}).flatMap((item) => (isJson(item) ? Object.values(item).filter(isJson) : []));
+  const operations = Object.values(isJson(document.paths) ? document.paths : {}).flatMap((item) =>
+    isJson(item) ? Object.values(item).filter(isJson) : [],
+  );
   const fill = (media: Json): void => {
     const examples: unknown = componentOf(media, schemas)?.examples;
     if ('example' in media || 'examples' in media || !Array.isArray(examples)) return;
@@ -122,7 +129,10 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         securitySchemes: {
           apiKey: { type: 'http', scheme: 'bearer', description: '`Authorization: Bearer <API_KEY>:<API_SECRET>`' },
         },
-        schemas: Object.fromEntries(Object.entries(namedSchemas).map(([name, schema]) => [name, referenced(schema, schema)])) as Record<string, Json>,
+        schemas: Object.fromEntries(Object.entries(namedSchemas).map(([name, schema]) => [name, referenced(schema, schema)])) as Record<
+          string,
+          Json
+        >,
       },
     },
     transform: ({ schema, url, route }) => {

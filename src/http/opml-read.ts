@@ -25,20 +25,29 @@ export function parseOpml(text: string, maxOutlines = maxOpmlOutlines): OpmlEntr
   const parser = new Parser(
     {
       onprocessinginstruction(name, data) {
-        if (name.toLowerCase() === '!doctype' && /[[]|<!ENTITY/i.test(data)) failure ??= new FeedmillError('validation_failed', 'OPML with a DTD or entity declarations is refused (entity expansion is not supported)');
+        if (name.toLowerCase() === '!doctype' && /[[]|<!ENTITY/i.test(data))
+          failure ??= new FeedmillError(
+            'validation_failed',
+            'OPML with a DTD or entity declarations is refused (entity expansion is not supported)',
+          );
       },
       onopentag(name, attributes) {
         root ??= name;
         if (name === 'body') sawBody = true;
         if (name !== 'outline') return;
         outlines += 1;
-        if (outlines > maxOutlines) failure ??= new FeedmillError('payload_too_large', `Expected at most ${maxOutlines} outlines in one OPML import, got more; split the file`);
+        if (outlines > maxOutlines)
+          failure ??= new FeedmillError(
+            'payload_too_large',
+            `Expected at most ${maxOutlines} outlines in one OPML import, got more; split the file`,
+          );
         const title = attributes['title'] ?? attributes['text'] ?? '';
         const xmlUrl = attributes['xmlUrl'] ?? attributes['xmlurl'] ?? '';
         if (xmlUrl) entries.push({ xmlUrl: xmlUrl.trim(), title, groups: stack.filter((group): group is string => group !== null) });
         // A group is an outline without xmlUrl; a feed outline's children (rare) stay in the feed's groups.
         stack.push(xmlUrl ? null : title || 'Imported');
-        if (stack.length > maxDepth) failure ??= new FeedmillError('validation_failed', `Expected outlines nested at most ${maxDepth} deep`);
+        if (stack.length > maxDepth)
+          failure ??= new FeedmillError('validation_failed', `Expected outlines nested at most ${maxDepth} deep`);
       },
       onclosetag(name) {
         if (name === 'outline') stack.pop();

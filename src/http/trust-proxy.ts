@@ -63,7 +63,10 @@ export function trustFunction(trust: TrustProxy): TrustFunction {
 export function clientAddressOf(request: IncomingMessage, trust: TrustFunction): string {
   const peer = request.socket.remoteAddress ?? '';
   const header = request.headers['x-forwarded-for'];
-  const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((entry) => entry.trim()).filter(Boolean);
+  const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const chain = [peer, ...forwarded.reverse()];
   for (let hop = 0; hop < chain.length - 1; hop += 1) {
     if (!trust(chain[hop] ?? '', hop)) return chain[hop] ?? '';

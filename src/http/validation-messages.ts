@@ -27,12 +27,20 @@ const isRecord = isSchema;
 const isErrorCode = (value: unknown): value is ErrorCode => (errorCodes as readonly unknown[]).includes(value);
 
 /** The parts of a request, in words, for a failure of the whole part rather than one field. */
-const parts: Record<string, string> = { body: 'the request body', querystring: 'the query string', params: 'the path', headers: 'the headers' };
+const parts: Record<string, string> = {
+  body: 'the request body',
+  querystring: 'the query string',
+  params: 'the path',
+  headers: 'the headers',
+};
 
 /** `/filters/any/0/op` → `filters.any[0].op`; the empty path is the whole part. */
 function subjectOf(context: string, instancePath: string): Subject {
   if (instancePath === '') return { whole: parts[context] ?? `the ${context}` };
-  return instancePath.slice(1).replace(/\/(\d+)(?=\/|$)/g, '[$1]').replaceAll('/', '.');
+  return instancePath
+    .slice(1)
+    .replace(/\/(\d+)(?=\/|$)/g, '[$1]')
+    .replaceAll('/', '.');
 }
 
 const child = (subject: Subject, key: string): Subject => (typeof subject === 'string' ? `${subject}.${key}` : key);
@@ -44,7 +52,8 @@ const alternativesOf = (branch: Schema): unknown[] | undefined => {
 };
 
 const propertiesOf = (branch: Schema): Schema => (isSchema(branch.properties) ? branch.properties : {});
-const requiredOf = (branch: Schema): string[] => (Array.isArray(branch.required) ? branch.required.filter((key): key is string => typeof key === 'string') : []);
+const requiredOf = (branch: Schema): string[] =>
+  Array.isArray(branch.required) ? branch.required.filter((key): key is string => typeof key === 'string') : [];
 
 /**
  * Whether `data` has the keys of an object branch (or of one branch of a nested union). Strictly:
@@ -94,7 +103,8 @@ const plural = (count: number, unit: string): string => `${count} ${unit}${count
 function countRange(min: unknown, max: unknown, unit: string): string {
   const low = typeof min === 'number' && min > 0 ? min : undefined;
   const high = typeof max === 'number' ? max : undefined;
-  if (low !== undefined && high !== undefined) return low === high ? ` of exactly ${plural(low, unit)}` : ` of ${low} to ${plural(high, unit)}`;
+  if (low !== undefined && high !== undefined)
+    return low === high ? ` of exactly ${plural(low, unit)}` : ` of ${low} to ${plural(high, unit)}`;
   if (high !== undefined) return ` of at most ${plural(high, unit)}`;
   if (low !== undefined) return ` of at least ${plural(low, unit)}`;
   return '';
@@ -114,7 +124,8 @@ function numberRange(schema: Schema): string {
 
 const formats: Record<string, string> = { 'date-time': 'an ISO 8601 date and time', uri: 'an absolute URI', email: 'an email address' };
 
-const literalOf = (schema: Schema): unknown[] | undefined => ('const' in schema ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : undefined);
+const literalOf = (schema: Schema): unknown[] | undefined =>
+  'const' in schema ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : undefined;
 
 const keyList = (keys: readonly string[]): string => oneOf(keys).replace(/ or (?=[^ ]+$)/, ' and ');
 
@@ -163,7 +174,8 @@ function expectationOf(schema: Schema): string {
 /** What arrived, in words, when the value alone would not show what is wrong with it. */
 function arrivalOf(issue: Issue): { value: unknown } | { said: string } {
   const { data } = issue;
-  if ((issue.keyword === 'minLength' || issue.keyword === 'maxLength') && typeof data === 'string') return { said: plural([...data].length, 'character') };
+  if ((issue.keyword === 'minLength' || issue.keyword === 'maxLength') && typeof data === 'string')
+    return { said: plural([...data].length, 'character') };
   if ((issue.keyword === 'minItems' || issue.keyword === 'maxItems') && Array.isArray(data)) return { said: plural(data.length, 'item') };
   if (issue.keyword === 'uniqueItems') return { said: 'a repeated item' };
   return { value: data };

@@ -8,6 +8,10 @@ export const deliverWebhookHandler =
   async ({ id }) => {
     const started = performance.now();
     const { attempted, next } = await deliverWebhook(deps, id);
-    if (attempted) deps.metrics.delivery(attempted === 'succeeded' ? 'succeeded' : next === null ? 'given_up' : 'failed', (performance.now() - started) / 1000);
+    if (attempted)
+      deps.metrics.delivery(
+        attempted === 'succeeded' ? 'succeeded' : next === null ? 'given_up' : 'failed',
+        (performance.now() - started) / 1000,
+      );
     return next;
   };

@@ -27,5 +27,12 @@ export function deliveryQueueHandler(
   const deliver = deliverWebhookHandler(deps);
   const distribute = distributeWebsubHandler(deps, render);
   const importOpml = importOpmlHandler(deps);
-  return (job) => (isEventId(job.id) ? dispatch(job) : isWebsubSubscriptionId(job.id) ? distribute(job) : isOpmlImportId(job.id) ? importOpml(job) : deliver(job));
+  return (job) =>
+    isEventId(job.id)
+      ? dispatch(job)
+      : isWebsubSubscriptionId(job.id)
+        ? distribute(job)
+        : isOpmlImportId(job.id)
+          ? importOpml(job)
+          : deliver(job);
 }

@@ -19,7 +19,14 @@ export function refreshFeedHandler(deps: RefreshDeps & Pick<AppDeps, 'metrics'>,
     if (!outcome) return null;
     recordRefresh(deps, feedId, outcome, (performance.now() - started) / 1000);
     log.info(
-      { feedId, status: outcome.status, error: outcome.error, fresh: outcome.fresh.length, changed: outcome.changed.length, next: outcome.nextRunAt?.toISOString() ?? null },
+      {
+        feedId,
+        status: outcome.status,
+        error: outcome.error,
+        fresh: outcome.fresh.length,
+        changed: outcome.changed.length,
+        next: outcome.nextRunAt?.toISOString() ?? null,
+      },
       'feed refreshed',
     );
     return outcome.nextRunAt;

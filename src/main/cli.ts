@@ -45,7 +45,9 @@ async function main(argv: string[]): Promise<void> {
   }
   const config = loadConfig(process.env);
   // A misspelt variable would otherwise be ignored in silence, its default used.
-  const unknown = unknownVariables(process.env).map(({ name, suggestion }) => `${name} is not a feedmill setting and is ignored${suggestion ? `; did you mean ${suggestion}?` : ''}`);
+  const unknown = unknownVariables(process.env).map(
+    ({ name, suggestion }) => `${name} is not a feedmill setting and is ignored${suggestion ? `; did you mean ${suggestion}?` : ''}`,
+  );
   switch (command) {
     case 'all':
     case 'api':
@@ -64,7 +66,10 @@ async function main(argv: string[]): Promise<void> {
       const { openStores } = await import('./stores.js');
       const { cassandraDependency, untilReachable } = await import('./dependencies.js');
       // The migrate Job may start before Cassandra answers: wait for it, saying so, like the roles do.
-      const store = config.store === 'cassandra' ? await untilReachable(cassandraDependency(config), () => openStores(config), createLogger(config)) : await openStores(config);
+      const store =
+        config.store === 'cassandra'
+          ? await untilReachable(cassandraDependency(config), () => openStores(config), createLogger(config))
+          : await openStores(config);
       console.log(store.applied.length ? `Applied ${store.applied.join(', ')}.` : 'The store is up to date.');
       await store.close();
       return;

@@ -46,7 +46,10 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
   const redis = config.redisUrl ? redisDependency(config.redisUrl) : undefined;
   // Wait for the servers (a line every few seconds), rather than exit or let each client log its retries.
   if (redis) await untilReachable(redis, () => tcpReachable(redis.address, 3_000), log);
-  const store = config.store === 'cassandra' ? await untilReachable(cassandraDependency(config), () => openStores(config), log) : await openStores(config);
+  const store =
+    config.store === 'cassandra'
+      ? await untilReachable(cassandraDependency(config), () => openStores(config), log)
+      : await openStores(config);
   // Several Redis clients (two queues, the bus, the rate limit) report every reconnection attempt: one line per interval in all.
   const redisAway = redis ? dependencyAlarm(redis, log) : (): void => undefined;
   const metrics = createPrometheusMetrics({ role });
@@ -95,7 +98,10 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
   const onListenerError = (error: unknown): void => log.error({ err: error }, 'an event listener failed');
   let bus: EventBus;
   if (config.redisUrl) {
-    const redisBus = createRedisBus({ url: config.redisUrl, onError: (error) => (isConnectionError(error) ? redisAway(error) : onListenerError(error)) });
+    const redisBus = createRedisBus({
+      url: config.redisUrl,
+      onError: (error) => (isConnectionError(error) ? redisAway(error) : onListenerError(error)),
+    });
     // A publish before the subscription is live would never reach this process's listeners.
     await redisBus.ready();
     bus = redisBus;
@@ -107,14 +113,21 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
   // such a notice drops them. A single process needs neither: its store reads are local.
   let changes: RedisChangeBus | undefined;
   if (config.redisUrl) {
-    changes = createRedisChangeBus({ url: config.redisUrl, onError: (error) => (isConnectionError(error) ? redisAway(error) : log.warn({ err: error }, 'change notices: Redis failed')) });
+    changes = createRedisChangeBus({
+      url: config.redisUrl,
+      onError: (error) => (isConnectionError(error) ? redisAway(error) : log.warn({ err: error }, 'change notices: Redis failed')),
+    });
     await changes.ready();
   }
   const clock = { now: () => new Date() };
   const readCache = role === 'api' ? {} : undefined;
   const feeds = changes ? sharedFeedStore(store.feeds, changes, clock, readCache) : store.feeds;
   const keys = changes ? sharedKeyStore(store.keys, changes, clock, readCache) : store.keys;
-  const rateLimitRedis = config.redisUrl ? createRateLimitRedis(config.redisUrl, (error) => (isConnectionError(error) ? redisAway(error) : log.warn({ err: error }, 'rate-limit Redis error'))) : undefined;
+  const rateLimitRedis = config.redisUrl
+    ? createRateLimitRedis(config.redisUrl, (error) =>
+        isConnectionError(error) ? redisAway(error) : log.warn({ err: error }, 'rate-limit Redis error'),
+      )
+    : undefined;
   const localThrottle = createLocalAuthThrottle({ freeFailures: config.authFailureLimit });
   // Cluster mode: one count of failures across every API replica, as for the rate limit.
   const authThrottle = rateLimitRedis
@@ -123,7 +136,11 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
       )
     : localThrottle;
   // Cluster mode: an import runs on a worker and any API replica reports its progress, so it lives in Redis.
-  const importRedis = config.redisUrl ? createImportRedis(config.redisUrl, (error) => (isConnectionError(error) ? redisAway(error) : log.warn({ err: error }, 'OPML import Redis error'))) : undefined;
+  const importRedis = config.redisUrl
+    ? createImportRedis(config.redisUrl, (error) =>
+        isConnectionError(error) ? redisAway(error) : log.warn({ err: error }, 'OPML import Redis error'),
+      )
+    : undefined;
   const imports = importRedis ? createRedisOpmlImportStore(importRedis) : createMemoryOpmlImportStore();
   const deps: AppDeps = {
     feeds,
@@ -162,7 +179,11 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
   metrics.gauge('feedmill_refresh_queue_size', 'Feed refreshes waiting or running in this process.', () => scheduler.size);
   metrics.gauge('feedmill_delivery_queue_size', 'Webhook deliveries waiting or running in this process.', () => deliveryScheduler.size);
   metrics.gauge('feedmill_parser_pool_utilization', 'Share of the parser pool busy (0 to 1).', () => parser.utilization);
-  metrics.gauge('feedmill_event_bus_listeners', 'Listeners on the event bus in this process (subscriptions, dispatchers).', () => bus.listenerCount);
+  metrics.gauge(
+    'feedmill_event_bus_listeners',
+    'Listeners on the event bus in this process (subscriptions, dispatchers).',
+    () => bus.listenerCount,
+  );
   return {
     deps,
     metrics,

@@ -22,7 +22,12 @@ function redacted(name: keyof Settings, value: unknown): string {
  * `feedmill config [--json]`: every setting's effective value and where it came from (env, file,
  * default, unset), secrets redacted. What the process would run with, before it runs.
  */
-export function configCommand(args: string[], config: Config, env: Readonly<Record<string, string | undefined>>, print: (line: string) => void): void {
+export function configCommand(
+  args: string[],
+  config: Config,
+  env: Readonly<Record<string, string | undefined>>,
+  print: (line: string) => void,
+): void {
   const sources = configSources(env);
   const rows = (Object.keys(settings) as (keyof Settings)[]).map((name) => {
     const row = settings[name];
@@ -34,5 +39,8 @@ export function configCommand(args: string[], config: Config, env: Readonly<Reco
     return;
   }
   const width = Math.max(...rows.map((row) => row.name.length));
-  for (const row of rows) print(`${row.name.padEnd(width)}  ${row.value === '' ? '(unset)' : row.value}${row.source === 'env' || row.source === 'file' ? `  [${row.source}]` : ''}`);
+  for (const row of rows)
+    print(
+      `${row.name.padEnd(width)}  ${row.value === '' ? '(unset)' : row.value}${row.source === 'env' || row.source === 'file' ? `  [${row.source}]` : ''}`,
+    );
 }

@@ -23,10 +23,12 @@ const fail = (expected: string, raw: string): never => {
   throw new Error(`expected ${expected}, got \`${raw}\``);
 };
 
-const integer = (min: number, max: number): Parse<number> => (raw) => {
-  const value = /^\d+$/.test(raw.trim()) ? Number(raw) : Number.NaN;
-  return Number.isSafeInteger(value) && value >= min && value <= max ? value : fail(`an integer from ${min} to ${max}`, raw);
-};
+const integer =
+  (min: number, max: number): Parse<number> =>
+  (raw) => {
+    const value = /^\d+$/.test(raw.trim()) ? Number(raw) : Number.NaN;
+    return Number.isSafeInteger(value) && value >= min && value <= max ? value : fail(`an integer from ${min} to ${max}`, raw);
+  };
 const boolean: Parse<boolean> = (raw) => {
   const text = raw.trim().toLowerCase();
   if (['true', '1', 'yes'].includes(text)) return true;
@@ -35,8 +37,10 @@ const boolean: Parse<boolean> = (raw) => {
 };
 const text: Parse<string> = (raw) => raw;
 const optionalText: Parse<string | undefined> = (raw) => (raw === '' ? undefined : raw);
-const oneOf = <T extends string>(...values: T[]): Parse<T> => (raw) =>
-  (values as string[]).includes(raw) ? (raw as T) : fail(`one of ${values.join(', ')}`, raw);
+const oneOf =
+  <T extends string>(...values: T[]): Parse<T> =>
+  (raw) =>
+    (values as string[]).includes(raw) ? (raw as T) : fail(`one of ${values.join(', ')}`, raw);
 const httpsUrl: Parse<string | undefined> = (raw) => {
   if (raw === '') return undefined;
   let url: URL | undefined;
@@ -59,10 +63,14 @@ const searchTemplate: Parse<string | undefined> = (raw) => {
   return /^https?:$/.test(url.protocol) && raw.includes('{keyword}') ? raw : fail('an http(s) URL template containing {keyword}', raw);
 };
 const list: Parse<string[]> = (raw) => {
-  const items = raw.split(',').map((item) => item.trim()).filter(Boolean);
+  const items = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   return items.length > 0 ? items : fail('a comma-separated list', raw);
 };
-const keyspace: Parse<string> = (raw) => (/^[a-z][a-z0-9_]{0,47}$/.test(raw) ? raw : fail('lower-case letters, digits and _, starting with a letter', raw));
+const keyspace: Parse<string> = (raw) =>
+  /^[a-z][a-z0-9_]{0,47}$/.test(raw) ? raw : fail('lower-case letters, digits and _, starting with a letter', raw);
 const redisUrl: Parse<string | undefined> = (raw) => {
   if (raw === '') return undefined;
   return /^rediss?:\/\/./.test(raw) ? raw : fail('a redis:// or rediss:// URL', raw.replace(/:[^@/]*@/, ':***@'));
@@ -70,7 +78,12 @@ const redisUrl: Parse<string | undefined> = (raw) => {
 const base64Key: Parse<Buffer | undefined> = (raw) => {
   if (raw === '') return undefined;
   const key = Buffer.from(raw, 'base64');
-  return key.length === 32 ? key : fail('base64 of exactly 32 bytes (e.g. `openssl rand -base64 32`)', raw.length > 12 ? `${raw.slice(0, 4)}… (${key.length} bytes)` : raw);
+  return key.length === 32
+    ? key
+    : fail(
+        'base64 of exactly 32 bytes (e.g. `openssl rand -base64 32`)',
+        raw.length > 12 ? `${raw.slice(0, 4)}… (${key.length} bytes)` : raw,
+      );
 };
 /** Hops of trusted proxies a hop count may name; more than this is surely a mistake. */
 const maxProxyHops = 16;
@@ -84,56 +97,229 @@ const trustProxy: Parse<TrustProxy> = (raw) => {
   const entries = value.split(',').map((entry) => entry.trim());
   return entries.every((entry) => parseTrustEntry(entry) !== null) ? entries : fail(expected, raw);
 };
-const optionalOneOf = <T extends string>(...values: T[]): Parse<T | undefined> => (raw) => (raw === '' ? undefined : oneOf(...values)(raw));
+const optionalOneOf =
+  <T extends string>(...values: T[]): Parse<T | undefined> =>
+  (raw) =>
+    raw === '' ? undefined : oneOf(...values)(raw);
 const logLevel = oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent');
 
-const setting = <T>(env: string, defaultValue: string | undefined, doc: string, parse: Parse<T>): Setting<T> => ({ env, default: defaultValue, doc, parse, secret: false });
-const secretSetting = <T>(env: string, doc: string, parse: Parse<T>): Setting<T> => ({ env, default: undefined, doc: `${doc} Or \`${env}_FILE\`: a file holding it.`, parse, secret: true });
+const setting = <T>(env: string, defaultValue: string | undefined, doc: string, parse: Parse<T>): Setting<T> => ({
+  env,
+  default: defaultValue,
+  doc,
+  parse,
+  secret: false,
+});
+const secretSetting = <T>(env: string, doc: string, parse: Parse<T>): Setting<T> => ({
+  env,
+  default: undefined,
+  doc: `${doc} Or \`${env}_FILE\`: a file holding it.`,
+  parse,
+  secret: true,
+});
 
 /** Every setting: one row each. README's configuration table is this table. */
 export const settings = {
   port: setting('FEEDMILL_PORT', '8443', 'HTTPS port of the API.', integer(0, 65535)),
-  metricsPort: setting('FEEDMILL_METRICS_PORT', '9464', 'Plain-HTTP port of /healthz, /readyz and /metrics for probes and Prometheus inside the cluster (every role); 0 turns it off.', integer(0, 65535)),
-  host: setting('FEEDMILL_HOST', 'localhost', 'Address the API listens on; `localhost` listens on both 127.0.0.1 and ::1; `0.0.0.0` (or `::`) accepts connections from other machines.', text),
+  metricsPort: setting(
+    'FEEDMILL_METRICS_PORT',
+    '9464',
+    'Plain-HTTP port of /healthz, /readyz and /metrics for probes and Prometheus inside the cluster (every role); 0 turns it off.',
+    integer(0, 65535),
+  ),
+  host: setting(
+    'FEEDMILL_HOST',
+    'localhost',
+    'Address the API listens on; `localhost` listens on both 127.0.0.1 and ::1; `0.0.0.0` (or `::`) accepts connections from other machines.',
+    text,
+  ),
   dataDir: setting('FEEDMILL_DATA_DIR', './data', 'Directory of the embedded store and the generated TLS certificate.', text),
-  publicUrl: setting('FEEDMILL_PUBLIC_URL', undefined, 'Base of every hosted address (`rss_feed_url`). Default `https://localhost:{FEEDMILL_PORT}`.', httpsUrl),
-  tlsCert: setting('FEEDMILL_TLS_CERT', undefined, 'PEM certificate file. Without it (and the key) a self-signed pair is made in the data directory and reused.', optionalText),
+  publicUrl: setting(
+    'FEEDMILL_PUBLIC_URL',
+    undefined,
+    'Base of every hosted address (`rss_feed_url`). Default `https://localhost:{FEEDMILL_PORT}`.',
+    httpsUrl,
+  ),
+  tlsCert: setting(
+    'FEEDMILL_TLS_CERT',
+    undefined,
+    'PEM certificate file. Without it (and the key) a self-signed pair is made in the data directory and reused.',
+    optionalText,
+  ),
   tlsKey: setting('FEEDMILL_TLS_KEY', undefined, 'PEM private key file; goes with `FEEDMILL_TLS_CERT`.', optionalText),
-  trustProxy: setting('FEEDMILL_TRUST_PROXY', 'false', 'TLS-terminating proxies trusted for `X-Forwarded-For` and `X-Forwarded-Proto`: `false`, a hop count (`1`: one proxy in front, and the API reachable only through it) or a comma-separated list of proxy addresses and CIDRs (`loopback`, `linklocal`, `uniquelocal` name the usual ranges). The client address is the first untrusted one from the right of `X-Forwarded-For`; requests a proxy received over plain HTTP get 403 `https_required`.', trustProxy),
-  store: setting('FEEDMILL_STORE', 'embedded', 'Storage engine: `embedded` (SQLite in the data directory, one process) or `cassandra` (FEEDMILL_CASSANDRA_*).', oneOf('embedded', 'cassandra')),
-  cassandraContactPoints: setting('FEEDMILL_CASSANDRA_CONTACT_POINTS', '127.0.0.1:9042', 'Comma-separated `host` or `host:port` of Cassandra nodes (FEEDMILL_STORE=cassandra).', list),
+  trustProxy: setting(
+    'FEEDMILL_TRUST_PROXY',
+    'false',
+    'TLS-terminating proxies trusted for `X-Forwarded-For` and `X-Forwarded-Proto`: `false`, a hop count (`1`: one proxy in front, and the API reachable only through it) or a comma-separated list of proxy addresses and CIDRs (`loopback`, `linklocal`, `uniquelocal` name the usual ranges). The client address is the first untrusted one from the right of `X-Forwarded-For`; requests a proxy received over plain HTTP get 403 `https_required`.',
+    trustProxy,
+  ),
+  store: setting(
+    'FEEDMILL_STORE',
+    'embedded',
+    'Storage engine: `embedded` (SQLite in the data directory, one process) or `cassandra` (FEEDMILL_CASSANDRA_*).',
+    oneOf('embedded', 'cassandra'),
+  ),
+  cassandraContactPoints: setting(
+    'FEEDMILL_CASSANDRA_CONTACT_POINTS',
+    '127.0.0.1:9042',
+    'Comma-separated `host` or `host:port` of Cassandra nodes (FEEDMILL_STORE=cassandra).',
+    list,
+  ),
   cassandraLocalDataCenter: setting('FEEDMILL_CASSANDRA_LOCAL_DATA_CENTER', 'datacenter1', 'The data centre the driver prefers.', text),
-  cassandraKeyspace: setting('FEEDMILL_CASSANDRA_KEYSPACE', 'feedmill', 'Keyspace; created (replication factor 1) by `feedmill migrate` when missing — create it yourself for production replication.', keyspace),
-  cassandraUsername: setting('FEEDMILL_CASSANDRA_USERNAME', undefined, 'User for PasswordAuthenticator; unset for no authentication.', optionalText),
+  cassandraKeyspace: setting(
+    'FEEDMILL_CASSANDRA_KEYSPACE',
+    'feedmill',
+    'Keyspace; created (replication factor 1) by `feedmill migrate` when missing — create it yourself for production replication.',
+    keyspace,
+  ),
+  cassandraUsername: setting(
+    'FEEDMILL_CASSANDRA_USERNAME',
+    undefined,
+    'User for PasswordAuthenticator; unset for no authentication.',
+    optionalText,
+  ),
   cassandraPassword: secretSetting('FEEDMILL_CASSANDRA_PASSWORD', 'Password of FEEDMILL_CASSANDRA_USERNAME.', optionalText),
-  cassandraConsistency: setting('FEEDMILL_CASSANDRA_CONSISTENCY', 'LOCAL_QUORUM', 'Consistency of reads and writes (ONE, LOCAL_ONE, QUORUM, LOCAL_QUORUM, EACH_QUORUM, ALL).', oneOf('ONE', 'LOCAL_ONE', 'QUORUM', 'LOCAL_QUORUM', 'EACH_QUORUM', 'ALL')),
-  redisUrl: secretSetting('FEEDMILL_REDIS_URL', 'Redis for cluster mode: when set, feed refreshes and webhook deliveries run on BullMQ, events travel on Redis pub/sub and rate limits are shared. Its password, if any, is part of it.', redisUrl),
-  allowPrivateNetworks: setting('FEEDMILL_ALLOW_PRIVATE_NETWORKS', 'false', 'Let sources live on loopback and private addresses (tests, self-hosted sources on your LAN).', boolean),
-  pollMinInterval: setting('FEEDMILL_POLL_MIN_INTERVAL', '300', 'Shortest time between two refreshes of a feed, in seconds.', integer(1, 604_800)),
-  pollMaxInterval: setting('FEEDMILL_POLL_MAX_INTERVAL', '21600', 'Longest time between two refreshes of a feed, in seconds.', integer(1, 604_800)),
-  feedDisableAfter: setting('FEEDMILL_FEED_DISABLE_AFTER', '604800', 'A feed whose fetches have all failed for this many seconds is `disabled` and polled no more until resumed (`paused: false` or a refresh that succeeds); 7 days.', integer(60, 31_536_000)),
+  cassandraConsistency: setting(
+    'FEEDMILL_CASSANDRA_CONSISTENCY',
+    'LOCAL_QUORUM',
+    'Consistency of reads and writes (ONE, LOCAL_ONE, QUORUM, LOCAL_QUORUM, EACH_QUORUM, ALL).',
+    oneOf('ONE', 'LOCAL_ONE', 'QUORUM', 'LOCAL_QUORUM', 'EACH_QUORUM', 'ALL'),
+  ),
+  redisUrl: secretSetting(
+    'FEEDMILL_REDIS_URL',
+    'Redis for cluster mode: when set, feed refreshes and webhook deliveries run on BullMQ, events travel on Redis pub/sub and rate limits are shared. Its password, if any, is part of it.',
+    redisUrl,
+  ),
+  allowPrivateNetworks: setting(
+    'FEEDMILL_ALLOW_PRIVATE_NETWORKS',
+    'false',
+    'Let sources live on loopback and private addresses (tests, self-hosted sources on your LAN).',
+    boolean,
+  ),
+  pollMinInterval: setting(
+    'FEEDMILL_POLL_MIN_INTERVAL',
+    '300',
+    'Shortest time between two refreshes of a feed, in seconds.',
+    integer(1, 604_800),
+  ),
+  pollMaxInterval: setting(
+    'FEEDMILL_POLL_MAX_INTERVAL',
+    '21600',
+    'Longest time between two refreshes of a feed, in seconds.',
+    integer(1, 604_800),
+  ),
+  feedDisableAfter: setting(
+    'FEEDMILL_FEED_DISABLE_AFTER',
+    '604800',
+    'A feed whose fetches have all failed for this many seconds is `disabled` and polled no more until resumed (`paused: false` or a refresh that succeeds); 7 days.',
+    integer(60, 31_536_000),
+  ),
   fetchTimeout: setting('FEEDMILL_FETCH_TIMEOUT', '15', 'Time one fetch of a source may take, in seconds.', integer(1, 300)),
-  fetchMaxBytes: setting('FEEDMILL_FETCH_MAX_BYTES', '20971520', 'Largest source document, in bytes (after decompression).', integer(1024, 1_073_741_824)),
-  parseTimeout: setting('FEEDMILL_PARSE_TIMEOUT', '10', 'Time one parse may take in the pool, in seconds; past it the thread is stopped and only that feed fails.', integer(1, 300)),
-  parserThreads: setting('FEEDMILL_PARSER_THREADS', String(Math.min(availableParallelism(), 256)), 'Threads of the parser pool. Default: the number of CPUs.', integer(1, 256)),
-  jobLockTimeout: setting('FEEDMILL_JOB_LOCK_TIMEOUT', '30', 'Cluster mode: how long a job stays claimed by a worker that stopped answering (killed, hung) before another worker runs it, in seconds; a killed worker\'s jobs resume within about twice this.', integer(2, 3600)),
+  fetchMaxBytes: setting(
+    'FEEDMILL_FETCH_MAX_BYTES',
+    '20971520',
+    'Largest source document, in bytes (after decompression).',
+    integer(1024, 1_073_741_824),
+  ),
+  parseTimeout: setting(
+    'FEEDMILL_PARSE_TIMEOUT',
+    '10',
+    'Time one parse may take in the pool, in seconds; past it the thread is stopped and only that feed fails.',
+    integer(1, 300),
+  ),
+  parserThreads: setting(
+    'FEEDMILL_PARSER_THREADS',
+    String(Math.min(availableParallelism(), 256)),
+    'Threads of the parser pool. Default: the number of CPUs.',
+    integer(1, 256),
+  ),
+  jobLockTimeout: setting(
+    'FEEDMILL_JOB_LOCK_TIMEOUT',
+    '30',
+    "Cluster mode: how long a job stays claimed by a worker that stopped answering (killed, hung) before another worker runs it, in seconds; a killed worker's jobs resume within about twice this.",
+    integer(2, 3600),
+  ),
   refreshConcurrency: setting('FEEDMILL_REFRESH_CONCURRENCY', '8', 'Refreshes one process runs at once.', integer(1, 1000)),
-  rateLimit: setting('FEEDMILL_RATE_LIMIT', '600', 'Requests one API key may make per window; past it, 429 with Retry-After.', integer(1, 1_000_000)),
+  rateLimit: setting(
+    'FEEDMILL_RATE_LIMIT',
+    '600',
+    'Requests one API key may make per window; past it, 429 with Retry-After.',
+    integer(1, 1_000_000),
+  ),
   rateLimitWindow: setting('FEEDMILL_RATE_LIMIT_WINDOW', '60', 'Length of the rate-limit window, in seconds.', integer(1, 86_400)),
-  authFailureLimit: setting('FEEDMILL_AUTH_FAILURE_LIMIT', '5', 'Failed authentications a key id, or a client address, may make before each further attempt must wait (1 s, doubling with each failure up to 15 min); meanwhile it is answered 429 with Retry-After without checking the secret. Counted in Redis in cluster mode, per process otherwise.', integer(1, 1000)),
-  hstsMaxAge: setting('FEEDMILL_HSTS_MAX_AGE', '31536000', 'max-age of `Strict-Transport-Security` on every HTTPS response, in seconds; 0 tells browsers to forget it.', integer(0, 63_072_000)),
-  graphqlSubscriptionsPerConnection: setting('FEEDMILL_GRAPHQL_SUBSCRIPTIONS_PER_CONNECTION', '20', 'Live GraphQL subscriptions one WebSocket (or SSE request) may hold; past it, `too_many_subscriptions`.', integer(1, 10_000)),
-  graphqlSubscriptionsPerAccount: setting('FEEDMILL_GRAPHQL_SUBSCRIPTIONS_PER_ACCOUNT', '100', 'Live GraphQL subscriptions one account may hold across its connections, counted per API process; past it, `too_many_subscriptions`.', integer(1, 1_000_000)),
-  graphqlConnectionsPerKey: setting('FEEDMILL_GRAPHQL_CONNECTIONS_PER_KEY', '20', 'GraphQL WebSockets and SSE streams one API key may hold open, counted per API process; past it, WebSocket close 4429 or HTTP 429 `too_many_connections`.', integer(1, 100_000)),
-  keywordSearchUrl: setting('FEEDMILL_KEYWORD_SEARCH_URL', undefined, 'Upstream of keyword feeds: a URL template with `{keyword}`, `{country}` and `{lang}`. Default: Google News RSS search of the region\'s edition.', searchTemplate),
-  secretKey: secretSetting('FEEDMILL_SECRET_KEY', 'Base64 of 32 random bytes that seal webhook signing secrets at rest. Default: made once in the data directory (`secret.key`); set it when several processes share a store.', base64Key),
+  authFailureLimit: setting(
+    'FEEDMILL_AUTH_FAILURE_LIMIT',
+    '5',
+    'Failed authentications a key id, or a client address, may make before each further attempt must wait (1 s, doubling with each failure up to 15 min); meanwhile it is answered 429 with Retry-After without checking the secret. Counted in Redis in cluster mode, per process otherwise.',
+    integer(1, 1000),
+  ),
+  hstsMaxAge: setting(
+    'FEEDMILL_HSTS_MAX_AGE',
+    '31536000',
+    'max-age of `Strict-Transport-Security` on every HTTPS response, in seconds; 0 tells browsers to forget it.',
+    integer(0, 63_072_000),
+  ),
+  graphqlSubscriptionsPerConnection: setting(
+    'FEEDMILL_GRAPHQL_SUBSCRIPTIONS_PER_CONNECTION',
+    '20',
+    'Live GraphQL subscriptions one WebSocket (or SSE request) may hold; past it, `too_many_subscriptions`.',
+    integer(1, 10_000),
+  ),
+  graphqlSubscriptionsPerAccount: setting(
+    'FEEDMILL_GRAPHQL_SUBSCRIPTIONS_PER_ACCOUNT',
+    '100',
+    'Live GraphQL subscriptions one account may hold across its connections, counted per API process; past it, `too_many_subscriptions`.',
+    integer(1, 1_000_000),
+  ),
+  graphqlConnectionsPerKey: setting(
+    'FEEDMILL_GRAPHQL_CONNECTIONS_PER_KEY',
+    '20',
+    'GraphQL WebSockets and SSE streams one API key may hold open, counted per API process; past it, WebSocket close 4429 or HTTP 429 `too_many_connections`.',
+    integer(1, 100_000),
+  ),
+  keywordSearchUrl: setting(
+    'FEEDMILL_KEYWORD_SEARCH_URL',
+    undefined,
+    "Upstream of keyword feeds: a URL template with `{keyword}`, `{country}` and `{lang}`. Default: Google News RSS search of the region's edition.",
+    searchTemplate,
+  ),
+  secretKey: secretSetting(
+    'FEEDMILL_SECRET_KEY',
+    'Base64 of 32 random bytes that seal webhook signing secrets at rest. Default: made once in the data directory (`secret.key`); set it when several processes share a store.',
+    base64Key,
+  ),
   webhookTimeout: setting('FEEDMILL_WEBHOOK_TIMEOUT', '10', 'Time a webhook receiver has to answer, in seconds.', integer(1, 120)),
-  webhookDisableAfter: setting('FEEDMILL_WEBHOOK_DISABLE_AFTER', '259200', 'A webhook whose deliveries have all failed for this many seconds is disabled (visibly).', integer(60, 31_536_000)),
-  sessionIdleTimeout: setting('FEEDMILL_SESSION_IDLE_TIMEOUT', '86400', 'A dashboard session unused for this many seconds is over; the person signs in again.', integer(60, 31_536_000)),
-  sessionMaxAge: setting('FEEDMILL_SESSION_MAX_AGE', '1209600', 'A dashboard session is over this many seconds after sign-in, however busy (14 days).', integer(60, 31_536_000)),
-  shutdownTimeout: setting('FEEDMILL_SHUTDOWN_TIMEOUT', '25', 'On SIGTERM, how long requests and jobs in flight may take to finish, in seconds.', integer(1, 600)),
+  webhookDisableAfter: setting(
+    'FEEDMILL_WEBHOOK_DISABLE_AFTER',
+    '259200',
+    'A webhook whose deliveries have all failed for this many seconds is disabled (visibly).',
+    integer(60, 31_536_000),
+  ),
+  sessionIdleTimeout: setting(
+    'FEEDMILL_SESSION_IDLE_TIMEOUT',
+    '86400',
+    'A dashboard session unused for this many seconds is over; the person signs in again.',
+    integer(60, 31_536_000),
+  ),
+  sessionMaxAge: setting(
+    'FEEDMILL_SESSION_MAX_AGE',
+    '1209600',
+    'A dashboard session is over this many seconds after sign-in, however busy (14 days).',
+    integer(60, 31_536_000),
+  ),
+  shutdownTimeout: setting(
+    'FEEDMILL_SHUTDOWN_TIMEOUT',
+    '25',
+    'On SIGTERM, how long requests and jobs in flight may take to finish, in seconds.',
+    integer(1, 600),
+  ),
   logLevel: setting('FEEDMILL_LOG_LEVEL', 'info', 'One of fatal, error, warn, info, debug, trace, silent.', logLevel),
-  logFormat: setting('FEEDMILL_LOG_FORMAT', undefined, '`pretty` (one readable line per entry) or `json` (one JSON object per line, for log collectors). Default: `pretty` when standard output is a terminal, else `json`.', optionalOneOf('pretty', 'json')),
+  logFormat: setting(
+    'FEEDMILL_LOG_FORMAT',
+    undefined,
+    '`pretty` (one readable line per entry) or `json` (one JSON object per line, for log collectors). Default: `pretty` when standard output is a terminal, else `json`.',
+    optionalOneOf('pretty', 'json'),
+  ),
 } as const;
 
 type Settings = typeof settings;
@@ -157,7 +343,9 @@ function rawValue(row: Setting<unknown>, env: Env, readFile: (path: string) => s
     try {
       text = readFile(file);
     } catch (error) {
-      throw new Error(`expected ${row.env}_FILE to name a readable file, got \`${file}\` (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      throw new Error(
+        `expected ${row.env}_FILE to name a readable file, got \`${file}\` (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      );
     }
     return { raw: text.replace(/\r?\n$/, ''), source: 'file' };
   }
@@ -176,7 +364,8 @@ export function configSources(env: Env, readFile: (path: string) => string = rea
  * Variables our own test, benchmark and CI scripts read (README "Development"): not settings of the
  * service, but often exported in a developer's shell, so they are not reported as unknown.
  */
-const toolVariable = /^FEEDMILL_(TEST|BENCH|REQUIRE)_|^FEEDMILL_(CHROMIUM_PATH|CORPUS_DIR|SHOW_MISSES|SCHEMATHESIS_ISOLATED|REDIS_PORT|CASSANDRA_(PORT|STORAGE_PORT|HEAP|START_TIMEOUT))$/;
+const toolVariable =
+  /^FEEDMILL_(TEST|BENCH|REQUIRE)_|^FEEDMILL_(CHROMIUM_PATH|CORPUS_DIR|SHOW_MISSES|SCHEMATHESIS_ISOLATED|REDIS_PORT|CASSANDRA_(PORT|STORAGE_PORT|HEAP|START_TIMEOUT))$/;
 
 /** Edit distance, to suggest the setting a misspelt variable meant. */
 function distance(a: string, b: string): number {
@@ -223,7 +412,9 @@ export function loadConfig(env: Env, readFile: (path: string) => string = readTe
   // is reported together with the other problems instead of after they are fixed.
   const parsed = (...names: (keyof Settings)[]): boolean => names.every((name) => name in values);
   if (parsed('pollMinInterval', 'pollMaxInterval') && config.pollMinInterval > config.pollMaxInterval) {
-    problems.push(`FEEDMILL_POLL_MIN_INTERVAL: expected at most FEEDMILL_POLL_MAX_INTERVAL (${config.pollMaxInterval}), got \`${config.pollMinInterval}\``);
+    problems.push(
+      `FEEDMILL_POLL_MIN_INTERVAL: expected at most FEEDMILL_POLL_MAX_INTERVAL (${config.pollMaxInterval}), got \`${config.pollMinInterval}\``,
+    );
   }
   if (parsed('tlsCert', 'tlsKey') && (config.tlsCert === undefined) !== (config.tlsKey === undefined)) {
     problems.push('FEEDMILL_TLS_CERT and FEEDMILL_TLS_KEY: expected both or neither, got only one');

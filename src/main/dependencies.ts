@@ -28,7 +28,8 @@ export function reason(error: unknown): string {
   const { code, message, innerErrors } = (error ?? {}) as { code?: unknown; message?: unknown; innerErrors?: unknown };
   if (typeof code === 'string') return code;
   // cassandra-driver's NoHostAvailableError keeps each contact point's own error by address.
-  const inner: unknown[] = innerErrors !== null && typeof innerErrors === 'object' ? Object.values(innerErrors as Record<string, unknown>) : [];
+  const inner: unknown[] =
+    innerErrors !== null && typeof innerErrors === 'object' ? Object.values(innerErrors as Record<string, unknown>) : [];
   const first = inner[0];
   if (first !== undefined) return reason(first);
   return typeof message === 'string' ? (message.split('\n')[0] ?? message) : String(error);
@@ -37,7 +38,11 @@ export function reason(error: unknown): string {
 /** An error of the connection itself (refused, reset, timed out, no such host), not of a command. */
 export function isConnectionError(error: unknown): boolean {
   const { code, name } = error as { code?: unknown; name?: unknown };
-  return (typeof code === 'string' && /^(E[A-Z]+|ERR_SOCKET_.*)$/.test(code)) || name === 'MaxRetriesPerRequestError' || name === 'NoHostAvailableError';
+  return (
+    (typeof code === 'string' && /^(E[A-Z]+|ERR_SOCKET_.*)$/.test(code)) ||
+    name === 'MaxRetriesPerRequestError' ||
+    name === 'NoHostAvailableError'
+  );
 }
 
 /** Resolves once a TCP connection to `host:port` opens (and is closed again); rejects with the socket error. */
@@ -63,7 +68,12 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  * the address tried. Start-up waits here (probe port up, `/readyz` 503) instead of exiting, so an
  * orchestrator that starts feedmill before Redis or Cassandra sees a pod waiting, not a crash loop.
  */
-export async function untilReachable<T>(dependency: Dependency, attempt: () => Promise<T>, log: Logger, intervalMs = retryIntervalMs): Promise<T> {
+export async function untilReachable<T>(
+  dependency: Dependency,
+  attempt: () => Promise<T>,
+  log: Logger,
+  intervalMs = retryIntervalMs,
+): Promise<T> {
   for (let tries = 1; ; tries += 1) {
     try {
       const value = await attempt();
@@ -83,7 +93,12 @@ export async function untilReachable<T>(dependency: Dependency, attempt: () => P
  * Collapses the connection errors of one dependency while it is away (ioredis reports every
  * reconnection attempt, from each of several clients) into one line per interval with a count.
  */
-export function dependencyAlarm(dependency: Dependency, log: Logger, now: () => number = Date.now, intervalMs = retryIntervalMs): (error: unknown) => void {
+export function dependencyAlarm(
+  dependency: Dependency,
+  log: Logger,
+  now: () => number = Date.now,
+  intervalMs = retryIntervalMs,
+): (error: unknown) => void {
   let last = Number.NEGATIVE_INFINITY;
   let suppressed = 0;
   return (error) => {
@@ -92,7 +107,13 @@ export function dependencyAlarm(dependency: Dependency, log: Logger, now: () => 
       return;
     }
     log.warn(
-      { dependency: dependency.name, variable: dependency.variable, address: dependency.address, reason: reason(error), ...(suppressed > 0 ? { moreErrors: suppressed } : {}) },
+      {
+        dependency: dependency.name,
+        variable: dependency.variable,
+        address: dependency.address,
+        reason: reason(error),
+        ...(suppressed > 0 ? { moreErrors: suppressed } : {}),
+      },
       `cannot reach ${dependency.name} at ${dependency.address} (${dependency.variable}); retrying`,
     );
     last = now();

@@ -42,7 +42,11 @@ function statusOf(url: URL): Promise<number | string> {
  * for `/healthz`, or `/readyz` with `--ready`; with the probe port off (FEEDMILL_METRICS_PORT=0),
  * the API's HTTPS port. `--url` asks another address (a Service). Exit 0 on 200, else 1.
  */
-export async function healthcheckCommand(args: string[], config: Pick<Config, 'host' | 'port' | 'metricsPort'>, print: (line: string) => void): Promise<void> {
+export async function healthcheckCommand(
+  args: string[],
+  config: Pick<Config, 'host' | 'port' | 'metricsPort'>,
+  print: (line: string) => void,
+): Promise<void> {
   let values: { ready?: boolean; url?: string };
   try {
     ({ values } = parseArgs({ args, options: { ready: { type: 'boolean' }, url: { type: 'string' } } }));
@@ -55,7 +59,8 @@ export async function healthcheckCommand(args: string[], config: Pick<Config, 'h
   } catch {
     throw new ExitError(`--url: expected an absolute http:// or https:// URL, got \`${values.url ?? ''}\`; ${usage}`, 2);
   }
-  if (!/^https?:$/.test(target.protocol)) throw new ExitError(`--url: expected an absolute http:// or https:// URL, got \`${values.url ?? ''}\`; ${usage}`, 2);
+  if (!/^https?:$/.test(target.protocol))
+    throw new ExitError(`--url: expected an absolute http:// or https:// URL, got \`${values.url ?? ''}\`; ${usage}`, 2);
   const status = await statusOf(target);
   if (status !== 200) throw new ExitError(`unhealthy: ${target.href} answered ${status}`, 1);
   print(`healthy: ${target.href} answered 200`);

@@ -8,7 +8,8 @@ import { openStores } from './stores.js';
 import { createRedisChangeBus } from '../adapters/redis-bus/index.js';
 import { sharedKeyStore } from '../app/shared-key-store.js';
 
-export const keysUsage = 'usage: feedmill keys create --account NAME --scopes read,write [--json] | keys list [--json] | keys revoke KEY_ID';
+export const keysUsage =
+  'usage: feedmill keys create --account NAME --scopes read,write [--json] | keys list [--json] | keys revoke KEY_ID';
 
 /**
  * A key as `keys create --json` and `keys list --json` print it: one set of field names, so a
@@ -43,11 +44,19 @@ const fromView = (key: KeyView): KeyJson => ({
   revoked_at: key.revokedAt,
 });
 
-type Action = { kind: 'help' } | { kind: 'create'; account: string; scopes: Scope[]; json: boolean } | { kind: 'list'; json: boolean } | { kind: 'revoke'; id: string };
+type Action =
+  | { kind: 'help' }
+  | { kind: 'create'; account: string; scopes: Scope[]; json: boolean }
+  | { kind: 'list'; json: boolean }
+  | { kind: 'revoke'; id: string };
 
 /** The arguments, checked completely before anything is opened: a typo or `--help` touches no store. */
 export function parseKeysArgs(args: string[]): Action {
-  const parsed = parseSubcommand(args, { account: { type: 'string' }, scopes: { type: 'string', default: 'read,write' }, json: { type: 'boolean', default: false } }, keysUsage);
+  const parsed = parseSubcommand(
+    args,
+    { account: { type: 'string' }, scopes: { type: 'string', default: 'read,write' }, json: { type: 'boolean', default: false } },
+    keysUsage,
+  );
   if (parsed === null) return { kind: 'help' };
   const { action, values, positionals } = parsed;
   if (action === 'create') {
@@ -77,7 +86,11 @@ export async function keysCommand(args: string[], config: Config, print: (line: 
   // Cluster mode: the API replicas keep key records in memory; the revocation notice drops them
   // there, so the key is refused at once (README "Security").
   const changes = config.redisUrl ? createRedisChangeBus({ url: config.redisUrl }) : undefined;
-  const deps = { keys: changes ? sharedKeyStore(store.keys, changes, clock) : store.keys, clock, random: (size: number) => randomBytes(size) };
+  const deps = {
+    keys: changes ? sharedKeyStore(store.keys, changes, clock) : store.keys,
+    clock,
+    random: (size: number) => randomBytes(size),
+  };
   try {
     if (action.kind === 'create') {
       const created = await createKey(deps, action.account, action.scopes);
@@ -90,7 +103,11 @@ export async function keysCommand(args: string[], config: Config, print: (line: 
     } else if (action.kind === 'list') {
       const keys = await listKeys(deps);
       if (action.json) print(JSON.stringify(keys.map(fromView)));
-      else for (const key of keys) print(`${key.id}  account=${key.accountId}  scopes=${key.scopes.join(',')}  created=${key.createdAt}  last-used=${key.lastUsedAt ?? 'never'}${key.revokedAt ? `  revoked=${key.revokedAt}` : ''}`);
+      else
+        for (const key of keys)
+          print(
+            `${key.id}  account=${key.accountId}  scopes=${key.scopes.join(',')}  created=${key.createdAt}  last-used=${key.lastUsedAt ?? 'never'}${key.revokedAt ? `  revoked=${key.revokedAt}` : ''}`,
+          );
     } else {
       await revokeKey(deps, action.id);
       print(`Revoked ${action.id}.`);

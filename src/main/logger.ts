@@ -10,7 +10,10 @@ export function logFormatOf(config: Pick<Config, 'logFormat'>, out: { isTTY?: bo
 }
 
 /** Logs in the configured format; credentials never reach them. */
-export function createLogger(config: Pick<Config, 'logLevel'> & Partial<Pick<Config, 'logFormat'>>, out: NodeJS.WriteStream = process.stdout): Logger {
+export function createLogger(
+  config: Pick<Config, 'logLevel'> & Partial<Pick<Config, 'logFormat'>>,
+  out: NodeJS.WriteStream = process.stdout,
+): Logger {
   const options = {
     level: config.logLevel,
     redact: { paths: ['req.headers.authorization', 'headers.authorization', 'secret', '*.secret'], censor: '[redacted]' },

@@ -6,12 +6,18 @@ import type { Metrics } from '../ports/metrics.js';
  * which has no API): `/healthz`, `/readyz`, `/metrics`. Plain HTTP because it carries no user data
  * and should not be exposed outside the cluster network.
  */
-export async function startMetricsServer(options: { port: number; host: string; metrics: Pick<Metrics, 'render'>; ready: () => Promise<boolean> }): Promise<Server> {
+export async function startMetricsServer(options: {
+  port: number;
+  host: string;
+  metrics: Pick<Metrics, 'render'>;
+  ready: () => Promise<boolean>;
+}): Promise<Server> {
   const server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0];
     // Plain HTTP, so no HSTS; but nothing here is ever to be sniffed into HTML (src/http security headers).
     response.setHeader('x-content-type-options', 'nosniff');
-    const json = (status: number, body: unknown): void => void response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const json = (status: number, body: unknown): void =>
+      void response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (path === '/healthz') return json(200, { status: 'ok' });
     if (path === '/readyz') {
       options.ready().then(

@@ -50,7 +50,9 @@ export async function opmlCommand(args: string[], config: Config, io: OpmlComman
         return;
       }
       for (const outcome of job.outcomes.slice(shown)) {
-        io.progress.write(`${outcome.outcome} ${outcome.xml_url}${outcome.error ? ` (${outcome.error.code}: ${outcome.error.message})` : ''}\n`);
+        io.progress.write(
+          `${outcome.outcome} ${outcome.xml_url}${outcome.error ? ` (${outcome.error.code}: ${outcome.error.message})` : ''}\n`,
+        );
       }
       shown = job.outcomes.length;
     };
@@ -63,7 +65,9 @@ export async function opmlCommand(args: string[], config: Config, io: OpmlComman
     await report();
     if (io.progress.isTTY) io.progress.write('\n');
     const counts = tally(job);
-    io.print(`Imported ${job.total} feed outlines into account ${principal.accountId}: ${counts['created']} created, ${counts['existing']} already there, ${counts['failed']} failed.`);
+    io.print(
+      `Imported ${job.total} feed outlines into account ${principal.accountId}: ${counts['created']} created, ${counts['existing']} already there, ${counts['failed']} failed.`,
+    );
   } finally {
     await runtime.close();
   }

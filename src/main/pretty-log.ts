@@ -56,6 +56,13 @@ export function formatLine(line: string, colours: boolean): string {
 /** A destination for pino that writes formatted lines to `out`. */
 export function prettyDestination(out: Writable & { isTTY?: boolean }, colours: boolean): { write(chunk: string): boolean } {
   return {
-    write: (chunk) => out.write(`${chunk.split('\n').filter(Boolean).map((line) => formatLine(line, colours)).join('\n')}\n`),
+    write: (chunk) =>
+      out.write(
+        `${chunk
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => formatLine(line, colours))
+          .join('\n')}\n`,
+      ),
   };
 }

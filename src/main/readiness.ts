@@ -3,7 +3,11 @@
  * that hangs (a Redis that accepts connections and never replies) counts as not ready, and is not
  * waited for past `timeoutMs`, so the orchestrator's own probe timeout never fires first.
  */
-export function readinessCheck(checks: Record<string, () => Promise<unknown>>, timeoutMs: number, onFailure: (part: string, error: unknown) => void): () => Promise<boolean> {
+export function readinessCheck(
+  checks: Record<string, () => Promise<unknown>>,
+  timeoutMs: number,
+  onFailure: (part: string, error: unknown) => void,
+): () => Promise<boolean> {
   const within = async (part: string, check: () => Promise<unknown>): Promise<boolean> => {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {

@@ -23,7 +23,13 @@ export type Role = 'all' | 'api' | 'worker';
 // A worker started apart from the API learns of feeds created since by looking again this often.
 const rescanMs = 30_000;
 
-async function startApi(runtime: Runtime, config: Config, log: Logger, tls: TlsPair, ready: () => Promise<boolean>): Promise<FastifyInstance> {
+async function startApi(
+  runtime: Runtime,
+  config: Config,
+  log: Logger,
+  tls: TlsPair,
+  ready: () => Promise<boolean>,
+): Promise<FastifyInstance> {
   const app = await buildHttpApp(runtime.deps, {
     https: { key: tls.key, cert: tls.cert },
     trustProxy: config.trustProxy,
@@ -36,7 +42,10 @@ async function startApi(runtime: Runtime, config: Config, log: Logger, tls: TlsP
       redis: runtime.rateLimitRedis,
       onCounterSwitch: (local, error) =>
         local
-          ? log.warn({ err: error }, 'Redis is unreachable: each API process now counts the rate limit on its own (FEEDMILL_RATE_LIMIT per process) until it answers again')
+          ? log.warn(
+              { err: error },
+              'Redis is unreachable: each API process now counts the rate limit on its own (FEEDMILL_RATE_LIMIT per process) until it answers again',
+            )
           : log.info('Redis answers again: the rate limit is counted in Redis, shared by every API process'),
     },
     hstsMaxAge: config.hstsMaxAge,
@@ -69,7 +78,10 @@ async function startWorker(runtime: Runtime, config: Config, log: Logger, role: 
   await deps.deliveryScheduler.start(deliveryQueueHandler(deps), rebuild('delivery', resumeDeliveryQueue));
   const resumed = await resumeDeliveryQueue();
   if (resumed > 0) log.info({ deliveries: resumed }, 'webhook deliveries and WebSub distributions resumed');
-  await deps.scheduler.start(refreshFeedHandler(deps, log), rebuild('refresh', () => resumeSchedules(deps)));
+  await deps.scheduler.start(
+    refreshFeedHandler(deps, log),
+    rebuild('refresh', () => resumeSchedules(deps)),
+  );
   const pending = await publishPendingEvents(deps);
   if (pending > 0) log.info({ events: pending }, 'published events left over from the last run');
   const count = await resumeSchedules(deps);
@@ -118,7 +130,10 @@ export async function serve(role: Role, config: Config, log: Logger): Promise<vo
       : await startMetricsServer({
           port: config.metricsPort,
           host: config.host,
-          metrics: { render: async () => (composed.runtime ? composed.runtime.metrics.render() : { contentType: 'text/plain; version=0.0.4', body: '' }) },
+          metrics: {
+            render: async () =>
+              composed.runtime ? composed.runtime.metrics.render() : { contentType: 'text/plain; version=0.0.4', body: '' },
+          },
           ready,
         });
   // Stopped while still waiting for a dependency: nothing was accepted yet, so nothing to drain.
@@ -148,8 +163,13 @@ export async function serve(role: Role, config: Config, log: Logger): Promise<vo
   // (its in-process scheduler, its in-memory progress), so it runs them itself.
   if (role === 'api' && config.redisUrl === undefined) await started.deps.deliveryScheduler.start(importsOnly(started));
   // The ports bound, which differ from the configured ones when those are 0 (tests).
-  const portOf = (address: ReturnType<NonNullable<typeof probes>['address']> | undefined): number | undefined => (address && typeof address === 'object' ? address.port : undefined);
-  const summary = startupSummary(role, config, { tls: tls?.source, httpsPort: portOf(app?.server.address()), probesPort: portOf(probes?.address()) });
+  const portOf = (address: ReturnType<NonNullable<typeof probes>['address']> | undefined): number | undefined =>
+    address && typeof address === 'object' ? address.port : undefined;
+  const summary = startupSummary(role, config, {
+    tls: tls?.source,
+    httpsPort: portOf(app?.server.address()),
+    probesPort: portOf(probes?.address()),
+  });
   log.info(summary.fields, summary.message);
   let stopping = false;
   stop = (signal: string): void => {
@@ -165,7 +185,7 @@ export async function serve(role: Role, config: Config, log: Logger): Promise<vo
     (async () => {
       await app?.close();
       await started.close();
-      await new Promise((resolve) => probes ? probes.close(resolve) : resolve(undefined));
+      await new Promise((resolve) => (probes ? probes.close(resolve) : resolve(undefined)));
     })().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -18,7 +18,11 @@ const tlsText: Record<TlsPair['source'], string> = {
  * directory, ports, public address and where the certificate came from. The fields are what a
  * log collector indexes; the message says the same for a person.
  */
-export function startupSummary(role: string, config: Config, facts: { tls: TlsPair['source'] | undefined; httpsPort: number | undefined; probesPort: number | undefined }): StartupSummary {
+export function startupSummary(
+  role: string,
+  config: Config,
+  facts: { tls: TlsPair['source'] | undefined; httpsPort: number | undefined; probesPort: number | undefined },
+): StartupSummary {
   const scheduler = config.redisUrl ? 'bullmq (Redis)' : 'in-process';
   const fields = {
     version,

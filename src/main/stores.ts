@@ -6,14 +6,24 @@ import type { Config } from './config.js';
 import { rootDir } from './version.js';
 
 /** Every store port of one engine, and the migrations opening it applied. */
-export type Stores = Pick<AppDeps, 'feeds' | 'items' | 'keys' | 'bundles' | 'idempotency' | 'outbox' | 'webhooks' | 'deliveries' | 'users' | 'sessions' | 'websub'> & {
+export type Stores = Pick<
+  AppDeps,
+  'feeds' | 'items' | 'keys' | 'bundles' | 'idempotency' | 'outbox' | 'webhooks' | 'deliveries' | 'users' | 'sessions' | 'websub'
+> & {
   applied: string[];
   close(): Promise<void>;
 };
 
 type StoreConfig = Pick<
   Config,
-  'store' | 'dataDir' | 'cassandraContactPoints' | 'cassandraLocalDataCenter' | 'cassandraKeyspace' | 'cassandraUsername' | 'cassandraPassword' | 'cassandraConsistency'
+  | 'store'
+  | 'dataDir'
+  | 'cassandraContactPoints'
+  | 'cassandraLocalDataCenter'
+  | 'cassandraKeyspace'
+  | 'cassandraUsername'
+  | 'cassandraPassword'
+  | 'cassandraConsistency'
 >;
 
 /** Opens the configured store; opening applies pending migrations (`feedmill migrate` does only this). */

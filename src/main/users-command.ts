@@ -21,7 +21,9 @@ async function readAll(input: Readable): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of input) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
   // `printf %s "$PASSWORD"` and `echo "$PASSWORD"` both work: one final line break is not part of it.
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 /** The password: all of stdin with --password-stdin, else typed twice at the terminal without echo. */
@@ -39,7 +41,12 @@ async function password(io: UsersCommandIo, fromStdin: boolean): Promise<string>
 export async function usersCommand(args: string[], config: Config, io: UsersCommandIo): Promise<void> {
   const parsed = parseSubcommand(
     args,
-    { account: { type: 'string' }, email: { type: 'string' }, 'password-stdin': { type: 'boolean', default: false }, json: { type: 'boolean', default: false } },
+    {
+      account: { type: 'string' },
+      email: { type: 'string' },
+      'password-stdin': { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+    },
     usage,
   );
   if (parsed === null) {

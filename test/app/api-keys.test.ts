@@ -12,9 +12,22 @@ t.test("an account's keys, newest first, without hashes, and no other account's"
   deps.advance(1_000);
   const second = await createKey(deps, 'acme', ['read', 'write']);
   const keys = await listAccountKeys(deps, principal('acme'));
-  t.same(keys.map((key) => key.id), [second.key, first.key]);
-  t.ok(keys.every((key) => !('secretHash' in key)), 'no hash leaves');
-  t.same(keys[0], { id: second.key, accountId: 'acme', scopes: ['read', 'write'], createdAt: second.created_at, revokedAt: null, lastUsedAt: null });
+  t.same(
+    keys.map((key) => key.id),
+    [second.key, first.key],
+  );
+  t.ok(
+    keys.every((key) => !('secretHash' in key)),
+    'no hash leaves',
+  );
+  t.same(keys[0], {
+    id: second.key,
+    accountId: 'acme',
+    scopes: ['read', 'write'],
+    createdAt: second.created_at,
+    revokedAt: null,
+    lastUsedAt: null,
+  });
 });
 
 t.test("revoking another account's key is key_not_found and leaves it live", async (t) => {

@@ -4,14 +4,28 @@ import { createAuthenticator, touchEveryMs } from '../../src/app/authenticate.js
 import { hashSecret, verifySecret } from '../../src/app/secret-hash.js';
 import type { ApiKey } from '../../src/domain/api-key.js';
 
-const key: ApiKey = { id: 'fmk_keyauthtest00001', accountId: 'alice', scopes: ['read'], secretHash: await hashSecret('right-secret'), createdAt: '2026-11-24T00:00:00.000Z', revokedAt: null, lastUsedAt: null };
+const key: ApiKey = {
+  id: 'fmk_keyauthtest00001',
+  accountId: 'alice',
+  scopes: ['read'],
+  secretHash: await hashSecret('right-secret'),
+  createdAt: '2026-11-24T00:00:00.000Z',
+  revokedAt: null,
+  lastUsedAt: null,
+};
 
 /** An authenticator whose scrypt checks are counted. */
 function counted() {
   const checks = { count: 0 };
   const authenticate = createAuthenticator(
     {
-      keys: { get: async (id: string) => (id === key.id ? key : undefined), insert: async () => undefined, list: async () => [key], revoke: async () => false, touch: async () => undefined },
+      keys: {
+        get: async (id: string) => (id === key.id ? key : undefined),
+        insert: async () => undefined,
+        list: async () => [key],
+        revoke: async () => false,
+        touch: async () => undefined,
+      },
       clock: { now: () => new Date() },
       authThrottle: createLocalAuthThrottle(),
     },
@@ -29,7 +43,10 @@ t.test('a burst of first requests with one key pays for one scrypt check, not on
   const { authenticate, checks } = counted();
   const principals = await Promise.all(Array.from({ length: 50 }, () => authenticate(`Bearer ${key.id}:right-secret`)));
   t.equal(checks.count, 1);
-  t.ok(principals.every((principal) => principal.keyId === key.id && principal.accountId === 'alice'), 'every request is authenticated');
+  t.ok(
+    principals.every((principal) => principal.keyId === key.id && principal.accountId === 'alice'),
+    'every request is authenticated',
+  );
   await authenticate(`Bearer ${key.id}:right-secret`);
   t.equal(checks.count, 1, 'later requests use the remembered digest');
 });
@@ -37,7 +54,10 @@ t.test('a burst of first requests with one key pays for one scrypt check, not on
 t.test('a burst with a wrong secret is refused every time, and shares one check', async (t) => {
   const { authenticate, checks } = counted();
   const outcomes = await Promise.allSettled(Array.from({ length: 3 }, () => authenticate(`Bearer ${key.id}:wrong-secret`)));
-  t.ok(outcomes.every((outcome) => outcome.status === 'rejected'), 'no wrong secret gets through');
+  t.ok(
+    outcomes.every((outcome) => outcome.status === 'rejected'),
+    'no wrong secret gets through',
+  );
   t.equal(checks.count, 1, 'the concurrent attempts shared one check');
   await t.rejects(authenticate(`Bearer ${key.id}:wrong-secret`), { code: 'unauthorized' }, 'and a later one is checked again, and refused');
   t.equal(checks.count, 2);

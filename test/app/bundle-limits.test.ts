@@ -22,8 +22,22 @@ t.test('a full bundle takes no new member, and adding a member it has is still h
   t.teardown(() => env.close());
   const members = ids(bundleFieldLimits.feeds);
   const at = '2026-11-25T00:00:00.000Z';
-  await env.deps.bundles.insert({ id: '_AAAAAAAAAAAAAAAA', accountId: 'alice', name: 'Full', description: '', icon: '', feedIds: members, sort: 'last_added', filters: noFilters, createdAt: at, updatedAt: at });
-  await t.rejects(addFeedToBundle(env.deps, principal, '_AAAAAAAAAAAAAAAA', 'fd_BBBBBBBBBBBBBBBB'), { code: 'validation_failed', message: /at most 500 feeds, got 501 feeds/ });
+  await env.deps.bundles.insert({
+    id: '_AAAAAAAAAAAAAAAA',
+    accountId: 'alice',
+    name: 'Full',
+    description: '',
+    icon: '',
+    feedIds: members,
+    sort: 'last_added',
+    filters: noFilters,
+    createdAt: at,
+    updatedAt: at,
+  });
+  await t.rejects(addFeedToBundle(env.deps, principal, '_AAAAAAAAAAAAAAAA', 'fd_BBBBBBBBBBBBBBBB'), {
+    code: 'validation_failed',
+    message: /at most 500 feeds, got 501 feeds/,
+  });
   // A member already there passes the cap and fails only because the fake feed does not exist.
   await t.rejects(addFeedToBundle(env.deps, principal, '_AAAAAAAAAAAAAAAA', members[0] ?? ''), { code: 'feed_not_found' });
 });

@@ -14,7 +14,14 @@ const envelope = (eventId: string): FeedEventEnvelope => ({
   event: {
     id: eventId,
     type: 'feed_update',
-    feed: { id: 'feed-1', title: 'A feed', source_url: 'https://example.com/feed.xml', rss_feed_url: 'https://localhost/feeds/feed-1.xml', description: '', icon: '' },
+    feed: {
+      id: 'feed-1',
+      title: 'A feed',
+      source_url: 'https://example.com/feed.xml',
+      rss_feed_url: 'https://localhost/feeds/feed-1.xml',
+      description: '',
+      icon: '',
+    },
     data: { items_new: [], items_changed: [] },
   },
 });

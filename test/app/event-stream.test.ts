@@ -14,7 +14,14 @@ const envelope = (name: string, minute: number, accountId = 'acct-switch'): Feed
   event: {
     id: `evt_${name}`,
     type: 'feed_update',
-    feed: { id: 'feed', title: 'A feed', source_url: 'https://example.com/feed.xml', rss_feed_url: 'https://feedmill.test/feeds/feed.xml', description: '', icon: '' },
+    feed: {
+      id: 'feed',
+      title: 'A feed',
+      source_url: 'https://example.com/feed.xml',
+      rss_feed_url: 'https://feedmill.test/feeds/feed.xml',
+      description: '',
+      icon: '',
+    },
     data: { items_new: [], items_changed: [] },
   },
 });
@@ -24,33 +31,41 @@ const commitAndPublish = async (outbox: EventOutbox, event: FeedEventEnvelope) =
   await env.deps.bus.publish(event);
 };
 
-t.test('across the switch from replay to live: an event published during the replay arrives once, and one after it arrives too', async (t) => {
-  const { outbox } = env.deps;
-  await outbox.save(envelope('switch_seen', 1));
-  await outbox.save(envelope('switch_missed', 2));
-  let reads = 0;
-  // The store is read while two more refreshes finish: one before the read (so the replay holds it
-  // and the bus brings it again), one after (only the bus brings it).
-  const racing: EventOutbox = {
-    ...outbox,
-    async history(accountId, after, limit) {
-      reads += 1;
-      if (reads === 1) await commitAndPublish(outbox, envelope('switch_during', 3));
-      const page = await outbox.history(accountId, after, limit);
-      if (reads === 1) await commitAndPublish(outbox, envelope('switch_after', 4));
-      return page;
-    },
-  };
-  const stop = new AbortController();
-  const got: string[] = [];
-  for await (const event of eventStream({ ...env.deps, outbox: racing }, { accountId: 'acct-switch' }, { occurredAt: '2026-11-20T10:01:00.000Z', id: 'evt_switch_seen' }, stop.signal)) {
-    got.push(event.event.id);
-    if (got.length === 3) setImmediate(() => stop.abort());
-  }
-  t.same(got, ['evt_switch_missed', 'evt_switch_during', 'evt_switch_after'], 'no gap, no duplicate, in order');
-});
+t.test(
+  'across the switch from replay to live: an event published during the replay arrives once, and one after it arrives too',
+  async (t) => {
+    const { outbox } = env.deps;
+    await outbox.save(envelope('switch_seen', 1));
+    await outbox.save(envelope('switch_missed', 2));
+    let reads = 0;
+    // The store is read while two more refreshes finish: one before the read (so the replay holds it
+    // and the bus brings it again), one after (only the bus brings it).
+    const racing: EventOutbox = {
+      ...outbox,
+      async history(accountId, after, limit) {
+        reads += 1;
+        if (reads === 1) await commitAndPublish(outbox, envelope('switch_during', 3));
+        const page = await outbox.history(accountId, after, limit);
+        if (reads === 1) await commitAndPublish(outbox, envelope('switch_after', 4));
+        return page;
+      },
+    };
+    const stop = new AbortController();
+    const got: string[] = [];
+    for await (const event of eventStream(
+      { ...env.deps, outbox: racing },
+      { accountId: 'acct-switch' },
+      { occurredAt: '2026-11-20T10:01:00.000Z', id: 'evt_switch_seen' },
+      stop.signal,
+    )) {
+      got.push(event.event.id);
+      if (got.length === 3) setImmediate(() => stop.abort());
+    }
+    t.same(got, ['evt_switch_missed', 'evt_switch_during', 'evt_switch_after'], 'no gap, no duplicate, in order');
+  },
+);
 
-t.test('another account\'s events never reach the stream, stored or live', async (t) => {
+t.test("another account's events never reach the stream, stored or live", async (t) => {
   const { outbox } = env.deps;
   await outbox.save(envelope('mine_1', 10, 'acct-mine'));
   await outbox.save(envelope('theirs_1', 11, 'acct-theirs'));

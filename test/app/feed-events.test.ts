@@ -56,7 +56,14 @@ t.test('a refresh that finds a new item publishes one feed_update in the spec sh
     icon: feed.icon,
   });
   t.same(event.data.items_new, [
-    { url: added.link, title: 'Breaking', description_text: 'Post 3', thumbnail: null, date_published: new Date(added.pubDate).toISOString(), authors: [] },
+    {
+      url: added.link,
+      title: 'Breaking',
+      description_text: 'Post 3',
+      thumbnail: null,
+      date_published: new Date(added.pubDate).toISOString(),
+      authors: [],
+    },
   ]);
   t.same(event.data.items_changed, []);
   await refreshFeed(env.deps, feed.id);
@@ -114,9 +121,15 @@ t.test('the timed sweep sends only events older than its cut-off, oldest first',
   const old = await record('Left behind by a dead worker', new Date(now - 120_000));
   const young = await record('Being published right now', new Date(now - 1_000));
   t.equal(await publishPendingEvents(env.deps, new Date(now - 60_000)), 1, 'only the old event');
-  t.same(events.map((envelope) => envelope.event.id), [old]);
+  t.same(
+    events.map((envelope) => envelope.event.id),
+    [old],
+  );
   t.equal(await publishPendingEvents(env.deps), 1, 'the young one waits for its own process, or the next start');
-  t.same(events.map((envelope) => envelope.event.id), [old, young]);
+  t.same(
+    events.map((envelope) => envelope.event.id),
+    [old, young],
+  );
 });
 
 t.test('two refreshes of one feed, the first stalled past its lock between its diff and its write: one announcement', async (t) => {

@@ -113,7 +113,11 @@ async function createdAndRefreshed(t: Test, path: string, first: Document, full:
     a.items.map((item) => item.title).sort(),
     'a preview shows the items a create stores',
   );
-  t.same(events.map((envelope) => envelope.feedId), [later.feed.id], 'only the refresh announced its news');
+  t.same(
+    events.map((envelope) => envelope.feedId),
+    [later.feed.id],
+    'only the refresh announced its news',
+  );
 
   // Validators stored either way make the next refresh of both a conditional GET the source answers with 304.
   source.conditional.length = 0;

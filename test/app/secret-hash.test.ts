@@ -13,7 +13,13 @@ t.test('secrets and passwords share one format, at their own costs', async (t) =
 });
 
 t.test('a stored hash that asks for absurd memory or is malformed never matches and never runs', async (t) => {
-  for (const stored of ['scrypt$1073741824$8$1$c2FsdA$aGFzaA', 'scrypt$131072$64$1$c2FsdA$aGFzaA', 'scrypt$1000$8$1$c2FsdA$aGFzaA', 'bcrypt$x', '']) {
+  for (const stored of [
+    'scrypt$1073741824$8$1$c2FsdA$aGFzaA',
+    'scrypt$131072$64$1$c2FsdA$aGFzaA',
+    'scrypt$1000$8$1$c2FsdA$aGFzaA',
+    'bcrypt$x',
+    '',
+  ]) {
     t.equal(await verifyPassword('anything', stored), false, stored);
   }
 });

@@ -19,7 +19,12 @@ t.test('signing in gives a random token whose digest, not the token, is the stor
   t.equal(session.id, createHash('sha256').update(token).digest('base64url'));
   t.same(await deps.sessions.get(session.id), session);
   t.equal(await deps.sessions.get(token), undefined, 'the token itself is not a key of the store');
-  t.match(session, { email: 'alice@example.org', accountId: 'acme', createdAt: '2026-11-25T10:00:01.000Z', lastSeenAt: '2026-11-25T10:00:01.000Z' });
+  t.match(session, {
+    email: 'alice@example.org',
+    accountId: 'acme',
+    createdAt: '2026-11-25T10:00:01.000Z',
+    lastSeenAt: '2026-11-25T10:00:01.000Z',
+  });
   const second = await signIn(deps, { email: 'alice@example.org', password });
   t.not(second.token, token, 'every sign-in has its own token');
 });
@@ -40,7 +45,11 @@ t.test('failed sign-ins are throttled per user and per address; success forgives
   await t.rejects(fail('192.0.2.1'), { code: 'sign_in_failed' });
   await t.rejects(fail('192.0.2.2'), { code: 'sign_in_failed' });
   await t.rejects(fail('192.0.2.3'), { code: 'rate_limited', details: { retryAfter: 1 } }, 'the user is throttled, whatever the address');
-  await t.rejects(signIn(deps, { email: 'alice@example.org', password, client: '192.0.2.4' }), { code: 'rate_limited' }, 'even with the right password, until the wait ends');
+  await t.rejects(
+    signIn(deps, { email: 'alice@example.org', password, client: '192.0.2.4' }),
+    { code: 'rate_limited' },
+    'even with the right password, until the wait ends',
+  );
   deps.advance(1_000);
   t.ok(await signIn(deps, { email: 'alice@example.org', password, client: '192.0.2.4' }), 'after the wait the right password works');
   await t.rejects(fail('192.0.2.5'), { code: 'sign_in_failed' }, 'and the user starts afresh');
@@ -48,8 +57,13 @@ t.test('failed sign-ins are throttled per user and per address; success forgives
 
   const other = userDeps(t, { freeFailures: 2 });
   await withAlice(other);
-  for (const email of ['a@x.test', 'b@x.test']) await t.rejects(signIn(other, { email, password, client: '198.51.100.7' }), { code: 'sign_in_failed' });
-  await t.rejects(signIn(other, { email: 'alice@example.org', password, client: '198.51.100.7' }), { code: 'rate_limited' }, 'an address guessing many emails is throttled');
+  for (const email of ['a@x.test', 'b@x.test'])
+    await t.rejects(signIn(other, { email, password, client: '198.51.100.7' }), { code: 'sign_in_failed' });
+  await t.rejects(
+    signIn(other, { email: 'alice@example.org', password, client: '198.51.100.7' }),
+    { code: 'rate_limited' },
+    'an address guessing many emails is throttled',
+  );
   t.ok(await signIn(other, { email: 'alice@example.org', password, client: '198.51.100.8' }), 'another address is not');
 });
 

@@ -24,7 +24,15 @@ function fakeBus(): ChangeBus & { live: boolean; tell(notice: ChangeNotice): voi
   return bus;
 }
 
-const key = (revokedAt: string | null): ApiKey => ({ id: 'key_1', accountId: 'a', scopes: ['read'], secretHash: 'h', createdAt: '2026-01-01T00:00:00Z', revokedAt, lastUsedAt: null });
+const key = (revokedAt: string | null): ApiKey => ({
+  id: 'key_1',
+  accountId: 'a',
+  scopes: ['read'],
+  secretHash: 'h',
+  createdAt: '2026-01-01T00:00:00Z',
+  revokedAt,
+  lastUsedAt: null,
+});
 
 /** A key store whose record the test changes behind the cache's back, counting reads. */
 function countingStore(): KeyStore & { record: ApiKey | undefined; reads: number } {

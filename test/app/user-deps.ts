@@ -14,7 +14,10 @@ export interface UserDeps extends SignInDeps, Pick<AppDeps, 'keys'> {
   advance(ms: number): void;
 }
 
-export function userDeps(t: Test, settings: { sessionIdleSeconds?: number; sessionMaxAgeSeconds?: number; freeFailures?: number } = {}): UserDeps {
+export function userDeps(
+  t: Test,
+  settings: { sessionIdleSeconds?: number; sessionMaxAgeSeconds?: number; freeFailures?: number } = {},
+): UserDeps {
   const dir = mkdtempSync(join(tmpdir(), 'feedmill-users-'));
   const store = openEmbeddedStore({ file: join(dir, 'feedmill.sqlite'), schemaDir: join(repoRoot, 'schema', 'embedded') });
   t.teardown(() => {

@@ -11,7 +11,8 @@ t.test('bundles recognise copies of one article on the labelled pairs: precision
   t.ok(precision(all) >= 0.95, `precision ${precision(all)}`);
   t.ok(recall(all) >= 0.8, `recall ${recall(all)}`);
   // The address rules are exact: every link variant and FeedBurner pair is found.
-  for (const [kind, counts] of byKind) if (kind.startsWith('url:') || kind === 'feedburner-origlink') t.equal(counts.falseNegative, 0, kind);
+  for (const [kind, counts] of byKind)
+    if (kind.startsWith('url:') || kind === 'feedburner-origlink') t.equal(counts.falseNegative, 0, kind);
 });
 
 t.test('every pair is labelled one way or the other, and the scorer finds an identical copy', async (t) => {

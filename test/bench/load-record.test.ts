@@ -4,7 +4,8 @@ import { isError, Recorder, summarise } from '../../bench/load/record.js';
 
 t.test('a load run counts every answer but a 2xx or a 304 as an error, transport failures too', async (t) => {
   for (const status of [200, 201, 204, 304]) t.notOk(isError(status), `${status} is an answer`);
-  for (const outcome of [301, 400, 404, 409, 429, 500, 503, 'ECONNRESET', 'UND_ERR_HEADERS_TIMEOUT']) t.ok(isError(outcome), `${outcome} is an error`);
+  for (const outcome of [301, 400, 404, 409, 429, 500, 503, 'ECONNRESET', 'UND_ERR_HEADERS_TIMEOUT'])
+    t.ok(isError(outcome), `${outcome} is an error`);
 });
 
 t.test('the summary of a request kind gives interpolated percentiles and errors by status', async (t) => {
@@ -14,7 +15,8 @@ t.test('the summary of a request kind gives interpolated percentiles and errors 
   for (const ms of samples) recorder.add('GET /v1/feeds/:id', ms > 96 ? 429 : ms > 93 ? 'ECONNRESET' : ms % 2 === 0 ? 304 : 200, ms);
   const summary = summarise(recorder.kinds.get('GET /v1/feeds/:id') ?? { latencies: [], outcomes: new Map() });
   t.equal(summary.requests, 100);
-  const near = (actual: number, expected: number, what: string) => t.ok(Math.abs(actual - expected) < 1e-9, `${what}: ${actual}, expected ${expected}`);
+  const near = (actual: number, expected: number, what: string) =>
+    t.ok(Math.abs(actual - expected) < 1e-9, `${what}: ${actual}, expected ${expected}`);
   near(summary.p50, 50.5, 'p50 lies halfway between the 50th and the 51st of 100');
   near(summary.p90, 90.1, 'p90');
   near(summary.p99, 99.01, 'p99');

@@ -73,7 +73,10 @@ export function busContract(t: Test, name: string, make: MakeBusPair): void {
     const sent = [envelope(), envelope(), envelope()];
     for (const event of sent) await publisher.publish(event);
     await until(() => seen.length === 3, 'three events');
-    t.same(seen, sent.map((event) => event.event.id));
+    t.same(
+      seen,
+      sent.map((event) => event.event.id),
+    );
   });
 
   t.test(`${name}: the publishing process hears its own events too`, async (t) => {

@@ -9,9 +9,14 @@ import { repoRoot } from '../fixtures/repo-root.js';
  * found. No server configured is a failure, never a skip: the adapter is tested against a real one.
  */
 export function cassandraTestOptions(): CassandraStoreOptions {
-  const contactPoints = (process.env['FEEDMILL_TEST_CASSANDRA_CONTACT_POINTS'] ?? '').split(',').map((point) => point.trim()).filter(Boolean);
+  const contactPoints = (process.env['FEEDMILL_TEST_CASSANDRA_CONTACT_POINTS'] ?? '')
+    .split(',')
+    .map((point) => point.trim())
+    .filter(Boolean);
   if (contactPoints.length === 0) {
-    throw new Error('Expected FEEDMILL_TEST_CASSANDRA_CONTACT_POINTS (e.g. 127.0.0.1:9042) to name a Cassandra server; run the tests with `npm test`, which starts one');
+    throw new Error(
+      'Expected FEEDMILL_TEST_CASSANDRA_CONTACT_POINTS (e.g. 127.0.0.1:9042) to name a Cassandra server; run the tests with `npm test`, which starts one',
+    );
   }
   return {
     contactPoints,

@@ -13,10 +13,21 @@ const newImport = (accountId = 'alice'): OpmlImport => ({
   startedAt: '2026-11-25T04:00:00.000Z',
   finishedAt: null,
 });
-const outcome = (n: number): OpmlOutcome => ({ xml_url: `https://example.org/${n}.xml`, title: `Feed ${n}`, outcome: n === 2 ? 'failed' : 'created', feed_id: n === 2 ? null : `feed${n}`, bundle: n === 1 ? 'News' : null, error: n === 2 ? { code: 'source_unreachable', message: 'down' } : null });
+const outcome = (n: number): OpmlOutcome => ({
+  xml_url: `https://example.org/${n}.xml`,
+  title: `Feed ${n}`,
+  outcome: n === 2 ? 'failed' : 'created',
+  feed_id: n === 2 ? null : `feed${n}`,
+  bundle: n === 1 ? 'News' : null,
+  error: n === 2 ? { code: 'source_unreachable', message: 'down' } : null,
+});
 
 /** The OPML import store's conformance suite: memory (embedded mode) and Redis (cluster mode). */
-export function opmlImportStoreContract(t: Test, name: string, open: () => Promise<{ writer: OpmlImportStore; reader: OpmlImportStore; close: () => Promise<void> }>): void {
+export function opmlImportStoreContract(
+  t: Test,
+  name: string,
+  open: () => Promise<{ writer: OpmlImportStore; reader: OpmlImportStore; close: () => Promise<void> }>,
+): void {
   t.test(`${name}: an import is read back with its outlines, progress and end`, async (t) => {
     const { writer, reader, close } = await open();
     t.teardown(close);
@@ -33,7 +44,13 @@ export function opmlImportStoreContract(t: Test, name: string, open: () => Promi
     t.equal((await reader.get(job.id))?.done, 1);
     await writer.addOutcome(job.id, outcome(2));
     await writer.finish(job.id, '2026-11-25T04:01:00.000Z');
-    t.same(await reader.get(job.id), { ...job, status: 'finished', done: 2, outcomes: [outcome(1), outcome(2)], finishedAt: '2026-11-25T04:01:00.000Z' });
+    t.same(await reader.get(job.id), {
+      ...job,
+      status: 'finished',
+      done: 2,
+      outcomes: [outcome(1), outcome(2)],
+      finishedAt: '2026-11-25T04:01:00.000Z',
+    });
   });
 
   t.test(`${name}: an unknown import is undefined`, async (t) => {

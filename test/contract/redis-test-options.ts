@@ -8,7 +8,10 @@ import { Redis } from 'ioredis';
  */
 export async function requireRedis(): Promise<string> {
   const url = process.env['FEEDMILL_TEST_REDIS_URL'];
-  if (!url) throw new Error('Expected FEEDMILL_TEST_REDIS_URL (e.g. redis://127.0.0.1:6379) to name a Redis server; run the tests with `npm test`, which starts one');
+  if (!url)
+    throw new Error(
+      'Expected FEEDMILL_TEST_REDIS_URL (e.g. redis://127.0.0.1:6379) to name a Redis server; run the tests with `npm test`, which starts one',
+    );
   const redis = new Redis(url, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null });
   // ioredis reports the cause (ECONNREFUSED, …) as an event, and rejects with "Connection is closed".
   let cause: unknown;
@@ -18,7 +21,10 @@ export async function requireRedis(): Promise<string> {
     await redis.ping();
   } catch (error) {
     const reason = cause ?? error;
-    throw new Error(`Expected Redis to answer PING at FEEDMILL_TEST_REDIS_URL=${url}, got: ${reason instanceof Error ? reason.message : String(reason)}; start it with \`bash scripts/services/redis.sh start\``, { cause: reason });
+    throw new Error(
+      `Expected Redis to answer PING at FEEDMILL_TEST_REDIS_URL=${url}, got: ${reason instanceof Error ? reason.message : String(reason)}; start it with \`bash scripts/services/redis.sh start\``,
+      { cause: reason },
+    );
   } finally {
     redis.disconnect();
   }

@@ -64,7 +64,11 @@ export function schedulerContract(t: Test, name: string, make: MakeScheduler): v
     await scheduler.schedule('late', late);
     await scheduler.schedule('early', early);
     await until(() => runs.length === 2);
-    t.same(runs.map((run) => run.id), ['early', 'late'], 'in time order');
+    t.same(
+      runs.map((run) => run.id),
+      ['early', 'late'],
+      'in time order',
+    );
     t.ok(runs[0]!.at >= early.getTime(), `early ran ${early.getTime() - runs[0]!.at} ms before its time`);
     t.ok(runs[1]!.at >= late.getTime(), `late ran ${late.getTime() - runs[1]!.at} ms before its time`);
   });
@@ -193,7 +197,10 @@ export function schedulerContract(t: Test, name: string, make: MakeScheduler): v
     await scheduler.start(logging(runs));
     await until(() => runs.length === 1);
     await sleep(200);
-    t.same(runs.map((run) => run.id), ['b']);
+    t.same(
+      runs.map((run) => run.id),
+      ['b'],
+    );
     await scheduler.cancel('never-scheduled');
   });
 

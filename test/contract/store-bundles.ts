@@ -89,7 +89,11 @@ export function bundleStoreContract(test: ContractTest): void {
     await bundles.insert(bundleOf(ctx, { id: idOf(5), createdAt: at(3) }));
     const all = await bundles.list(acct, page(10, 0));
     t.equal(all.total, 5);
-    t.same(all.bundles.map((b) => b.id), [4, 5, 3, 2, 1].map(idOf), 'same time: the later insert first');
+    t.same(
+      all.bundles.map((b) => b.id),
+      [4, 5, 3, 2, 1].map(idOf),
+      'same time: the later insert first',
+    );
     t.same(all.bundles[0]?.feedIds, bundleOf(ctx).feedIds, 'listed bundles carry their feeds');
     const second = await bundles.list(acct, page(2, 2));
     t.same({ total: second.total, ids: second.bundles.map((b) => b.id) }, { total: 5, ids: [idOf(3), idOf(2)] });
@@ -133,7 +137,10 @@ export function bundleStoreContract(test: ContractTest): void {
 
   bundleTest(test, 'a deleted feed leaves every bundle of its account that held it', async (t, bundles, ctx) => {
     const acct = ctx.ns('acct-1');
-    const holders = [bundleOf(ctx, { id: ctx.ns('_one') }), bundleOf(ctx, { id: ctx.ns('_two'), feedIds: [ctx.ns('feed-b'), ctx.ns('feed-a')] })];
+    const holders = [
+      bundleOf(ctx, { id: ctx.ns('_one') }),
+      bundleOf(ctx, { id: ctx.ns('_two'), feedIds: [ctx.ns('feed-b'), ctx.ns('feed-a')] }),
+    ];
     const bystander = bundleOf(ctx, { id: ctx.ns('_three'), feedIds: [ctx.ns('feed-b')] });
     for (const bundle of [...holders, bystander]) await bundles.insert(bundle);
     await bundles.removeFeedEverywhere(acct, ctx.ns('feed-a'), at(5));

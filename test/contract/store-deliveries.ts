@@ -33,7 +33,9 @@ const attemptOf = (delivery: Delivery, attempt: number, minute: number, fields: 
 
 /** This test's pending deliveries by id: the list spans the whole store. */
 const pendingOf = async (deliveries: DeliveryStore, { ns }: ContractContext): Promise<Record<string, string | null>> =>
-  Object.fromEntries((await deliveries.listPending()).filter(({ id }) => id.startsWith(ns(''))).map(({ id, nextAttemptAt }) => [id, nextAttemptAt]));
+  Object.fromEntries(
+    (await deliveries.listPending()).filter(({ id }) => id.startsWith(ns(''))).map(({ id, nextAttemptAt }) => [id, nextAttemptAt]),
+  );
 
 export function deliveryStoreContract(test: ContractTest): void {
   test('a delivery is created once: creating it again says so and changes nothing', async (t, ctx) => {
@@ -93,7 +95,11 @@ export function deliveryStoreContract(test: ContractTest): void {
     for (const attempt of [a1, b1, a2, c1]) await deliveries.recordAttempt(attempt);
     t.same(await deliveries.listAttempts(ctx.ns('wh_1'), page(2, 0)), { total: 3, attempts: [a2, b1] });
     t.same(await deliveries.listAttempts(ctx.ns('wh_1'), page(2, 2)), { total: 3, attempts: [a1] });
-    t.same(await deliveries.listAttempts(ctx.ns('wh_1'), page(2, 3)), { total: 3, attempts: [] }, 'past the end: no attempts, the same total');
+    t.same(
+      await deliveries.listAttempts(ctx.ns('wh_1'), page(2, 3)),
+      { total: 3, attempts: [] },
+      'past the end: no attempts, the same total',
+    );
     t.same(await deliveries.listAttempts(ctx.ns('wh_2'), page(10, 0)), { total: 1, attempts: [c1] });
     t.same(await deliveries.listAttempts(ctx.ns('wh_none'), page(10, 0)), { total: 0, attempts: [] });
   });

@@ -45,7 +45,15 @@ export function feedStoreContract(test: ContractTest): void {
     t.same(await feeds.get(other, feed.id), { state: 'missing' });
     t.same(await feeds.list(other, page(10, 0)), { total: 0, feeds: [] });
     t.equal(await feeds.update(other, feed.id, { title: 'hijacked' }, at(2)), undefined);
-    t.equal(await feeds.updateSettings(other, feed.id, { customAuthor: 'x', sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } }, at(2)), undefined);
+    t.equal(
+      await feeds.updateSettings(
+        other,
+        feed.id,
+        { customAuthor: 'x', sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } },
+        at(2),
+      ),
+      undefined,
+    );
     t.equal(await feeds.markDeleted(other, feed.id, at(2)), false);
     t.same(await feeds.get(feed.accountId, feed.id), { state: 'present', feed }, 'the owner still sees it unchanged');
   });
@@ -68,7 +76,15 @@ export function feedStoreContract(test: ContractTest): void {
     await feeds.insert(feed);
     await feeds.markDeleted(feed.accountId, feed.id, at(2));
     t.equal(await feeds.update(feed.accountId, feed.id, { title: 'zombie' }, at(3)), undefined);
-    t.equal(await feeds.updateSettings(feed.accountId, feed.id, { customAuthor: 'x', sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } }, at(3)), undefined);
+    t.equal(
+      await feeds.updateSettings(
+        feed.accountId,
+        feed.id,
+        { customAuthor: 'x', sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } },
+        at(3),
+      ),
+      undefined,
+    );
     await feeds.saveFetchState(feed.id, { errorCount: 0, unchangedStreak: 0, lastStatus: 'ok' }, 'https://example.com/late.xml');
     t.same(await feeds.get(feed.accountId, feed.id), { state: 'deleted' });
     t.same(await feeds.list(feed.accountId, page(10, 0)), { total: 0, feeds: [] });
@@ -83,23 +99,35 @@ export function feedStoreContract(test: ContractTest): void {
     await feeds.insert(feedFixture(ctx, { id: ctx.ns('other'), accountId: ctx.ns('acct-2'), createdAt: at(9) }));
     const all = await feeds.list(acct, page(10, 0));
     t.equal(all.total, 5);
-    t.same(all.feeds.map((f) => f.id), [5, 4, 3, 2, 1].map(idOf));
+    t.same(
+      all.feeds.map((f) => f.id),
+      [5, 4, 3, 2, 1].map(idOf),
+    );
     const second = await feeds.list(acct, page(2, 1));
     t.equal(second.total, 5, 'total counts every feed, not the page');
-    t.same(second.feeds.map((f) => f.id), [idOf(4), idOf(3)]);
+    t.same(
+      second.feeds.map((f) => f.id),
+      [idOf(4), idOf(3)],
+    );
     t.same(await feeds.list(acct, page(10, 5)), { total: 5, feeds: [] }, 'past the end: empty data');
     t.same(await feeds.list(acct, page(10, Number.MAX_SAFE_INTEGER)), { total: 5, feeds: [] }, 'far past the end too');
     await feeds.markDeleted(acct, idOf(4), at(10));
     const after = await feeds.list(acct, page(10, 0));
     t.equal(after.total, 4, 'deleted feeds are not counted');
-    t.same(after.feeds.map((f) => f.id), [5, 3, 2, 1].map(idOf));
+    t.same(
+      after.feeds.map((f) => f.id),
+      [5, 3, 2, 1].map(idOf),
+    );
   });
 
   test('feeds created in the same millisecond list the later one first', async (t, ctx) => {
     const { feeds } = ctx.store;
     const idOf = (n: number): string => ctx.ns(`feed-${n}`);
     for (const n of [1, 2, 3]) await feeds.insert(feedFixture(ctx, { id: idOf(n) }));
-    t.same((await feeds.list(ctx.ns('acct-1'), page(10, 0))).feeds.map((f) => f.id), [3, 2, 1].map(idOf));
+    t.same(
+      (await feeds.list(ctx.ns('acct-1'), page(10, 0))).feeds.map((f) => f.id),
+      [3, 2, 1].map(idOf),
+    );
   });
 
   test('an update changes only the fields given', async (t, ctx) => {
@@ -120,12 +148,40 @@ export function feedStoreContract(test: ContractTest): void {
     const { feeds } = ctx.store;
     const feed = feedFixture(ctx);
     await feeds.insert(feed);
-    const changed = await feeds.updateSettings(feed.accountId, feed.id, { customAuthor: 'Newsroom', sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } }, at(2));
-    t.same(changed?.settings, { customAuthor: 'Newsroom', sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } });
+    const changed = await feeds.updateSettings(
+      feed.accountId,
+      feed.id,
+      { customAuthor: 'Newsroom', sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } },
+      at(2),
+    );
+    t.same(changed?.settings, {
+      customAuthor: 'Newsroom',
+      sort: 'date',
+      paused: false,
+      minIntervalSeconds: null,
+      filters: { keep: null, block: null },
+    });
     t.equal(changed?.updatedAt, at(2));
-    const reset = await feeds.updateSettings(feed.accountId, feed.id, { customAuthor: null, sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } }, at(3));
-    t.same(reset?.settings, { customAuthor: null, sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } });
-    t.same((await feeds.getById(feed.id))?.settings, { customAuthor: null, sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } });
+    const reset = await feeds.updateSettings(
+      feed.accountId,
+      feed.id,
+      { customAuthor: null, sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } },
+      at(3),
+    );
+    t.same(reset?.settings, {
+      customAuthor: null,
+      sort: 'date',
+      paused: false,
+      minIntervalSeconds: null,
+      filters: { keep: null, block: null },
+    });
+    t.same((await feeds.getById(feed.id))?.settings, {
+      customAuthor: null,
+      sort: 'date',
+      paused: false,
+      minIntervalSeconds: null,
+      filters: { keep: null, block: null },
+    });
   });
 
   test('a refresh records its fetch state and the address it ended at', async (t, ctx) => {
@@ -133,8 +189,14 @@ export function feedStoreContract(test: ContractTest): void {
     const feed = feedFixture(ctx);
     await feeds.insert(feed);
     const state: FetchState = {
-      errorCount: 0, unchangedStreak: 3, etag: '"abc"', lastModified: 'Tue, 05 Mar 2024 06:07:08 GMT',
-      bodyHash: 'h', lastFetchedAt: at(5), nextFetchAt: at(5, 1), lastStatus: 'not_modified',
+      errorCount: 0,
+      unchangedStreak: 3,
+      etag: '"abc"',
+      lastModified: 'Tue, 05 Mar 2024 06:07:08 GMT',
+      bodyHash: 'h',
+      lastFetchedAt: at(5),
+      nextFetchAt: at(5, 1),
+      lastStatus: 'not_modified',
     };
     await feeds.saveFetchState(feed.id, state, 'https://example.com/moved.xml');
     const stored = await feeds.getById(feed.id);
@@ -149,7 +211,12 @@ export function feedStoreContract(test: ContractTest): void {
     const feed = feedFixture(ctx);
     await feeds.insert(feed);
     const state: FetchState = {
-      errorCount: 2, unchangedStreak: 0, lastFetchedAt: at(6), lastSuccessAt: at(4), nextFetchAt: at(6, 1), lastStatus: 'upstream_status',
+      errorCount: 2,
+      unchangedStreak: 0,
+      lastFetchedAt: at(6),
+      lastSuccessAt: at(4),
+      nextFetchAt: at(6, 1),
+      lastStatus: 'upstream_status',
       lastError: { code: 'upstream_status', message: 'The source answered 500' },
     };
     await feeds.saveFetchState(feed.id, state, feed.fetchUrl);
@@ -160,7 +227,10 @@ export function feedStoreContract(test: ContractTest): void {
     const { feeds } = ctx.store;
     await feeds.saveFetchState(ctx.ns('ghost'), { errorCount: 1, unchangedStreak: 0 }, 'https://example.com/');
     t.equal(await feeds.getById(ctx.ns('ghost')), undefined);
-    t.notOk((await feeds.listDue()).some((due) => due.id === ctx.ns('ghost')), 'nor schedules it');
+    t.notOk(
+      (await feeds.listDue()).some((due) => due.id === ctx.ns('ghost')),
+      'nor schedules it',
+    );
   });
 
   test('start-up finds every live feed with when it is due, and no deleted ones', async (t, ctx) => {
@@ -172,11 +242,14 @@ export function feedStoreContract(test: ContractTest): void {
     await feeds.insert(feedFixture(ctx, { id: idOf(4) }));
     await feeds.markDeleted(ctx.ns('acct-1'), idOf(4), at(5));
     const ours = (await feeds.listDue()).filter((due) => due.id.startsWith(ctx.ns('')));
-    t.same(ours.sort((a, b) => a.id.localeCompare(b.id)), [
-      { id: idOf(1), nextFetchAt: at(5, 1) },
-      { id: idOf(2), nextFetchAt: undefined },
-      { id: idOf(3), nextFetchAt: undefined },
-    ]);
+    t.same(
+      ours.sort((a, b) => a.id.localeCompare(b.id)),
+      [
+        { id: idOf(1), nextFetchAt: at(5, 1) },
+        { id: idOf(2), nextFetchAt: undefined },
+        { id: idOf(3), nextFetchAt: undefined },
+      ],
+    );
   });
 
   test('inserting a feed id twice is refused and keeps the first', async (t, ctx) => {

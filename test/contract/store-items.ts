@@ -40,7 +40,14 @@ const eventOf = (feedId: string, id: string, keys: string[]): FeedEventEnvelope 
   event: {
     id,
     type: 'feed_update',
-    feed: { id: feedId, title: 'A feed', source_url: 'https://example.com/feed', rss_feed_url: `https://feeds.example.test/feeds/${feedId}.xml`, description: '', icon: '' },
+    feed: {
+      id: feedId,
+      title: 'A feed',
+      source_url: 'https://example.com/feed',
+      rss_feed_url: `https://feeds.example.test/feeds/${feedId}.xml`,
+      description: '',
+      icon: '',
+    },
     data: { items_new: [], items_changed: [] },
   },
 });
@@ -152,7 +159,10 @@ export function itemStoreContract(test: ContractTest): void {
     t.same(await items.known(feedId), { version: 0, items: new Map() });
   });
 
-  test('a commit moves the version by one, and one at a version already passed is refused and writes nothing', async (t, { store: { items, outbox }, ns }) => {
+  test('a commit moves the version by one, and one at a version already passed is refused and writes nothing', async (t, {
+    store: { items, outbox },
+    ns,
+  }) => {
     const feedId = ns('feed');
     t.equal((await items.known(feedId)).version, 0, 'a feed never committed to is at version 0');
     t.ok(await items.commit(feedId, 0, [itemOf(feedId, 1)]));

@@ -28,7 +28,10 @@ export function keyStoreContract(test: ContractTest): void {
     await keys.insert(keyOf(ctx, { id: ctx.ns('early'), createdAt: '2024-03-01T00:00:00.000Z' }));
     await keys.insert(keyOf(ctx, { id: ctx.ns('middle'), createdAt: '2024-03-02T00:00:00.000Z' }));
     const ours = (await keys.list()).filter((key) => key.id.startsWith(ctx.ns('')));
-    t.same(ours.map((k) => k.id), ['early', 'middle', 'late'].map(ctx.ns));
+    t.same(
+      ours.map((k) => k.id),
+      ['early', 'middle', 'late'].map(ctx.ns),
+    );
   });
 
   test('a revoked key stays listed with when it was revoked, and revoking again says false', async (t, ctx) => {

@@ -9,9 +9,25 @@ const envelopeOf = ({ ns }: ContractContext, name: string, occurredAt: string, t
   event: {
     id: ns(`evt_${name}`),
     type: 'feed_update',
-    feed: { id: ns('feed'), title: 'A feed', source_url: 'https://example.com/feed.xml', rss_feed_url: 'https://feedmill.test/feeds/f.xml', description: '', icon: '' },
+    feed: {
+      id: ns('feed'),
+      title: 'A feed',
+      source_url: 'https://example.com/feed.xml',
+      rss_feed_url: 'https://feedmill.test/feeds/f.xml',
+      description: '',
+      icon: '',
+    },
     data: {
-      items_new: [{ url: 'https://example.com/1', title, description_text: 'Body', thumbnail: null, date_published: occurredAt, authors: [{ name: 'Ada' }] }],
+      items_new: [
+        {
+          url: 'https://example.com/1',
+          title,
+          description_text: 'Body',
+          thumbnail: null,
+          date_published: occurredAt,
+          authors: [{ name: 'Ada' }],
+        },
+      ],
       items_changed: [],
     },
   },
@@ -36,7 +52,10 @@ export function eventOutboxContract(test: ContractTest): void {
   test('events of the same moment wait in id order', async (t, ctx) => {
     const { outbox } = ctx.store;
     for (const name of ['b', 'c', 'a']) await outbox.save(envelopeOf(ctx, name, '2024-03-02T00:00:00.000Z'));
-    t.same(ids(await ours(outbox, ctx)), ['a', 'b', 'c'].map((name) => ctx.ns(`evt_${name}`)));
+    t.same(
+      ids(await ours(outbox, ctx)),
+      ['a', 'b', 'c'].map((name) => ctx.ns(`evt_${name}`)),
+    );
   });
 
   test('the limit hands out the oldest events first', async (t, ctx) => {
@@ -44,7 +63,10 @@ export function eventOutboxContract(test: ContractTest): void {
     // Older than every other test's events, so they lead the shared outbox.
     const names = ['d', 'b', 'a', 'c'];
     for (const [i, name] of names.entries()) await outbox.save(envelopeOf(ctx, name, `1990-01-0${i + 1}T00:00:00.000Z`));
-    t.same(ids(await outbox.unpublished(2)), ['d', 'b'].map((name) => ctx.ns(`evt_${name}`)));
+    t.same(
+      ids(await outbox.unpublished(2)),
+      ['d', 'b'].map((name) => ctx.ns(`evt_${name}`)),
+    );
     for (const name of names) await outbox.markPublished(ctx.ns(`evt_${name}`), '2024-03-01T00:00:00.000Z');
   });
 
@@ -86,16 +108,37 @@ export function eventOutboxContract(test: ContractTest): void {
   test("an account's history: its events after a position, published or not, in (time, id) order, in pages", async (t, ctx) => {
     const { outbox } = ctx.store;
     const at = (day: number) => `2024-04-0${day}T00:00:00.000Z`;
-    const events = [envelopeOf(ctx, 'h1', at(1)), envelopeOf(ctx, 'h2a', at(2)), envelopeOf(ctx, 'h2b', at(2)), envelopeOf(ctx, 'h3', at(3))];
+    const events = [
+      envelopeOf(ctx, 'h1', at(1)),
+      envelopeOf(ctx, 'h2a', at(2)),
+      envelopeOf(ctx, 'h2b', at(2)),
+      envelopeOf(ctx, 'h3', at(3)),
+    ];
     for (const envelope of [...events].reverse()) await outbox.save(envelope);
     await outbox.save(envelopeOf(ctx, 'other', at(2), 'Post', 'another account'));
     await outbox.markPublished(ctx.ns('evt_h1'), at(4));
     const account = ctx.ns('acct');
-    t.same(await outbox.history(account, { occurredAt: '2024-01-01T00:00:00.000Z', id: '' }, 100), events, 'from the start: all four, oldest first, ties by id');
-    t.same(ids(await outbox.history(account, { occurredAt: at(2), id: ctx.ns('evt_h2a') }, 100)), [ctx.ns('evt_h2b'), ctx.ns('evt_h3')], 'strictly after a given event');
-    t.same(ids(await outbox.history(account, { occurredAt: at(1), id: ctx.ns('evt_h1') }, 2)), [ctx.ns('evt_h2a'), ctx.ns('evt_h2b')], 'at most `limit`');
+    t.same(
+      await outbox.history(account, { occurredAt: '2024-01-01T00:00:00.000Z', id: '' }, 100),
+      events,
+      'from the start: all four, oldest first, ties by id',
+    );
+    t.same(
+      ids(await outbox.history(account, { occurredAt: at(2), id: ctx.ns('evt_h2a') }, 100)),
+      [ctx.ns('evt_h2b'), ctx.ns('evt_h3')],
+      'strictly after a given event',
+    );
+    t.same(
+      ids(await outbox.history(account, { occurredAt: at(1), id: ctx.ns('evt_h1') }, 2)),
+      [ctx.ns('evt_h2a'), ctx.ns('evt_h2b')],
+      'at most `limit`',
+    );
     t.same(await outbox.history(account, { occurredAt: at(3), id: ctx.ns('evt_h3') }, 100), [], 'nothing after the last');
     await outbox.save(envelopeOf(ctx, 'h1', at(4), 'A later save'));
-    t.same(ids(await outbox.history(account, { occurredAt: '2024-01-01T00:00:00.000Z', id: '' }, 100)), ids(events), 'a second save keeps the first place');
+    t.same(
+      ids(await outbox.history(account, { occurredAt: '2024-01-01T00:00:00.000Z', id: '' }, 100)),
+      ids(events),
+      'a second save keeps the first place',
+    );
   });
 }

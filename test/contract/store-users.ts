@@ -43,14 +43,21 @@ export function userStoreContract(test: ContractTest): void {
     await users.insert(userOf(ctx, { email: ctx.ns('early@x.test'), createdAt: '2024-03-01T00:00:00.000Z' }));
     await users.insert(userOf(ctx, { email: ctx.ns('middle@x.test'), createdAt: '2024-03-02T00:00:00.000Z' }));
     const ours = (await users.list()).filter((user) => user.email.startsWith(ctx.ns('')));
-    t.same(ours.map((user) => user.email), ['early@x.test', 'middle@x.test', 'late@x.test'].map(ctx.ns));
+    t.same(
+      ours.map((user) => user.email),
+      ['early@x.test', 'middle@x.test', 'late@x.test'].map(ctx.ns),
+    );
   });
 
   test('a new password ends the sessions before it; an unknown email says false and creates nothing', async (t, ctx) => {
     const { users } = ctx.store;
     await users.insert(userOf(ctx));
     t.equal(await users.setPassword(ctx.ns('alice@example.test'), 'new-hash', '2024-03-05T00:00:00.000Z'), true);
-    t.match(await users.get(ctx.ns('alice@example.test')), { passwordHash: 'new-hash', sessionsValidAfter: '2024-03-05T00:00:00.000Z', accountId: ctx.ns('acct-1') });
+    t.match(await users.get(ctx.ns('alice@example.test')), {
+      passwordHash: 'new-hash',
+      sessionsValidAfter: '2024-03-05T00:00:00.000Z',
+      accountId: ctx.ns('acct-1'),
+    });
     t.equal(await users.setPassword(ctx.ns('nobody@example.test'), 'x', '2024-03-05T00:00:00.000Z'), false);
     t.equal(await users.get(ctx.ns('nobody@example.test')), undefined);
   });

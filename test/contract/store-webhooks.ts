@@ -9,7 +9,12 @@ const webhookOf = ({ ns }: ContractContext, name: string, fields: Partial<Webhoo
   accountId: ns('acct-1'),
   url: `https://hooks.example.com/${name}`,
   scope: { kind: 'feeds', feedIds: [ns('feed-a')] },
-  filters: { any: [{ field: 'title', op: 'contains', value: 'release' }, { field: 'url', op: 'matches', value: '^https://' }] },
+  filters: {
+    any: [
+      { field: 'title', op: 'contains', value: 'release' },
+      { field: 'url', op: 'matches', value: '^https://' },
+    ],
+  },
   secrets: [
     { sealed: 'sealed-new', createdAt: at(2), expiresAt: null },
     { sealed: 'sealed-old', createdAt: at(1), expiresAt: at(3) },
@@ -37,11 +42,19 @@ export function webhookStoreContract(test: ContractTest): void {
 
   test('webhooks are listed newest first, page by page, with the exact total', async (t, ctx) => {
     const { webhooks } = ctx.store;
-    for (const [name, day] of [['one', 1], ['three', 3], ['two', 2]] as const) await webhooks.insert(webhookOf(ctx, name, { createdAt: at(day) }));
+    for (const [name, day] of [
+      ['one', 1],
+      ['three', 3],
+      ['two', 2],
+    ] as const)
+      await webhooks.insert(webhookOf(ctx, name, { createdAt: at(day) }));
     await webhooks.insert(webhookOf(ctx, 'other', { accountId: ctx.ns('acct-2'), createdAt: at(4) }));
     const first = await webhooks.list(ctx.ns('acct-1'), page(2, 0));
     t.equal(first.total, 3);
-    t.same(idsOf(first.webhooks), ['three', 'two'].map((name) => ctx.ns(`wh_${name}`)));
+    t.same(
+      idsOf(first.webhooks),
+      ['three', 'two'].map((name) => ctx.ns(`wh_${name}`)),
+    );
     t.same(first.webhooks[0], webhookOf(ctx, 'three', { createdAt: at(3) }), 'list entries are whole webhooks');
     t.same(await webhooks.list(ctx.ns('acct-1'), page(2, 2)), { total: 3, webhooks: [webhookOf(ctx, 'one', { createdAt: at(1) })] });
     t.same(await webhooks.list(ctx.ns('acct-1'), page(2, 5)), { total: 3, webhooks: [] }, 'past the end: no webhooks, the same total');
@@ -51,7 +64,10 @@ export function webhookStoreContract(test: ContractTest): void {
   test('of webhooks created in the same moment the later one is listed first', async (t, ctx) => {
     const { webhooks } = ctx.store;
     for (const name of ['first', 'second', 'third']) await webhooks.insert(webhookOf(ctx, name));
-    t.same(idsOf((await webhooks.list(ctx.ns('acct-1'), page(10, 0))).webhooks), ['third', 'second', 'first'].map((name) => ctx.ns(`wh_${name}`)));
+    t.same(
+      idsOf((await webhooks.list(ctx.ns('acct-1'), page(10, 0))).webhooks),
+      ['third', 'second', 'first'].map((name) => ctx.ns(`wh_${name}`)),
+    );
   });
 
   test('saving replaces the webhook, and a disabled one no longer receives events', async (t, ctx) => {
@@ -62,7 +78,14 @@ export function webhookStoreContract(test: ContractTest): void {
     await webhooks.insert(webhookOf(ctx, 'elsewhere', { accountId: ctx.ns('acct-2') }));
     t.same(byId(await webhooks.listEnabled(account)), [a, b]);
 
-    const disabled: Webhook = { ...a, url: 'https://hooks.example.com/moved', enabled: false, disabledReason: 'The receiver answered 410 Gone', failingSince: at(4), updatedAt: at(5) };
+    const disabled: Webhook = {
+      ...a,
+      url: 'https://hooks.example.com/moved',
+      enabled: false,
+      disabledReason: 'The receiver answered 410 Gone',
+      failingSince: at(4),
+      updatedAt: at(5),
+    };
     await webhooks.save(disabled);
     t.same(await webhooks.get(account, a.id), disabled);
     t.same(await webhooks.listEnabled(account), [b]);

@@ -21,10 +21,16 @@ const subscriptionOf = ({ ns }: ContractContext, name: string, fields: Partial<W
 export function websubStoreContract(test: ContractTest): void {
   test('websub: a subscription reads back as saved, idle, and is listed under its account', async (t, ctx) => {
     const { websub } = ctx.store;
-    const subscription = subscriptionOf(ctx, 'a', { sealedSecret: 'sealed.secret.x', topic: { url: 'https://feeds.example.test/feeds/x.json', id: ctx.ns('feed'), format: 'json' } });
+    const subscription = subscriptionOf(ctx, 'a', {
+      sealedSecret: 'sealed.secret.x',
+      topic: { url: 'https://feeds.example.test/feeds/x.json', id: ctx.ns('feed'), format: 'json' },
+    });
     await websub.saveLease(subscription);
     t.same(await websub.get(subscription.id, new Date()), { ...subscription, distribution: idleDistribution });
-    t.same((await websub.listByAccount(ctx.ns('acct'), new Date())).map((s) => s.id), [subscription.id]);
+    t.same(
+      (await websub.listByAccount(ctx.ns('acct'), new Date())).map((s) => s.id),
+      [subscription.id],
+    );
     t.same(await websub.listByAccount(ctx.ns('other'), new Date()), []);
     t.equal(await websub.get(`wss_${ctx.ns('missing')}`, new Date()), undefined);
   });
@@ -35,7 +41,13 @@ export function websubStoreContract(test: ContractTest): void {
     await websub.saveLease(first);
     const pending = { pending: true, attempts: 2, nextAttemptAt: inHours(1) };
     await websub.saveDistribution(first.id, pending);
-    const renewed = { ...first, sealedSecret: 'new.sealed.secret', leaseSeconds: 36_000, expiresAt: inHours(10), createdAt: '2026-11-26T00:00:00.000Z' };
+    const renewed = {
+      ...first,
+      sealedSecret: 'new.sealed.secret',
+      leaseSeconds: 36_000,
+      expiresAt: inHours(10),
+      createdAt: '2026-11-26T00:00:00.000Z',
+    };
     await websub.saveLease(renewed);
     t.same(await websub.get(first.id, new Date()), { ...renewed, createdAt: first.createdAt, distribution: pending });
     t.equal((await websub.listByAccount(ctx.ns('acct'), new Date())).length, 1, 'one subscription per topic and callback');
@@ -59,7 +71,11 @@ export function websubStoreContract(test: ContractTest): void {
     await websub.saveLease(a);
     await websub.saveLease(b);
     const ours = async (): Promise<Record<string, string | null>> =>
-      Object.fromEntries((await websub.listPending(new Date())).filter(({ id }) => id.startsWith(`wss_${ctx.ns('')}`)).map(({ id, nextAttemptAt }) => [id, nextAttemptAt]));
+      Object.fromEntries(
+        (await websub.listPending(new Date()))
+          .filter(({ id }) => id.startsWith(`wss_${ctx.ns('')}`))
+          .map(({ id, nextAttemptAt }) => [id, nextAttemptAt]),
+      );
     t.same(await ours(), {});
     const at = inHours(1);
     await websub.saveDistribution(a.id, { pending: true, attempts: 1, nextAttemptAt: at });

@@ -36,7 +36,12 @@ let feedId = '';
 t.test('the navigation names every section and marks the current one', async (t) => {
   const page = await alice.get('/dashboard/bundles');
   t.match(page.body, /<nav aria-label="Main">/);
-  for (const [path, label] of [['feeds', 'Feeds'], ['bundles', 'Bundles'], ['keys', 'API keys'], ['webhooks', 'Webhooks']]) {
+  for (const [path, label] of [
+    ['feeds', 'Feeds'],
+    ['bundles', 'Bundles'],
+    ['keys', 'API keys'],
+    ['webhooks', 'Webhooks'],
+  ]) {
     t.match(page.body, new RegExp(`<a href="/dashboard/${path}"[^>]*>${label}</a>`));
   }
   t.match(page.body, /<a href="\/dashboard\/bundles" aria-current="page">Bundles<\/a>/);
@@ -54,7 +59,10 @@ t.test('Preview reads the source and stores nothing; the URL stays in the field'
 t.test('a refused address is shown next to the field, which keeps what was typed', async (t) => {
   const page = await alice.post('/dashboard/feeds', { url: 'ftp://files.example/feed', action: 'add' });
   t.equal(page.statusCode, 400);
-  t.match(page.body, /id="feed-url" name="url" type="url" value="ftp:\/\/files\.example\/feed"[^>]* aria-invalid="true" aria-describedby="[^"]*feed-url-error"/);
+  t.match(
+    page.body,
+    /id="feed-url" name="url" type="url" value="ftp:\/\/files\.example\/feed"[^>]* aria-invalid="true" aria-describedby="[^"]*feed-url-error"/,
+  );
   t.match(page.body, /<p class="field-error" id="feed-url-error">[^<]*http/);
 });
 
@@ -68,12 +76,22 @@ t.test('Add feed stores it and opens its page with items, health and the hosted 
   t.match(page.body, /<h1>Fixture &amp; Co<\/h1>/);
   t.match(page.body, /<ol id="feed-items" data-live class="items" aria-label="Items">/);
   t.equal(page.body.match(/<li><a href="http:\/\/127\.0\.0\.1/g)?.length, 3, 'three items');
-  t.match(page.body, new RegExp(`<label for="hosted-address">Hosted feed address</label>\\s*<div class="copy-row"><input id="hosted-address" type="text" value="https://feeds\\.example\\.test/feeds/${feedId}\\.xml" readonly>`));
+  t.match(
+    page.body,
+    new RegExp(
+      `<label for="hosted-address">Hosted feed address</label>\\s*<div class="copy-row"><input id="hosted-address" type="text" value="https://feeds\\.example\\.test/feeds/${feedId}\\.xml" readonly>`,
+    ),
+  );
   t.match(page.body, new RegExp(`<main id="content" data-live-feeds="${feedId}">`));
   t.match(page.body, /<section id="feed-health" data-live class="panel" aria-label="Health">/);
   t.match(page.body, /<strong>State:<\/strong> <span class="state-active">active<\/span> · <strong>Last outcome:<\/strong> changed/);
   const list = await alice.get('/dashboard/feeds');
-  t.match(list.body, new RegExp(`<a href="/dashboard/feeds/${feedId}">Fixture &amp; Co</a></th><td><time[^>]*>[^<]+</time></td><td><span class="state-active">active</span> · changed</td><td><time`));
+  t.match(
+    list.body,
+    new RegExp(
+      `<a href="/dashboard/feeds/${feedId}">Fixture &amp; Co</a></th><td><time[^>]*>[^<]+</time></td><td><span class="state-active">active</span> · changed</td><td><time`,
+    ),
+  );
 });
 
 t.test('another account’s feed is not found, in the page and in every form', async (t) => {
@@ -200,7 +218,11 @@ t.test('the filter builder writes the API’s filter language, and its preview s
   t.match(preview.body, /<section class="panel" aria-label="Filter preview"><p role="status">2 of 3 recent items would be sent\.<\/p>/);
   t.match(preview.body, /not sent<\/strong> — Post 2/);
   t.match(preview.body, /id="condition-value-2" name="condition_value" type="text" value="\^Post 3\$"/, 'the rows keep what was typed');
-  const refused = await alice.post('/dashboard/webhooks', { ...fields, condition_value: ['(a+)+', '', ''], condition_op: ['matches', 'contains', 'contains'] });
+  const refused = await alice.post('/dashboard/webhooks', {
+    ...fields,
+    condition_value: ['(a+)+', '', ''],
+    condition_op: ['matches', 'contains', 'contains'],
+  });
   t.equal(refused.statusCode, 400);
   t.match(refused.body, /class="field-error" id="webhook-filters-error" role="alert">Expected `filters/);
   const created = await alice.post('/dashboard/webhooks', fields);
@@ -274,7 +296,10 @@ t.test('the feed page refreshes on demand (throttled), pauses and resumes, and k
   t.equal(typo.statusCode, 400);
   t.match(typo.body, /id="min-interval" name="minInterval" type="text" value="hourly" aria-invalid="true"/);
   t.match(typo.body, /Expected `min_interval` to be a whole number of seconds, got &quot;hourly&quot;/);
-  t.equal((await alice.post(`/dashboard/feeds/${feedId}/settings`, { customAuthor: 'Newsroom', sort: 'date', minInterval: '3600' })).statusCode, 303);
+  t.equal(
+    (await alice.post(`/dashboard/feeds/${feedId}/settings`, { customAuthor: 'Newsroom', sort: 'date', minInterval: '3600' })).statusCode,
+    303,
+  );
   t.match((await alice.get(`/dashboard/feeds/${feedId}`)).body, /id="min-interval" name="minInterval" type="text" value="3600"/);
 });
 
@@ -285,12 +310,19 @@ t.test('keep/block filters: a dry run says what would be dropped and why, saving
   t.equal(preview.statusCode, 200);
   t.match(preview.body, /<section class="panel" aria-label="Filter preview"><p role="status">3 of 4 recent items would be kept\.<\/p>/);
   t.match(preview.body, /dropped<\/strong> — Post 2 <span class="item-meta">\(block: title contains “Post 2”\)<\/span>/);
-  const broken = await alice.post(`/dashboard/feeds/${feedId}/filters`, { keep: '{"field": "colour", "op": "contains", "value": "x"}', block, action: 'save' });
+  const broken = await alice.post(`/dashboard/feeds/${feedId}/filters`, {
+    keep: '{"field": "colour", "op": "contains", "value": "x"}',
+    block,
+    action: 'save',
+  });
   t.equal(broken.statusCode, 400);
   t.match(broken.body, /id="filters-keep" name="keep"[^>]*aria-invalid="true">\{&quot;field&quot;: &quot;colour&quot;/);
   t.equal((await alice.post(`/dashboard/feeds/${feedId}/filters`, { keep: '', block, action: 'save' })).statusCode, 303);
   const page = await alice.get(`/dashboard/feeds/${feedId}`);
   t.notMatch(page.body, />Post 2</, 'the blocked item is not shown');
   const rest = await app.inject({ method: 'GET', url: `/v1/feeds/${feedId}`, headers: { authorization: await env.bearer('alice') } });
-  t.notOk(rest.json<{ items: { title: string }[] }>().items.some((item) => item.title === 'Post 2'), 'nor in the API');
+  t.notOk(
+    rest.json<{ items: { title: string }[] }>().items.some((item) => item.title === 'Post 2'),
+    'nor in the API',
+  );
 });

@@ -60,7 +60,11 @@ t.test('a wrong password and an unknown email get the same answer, and the email
 
 t.test('a sign-in from another site, or without an Origin, is refused before any password is checked', async (t) => {
   for (const origin of ['https://evil.example', null]) {
-    const response = await dashboardClient(app).post('/dashboard/sign-in', { email: 'alice@example.test', password }, { origin, csrf: null });
+    const response = await dashboardClient(app).post(
+      '/dashboard/sign-in',
+      { email: 'alice@example.test', password },
+      { origin, csrf: null },
+    );
     t.equal(response.statusCode, 403);
     t.match(response.body, /another site/);
     t.equal(response.cookies.length, 0);
@@ -112,7 +116,12 @@ t.test('sign out ends this session; sign out everywhere ends every session of th
 });
 
 t.test('the REST API still refuses form bodies: the form parser lives in the dashboard only', async (t) => {
-  const response = await app.inject({ method: 'POST', url: '/v1/feeds', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: await env.bearer('alice') }, payload: 'url=x' });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/feeds',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: await env.bearer('alice') },
+    payload: 'url=x',
+  });
   t.equal(response.statusCode, 415);
 });
 

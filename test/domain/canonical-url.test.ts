@@ -30,7 +30,11 @@ t.test('what tells two articles apart is kept', async (t) => {
   t.not(canonicalUrl('https://example.org/news/story'), story, 'another site');
   t.not(canonicalUrl('https://blog.example.com/news/story'), story, 'another subdomain');
   t.not(canonicalUrl('https://example.com/news/story-2'), story, 'another path');
-  t.not(canonicalUrl('https://example.com/news/example'), canonicalUrl('https://example.com/news/example/amplifier'), 'a word beginning with amp');
+  t.not(
+    canonicalUrl('https://example.com/news/example'),
+    canonicalUrl('https://example.com/news/example/amplifier'),
+    'a word beginning with amp',
+  );
 });
 
 t.test('the rest of the query is compared in any order and as written', async (t) => {

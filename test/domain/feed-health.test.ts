@@ -7,7 +7,13 @@ const health = (fetch: Partial<FetchState>, settings: Partial<FeedSettings> = {}
 
 t.test('a feed whose last fetch brought news is active, and says when it fetched and will fetch again', async (t) => {
   t.same(
-    health({ lastFetchedAt: '2026-11-25T10:00:00.000Z', lastSuccessAt: '2026-11-25T10:00:00.000Z', nextFetchAt: '2026-11-25T10:05:00.000Z', lastStatus: 'changed', lastError: null }),
+    health({
+      lastFetchedAt: '2026-11-25T10:00:00.000Z',
+      lastSuccessAt: '2026-11-25T10:00:00.000Z',
+      nextFetchAt: '2026-11-25T10:05:00.000Z',
+      lastStatus: 'changed',
+      lastError: null,
+    }),
     {
       state: 'active',
       lastFetchedAt: '2026-11-25T10:00:00.000Z',
@@ -64,5 +70,9 @@ t.test('a paused feed says paused, a disabled one disabled with why and since wh
   const disabled = health({ errorCount: 9, disabled: { at: '2026-11-25T10:00:00.000Z', reason: 'Failing since …' } });
   t.equal(disabled.state, 'disabled');
   t.same(disabled.disabled, { at: '2026-11-25T10:00:00.000Z', reason: 'Failing since …' });
-  t.equal(health({ errorCount: 9, disabled: { at: '2026-11-25T10:00:00.000Z', reason: 'x' } }, { paused: true }).disabled, null, 'a paused feed shows no disable');
+  t.equal(
+    health({ errorCount: 9, disabled: { at: '2026-11-25T10:00:00.000Z', reason: 'x' } }, { paused: true }).disabled,
+    null,
+    'a paused feed shows no disable',
+  );
 });

@@ -24,7 +24,10 @@ const knownOf = (items: ParsedItem[], addedAt = earlier): Map<string, KnownItem>
 
 t.test('a first refresh finds every item fresh, in document order', async (t) => {
   const { fresh, changed } = diffItems('feed1', [item(3), item(2), item(1)], new Map(), now);
-  t.same(fresh.map((i) => i.title), ['Post 3', 'Post 2', 'Post 1']);
+  t.same(
+    fresh.map((i) => i.title),
+    ['Post 3', 'Post 2', 'Post 1'],
+  );
   t.same(changed, []);
   const first = fresh[0];
   t.ok(first);
@@ -43,7 +46,10 @@ t.test('refreshing an unchanged document reports nothing', async (t) => {
 
 t.test('a new article on top is fresh and the old ones are not reported', async (t) => {
   const { fresh, changed } = diffItems('feed1', [item(3), item(2), item(1)], knownOf([item(2), item(1)]), now);
-  t.same(fresh.map((i) => i.title), ['Post 3']);
+  t.same(
+    fresh.map((i) => i.title),
+    ['Post 3'],
+  );
   t.same(changed, []);
 });
 
@@ -67,8 +73,16 @@ t.test('a fresh article without a date is dated now', async (t) => {
 });
 
 t.test('an article listed twice in one document counts once, the first copy wins', async (t) => {
-  const { fresh } = diffItems('feed1', [item(1, { title: 'newest copy' }), item(1, { url: 'https://example.com/posts/1?utm_source=x', title: 'older copy' })], new Map(), now);
-  t.same(fresh.map((i) => i.title), ['newest copy']);
+  const { fresh } = diffItems(
+    'feed1',
+    [item(1, { title: 'newest copy' }), item(1, { url: 'https://example.com/posts/1?utm_source=x', title: 'older copy' })],
+    new Map(),
+    now,
+  );
+  t.same(
+    fresh.map((i) => i.title),
+    ['newest copy'],
+  );
 });
 
 t.test('the same article shared with tracking tags is not a new item', async (t) => {
@@ -86,7 +100,11 @@ t.test('running the diff twice on the same input gives the same answer', async (
 t.test('two items sharing a guid are two items, and stay the same two on the next refresh', async (t) => {
   const document = [item(2, { id: 'show' }), item(1, { id: 'show' })];
   const first = diffItems('feed1', document, new Map(), now);
-  t.same(first.fresh.map((i) => i.title), ['Post 2', 'Post 1'], 'neither is dropped');
+  t.same(
+    first.fresh.map((i) => i.title),
+    ['Post 2', 'Post 1'],
+    'neither is dropped',
+  );
   t.not(first.fresh[0]?.key, first.fresh[1]?.key);
   const known = new Map(first.fresh.map((i) => [i.key, { contentHash: i.contentHash, addedAt: i.addedAt }]));
   t.same(diffItems('feed1', structuredClone(document), known, now), { fresh: [], changed: [] }, 'nothing new or changed');

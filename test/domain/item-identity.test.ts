@@ -107,14 +107,22 @@ t.test('items of one document that share a guid keep distinct keys: guid plus li
     item({ id: 'episode', url: '', title: 'Four' }),
     item({ id: 'other', url: 'https://example.com/e/1', title: 'Five' }),
   ]);
-  t.same(keys, ['g:episode|u:https://example.com/e/1', 'g:episode|u:https://example.com/e/2', 'g:episode|#2', 'g:episode|#1', 'g:other'], 'a guid of its own keys as before');
+  t.same(
+    keys,
+    ['g:episode|u:https://example.com/e/1', 'g:episode|u:https://example.com/e/2', 'g:episode|#2', 'g:episode|#1', 'g:other'],
+    'a guid of its own keys as before',
+  );
 });
 
 t.test('an item listed twice under one guid is still one item', async (t) => {
   const linked = item({ id: 'g1', url: 'https://example.com/a' });
   const bare = item({ id: 'g2', url: '', title: 'Note' });
   const keys = itemKeys([linked, { ...linked, title: 'edited copy', url: 'https://example.com/a#top' }, bare, structuredClone(bare)]);
-  t.same(keys, ['g:g1|u:https://example.com/a', 'g:g1|u:https://example.com/a', 'g:g2|#1', 'g:g2|#1'], 'same guid and link, or same guid and content with no link');
+  t.same(
+    keys,
+    ['g:g1|u:https://example.com/a', 'g:g1|u:https://example.com/a', 'g:g2|#1', 'g:g2|#1'],
+    'same guid and link, or same guid and content with no link',
+  );
 });
 
 t.test('an item listed twice is identified once, as its first copy, in document order', async (t) => {
@@ -122,12 +130,22 @@ t.test('an item listed twice is identified once, as its first copy, in document 
   const copy = { ...linked, title: 'edited copy' };
   const other = item({ id: 'g3', url: 'https://example.com/b', title: 'Other' });
   const identified = identifyItems([linked, other, copy]);
-  t.same(identified.map(({ item }) => item.title), ['First post', 'Other']);
-  t.same(identified.map(({ key }) => key), ['g:g1|u:https://example.com/a', 'g:g3']);
+  t.same(
+    identified.map(({ item }) => item.title),
+    ['First post', 'Other'],
+  );
+  t.same(
+    identified.map(({ key }) => key),
+    ['g:g1|u:https://example.com/a', 'g:g3'],
+  );
 });
 
 t.test('refreshing a document with repeated guids gives the same keys, also after a new item at the top', async (t) => {
-  const older = [item({ id: 's', url: 'https://example.com/2' }), item({ id: 's', url: '', title: 'b' }), item({ id: 's', url: '', title: 'a' })];
+  const older = [
+    item({ id: 's', url: 'https://example.com/2' }),
+    item({ id: 's', url: '', title: 'b' }),
+    item({ id: 's', url: '', title: 'a' }),
+  ];
   const keys = itemKeys(older);
   t.same(itemKeys(structuredClone(older)), keys);
   const newer = [item({ id: 's', url: '', title: 'c' }), item({ id: 's', url: 'https://example.com/3' }), ...structuredClone(older)];
@@ -135,6 +153,8 @@ t.test('refreshing a document with repeated guids gives the same keys, also afte
 });
 
 t.test('a document of many items under one guid is keyed in one pass', async (t) => {
-  const many = Array.from({ length: 20_000 }, (_, n) => item({ id: 'same', url: n % 2 === 0 ? `https://example.com/${n}` : '', title: `Item ${n}` }));
+  const many = Array.from({ length: 20_000 }, (_, n) =>
+    item({ id: 'same', url: n % 2 === 0 ? `https://example.com/${n}` : '', title: `Item ${n}` }),
+  );
   t.equal(new Set(itemKeys(many)).size, 20_000, 'every one kept');
 });

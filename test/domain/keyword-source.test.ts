@@ -14,8 +14,15 @@ t.test('Google News editions: the usual ll-CC, and the countries that differ', a
 t.test('headline-style phrases and quotes survive encoding', async (t) => {
   const phrase = 'Fed holds rates: "no hurry" & markets rally';
   t.equal(params(googleNewsSearchUrl(phrase, parseRegion('US:en'))).q, phrase);
-  t.equal(new URL(keywordSearchUrl('https://s.example/?q={keyword}&c={country}', phrase, parseRegion('us:EN'))).searchParams.get('q'), phrase);
-  t.same(params(keywordSourceUrl('https://feedmill.example/', phrase, parseRegion('US:en'))), { keyword: phrase, region: 'US', lang: 'en' });
+  t.equal(
+    new URL(keywordSearchUrl('https://s.example/?q={keyword}&c={country}', phrase, parseRegion('us:EN'))).searchParams.get('q'),
+    phrase,
+  );
+  t.same(params(keywordSourceUrl('https://feedmill.example/', phrase, parseRegion('US:en'))), {
+    keyword: phrase,
+    region: 'US',
+    lang: 'en',
+  });
 });
 
 t.test('a region must be COUNTRY:language', async (t) => {

@@ -32,7 +32,9 @@ t.test('no file in src/domain names an HTTP status: the surfaces map codes to st
   const found = files.flatMap((file) =>
     readFileSync(file, 'utf8')
       .split('\n')
-      .flatMap((line, index) => (httpStatus.some((pattern) => pattern.test(line)) ? [`${relative(repoRoot, file)}:${index + 1}: ${line.trim()}`] : [])),
+      .flatMap((line, index) =>
+        httpStatus.some((pattern) => pattern.test(line)) ? [`${relative(repoRoot, file)}:${index + 1}: ${line.trim()}`] : [],
+      ),
   );
   t.same(found, [], 'HTTP statuses belong in src/http/wire/status.ts');
 });

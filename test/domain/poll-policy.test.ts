@@ -4,8 +4,15 @@ import { feedPollPolicy, nextPollAt, retryAfterCapSeconds, type PollPolicy, type
 const now = new Date('2024-03-05T12:00:00.000Z');
 const policy: PollPolicy = { minSeconds: 300, maxSeconds: 21_600 };
 // jitter 0.5 is the middle of the ±10% band: exactly the computed interval
-const signals = (fields: Partial<PollSignals>): PollSignals => ({ outcome: 'changed', unchangedStreak: 0, errorCount: 0, jitter: 0.5, ...fields });
-const secondsUntil = (fields: Partial<PollSignals>, p: PollPolicy = policy): number => (nextPollAt(now, p, signals(fields)).getTime() - now.getTime()) / 1000;
+const signals = (fields: Partial<PollSignals>): PollSignals => ({
+  outcome: 'changed',
+  unchangedStreak: 0,
+  errorCount: 0,
+  jitter: 0.5,
+  ...fields,
+});
+const secondsUntil = (fields: Partial<PollSignals>, p: PollPolicy = policy): number =>
+  (nextPollAt(now, p, signals(fields)).getTime() - now.getTime()) / 1000;
 
 t.test('a feed that just had news is polled again after the minimum interval', async (t) => {
   t.equal(secondsUntil({ outcome: 'changed' }), 300);
@@ -54,9 +61,21 @@ t.test('a ttl or max-age beyond the maximum interval is capped at the maximum', 
 
 t.test('Retry-After is honoured above the maximum interval, up to the hard cap', async (t) => {
   const tight: PollPolicy = { minSeconds: 1, maxSeconds: 2 };
-  t.equal(secondsUntil({ outcome: 'error', errorCount: 1, retryAfterSeconds: 40 }, tight), 40, 'a 429 asking for 40 s under a 2 s ceiling waits 40 s');
-  t.equal(secondsUntil({ outcome: 'error', errorCount: 1, retryAfterSeconds: 40, jitter: 0.999 }, tight), 40, 'jitter does not pass what was asked');
-  t.equal(secondsUntil({ outcome: 'error', errorCount: 1, retryAfterSeconds: 10 ** 9 }), retryAfterCapSeconds, 'a huge Retry-After stops at the cap');
+  t.equal(
+    secondsUntil({ outcome: 'error', errorCount: 1, retryAfterSeconds: 40 }, tight),
+    40,
+    'a 429 asking for 40 s under a 2 s ceiling waits 40 s',
+  );
+  t.equal(
+    secondsUntil({ outcome: 'error', errorCount: 1, retryAfterSeconds: 40, jitter: 0.999 }, tight),
+    40,
+    'jitter does not pass what was asked',
+  );
+  t.equal(
+    secondsUntil({ outcome: 'error', errorCount: 1, retryAfterSeconds: 10 ** 9 }),
+    retryAfterCapSeconds,
+    'a huge Retry-After stops at the cap',
+  );
   t.equal(secondsUntil({ outcome: 'error', errorCount: 30 }, tight), 2, 'without Retry-After the ceiling holds');
 });
 

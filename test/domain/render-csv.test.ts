@@ -26,8 +26,15 @@ const feed = (items: RenderableItem[]): RenderableFeed => ({
 });
 
 t.test('a header row, then one CRLF-ended row per item with the documented columns', async (t) => {
-  const csv = renderCsv(feed([item({ authors: [{ name: 'Ada' }, { name: 'Grace' }], categories: ['a', 'b'], enclosures: [{ url: 'https://example.com/a.mp3' }] })]));
-  t.equal(csv, 'id,title,url,date_published,authors,categories,enclosures,content_html\r\nk1,First,https://example.com/1,2024-03-05T06:07:08.000Z,Ada; Grace,a; b,https://example.com/a.mp3,\r\n');
+  const csv = renderCsv(
+    feed([
+      item({ authors: [{ name: 'Ada' }, { name: 'Grace' }], categories: ['a', 'b'], enclosures: [{ url: 'https://example.com/a.mp3' }] }),
+    ]),
+  );
+  t.equal(
+    csv,
+    'id,title,url,date_published,authors,categories,enclosures,content_html\r\nk1,First,https://example.com/1,2024-03-05T06:07:08.000Z,Ada; Grace,a; b,https://example.com/a.mp3,\r\n',
+  );
 });
 
 t.test('RFC 4180: commas, quotes and line breaks are quoted, quotes doubled', async (t) => {

@@ -77,7 +77,22 @@ t.test('the declared namespaces are the ones the prefixes mean', async (t) => {
 });
 
 t.test('each item has its title, link, a stable guid and its date in RFC 822', async (t) => {
-  const items = itemsOf(channelOf(t, feed({ items: [item(), item({ key: 'u:https://example.com/posts/2', url: 'https://example.com/posts/2', title: 'Second', date_published: '2023-12-31T23:59:59.999Z' })] })));
+  const items = itemsOf(
+    channelOf(
+      t,
+      feed({
+        items: [
+          item(),
+          item({
+            key: 'u:https://example.com/posts/2',
+            url: 'https://example.com/posts/2',
+            title: 'Second',
+            date_published: '2023-12-31T23:59:59.999Z',
+          }),
+        ],
+      }),
+    ),
+  );
   t.equal(items.length, 2);
   const [first, second] = items;
   t.equal(first?.title, 'First post');
@@ -101,7 +116,15 @@ t.test('markup characters in text and addresses survive the round trip', async (
     t,
     feed({
       title: 'Tom & Jerry <live>',
-      items: [item({ title: 'a < b && c > d', url: 'https://example.com/?a=1&b=2', key: 'u:https://example.com/?a=1&b=2', description_html: '<p>"quoted" & \'single\'</p>', authors: [{ name: 'O\'Brien & <Sons>' }] })],
+      items: [
+        item({
+          title: 'a < b && c > d',
+          url: 'https://example.com/?a=1&b=2',
+          key: 'u:https://example.com/?a=1&b=2',
+          description_html: '<p>"quoted" & \'single\'</p>',
+          authors: [{ name: "O'Brien & <Sons>" }],
+        }),
+      ],
     }),
   );
   t.equal(channel.title, 'Tom & Jerry <live>');
@@ -144,7 +167,19 @@ t.test('categories are listed', async (t) => {
 
 t.test('an enclosure carries its address, length and type, with defaults when unknown', async (t) => {
   const [only] = itemsOf(
-    channelOf(t, feed({ items: [item({ enclosures: [{ url: 'https://example.com/a.mp3?x=1&y=2', type: 'audio/mpeg', length: 1234 }, { url: 'https://example.com/b.bin' }] })] })),
+    channelOf(
+      t,
+      feed({
+        items: [
+          item({
+            enclosures: [
+              { url: 'https://example.com/a.mp3?x=1&y=2', type: 'audio/mpeg', length: 1234 },
+              { url: 'https://example.com/b.bin' },
+            ],
+          }),
+        ],
+      }),
+    ),
   );
   t.same(only?.enclosure, [
     { '@url': 'https://example.com/a.mp3?x=1&y=2', '@length': '1234', '@type': 'audio/mpeg' },

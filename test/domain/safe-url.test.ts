@@ -14,10 +14,23 @@ t.test('http(s) URLs pass, absolute ones as written', async (t) => {
 
 t.test('every other scheme is refused, however it is spelled', async (t) => {
   const spellings = [
-    'javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' \t\n javascript:alert(1)', 'java\tscript:alert(1)', 'java\nscript:alert(1)',
-    'java\rscript:alert(1)', '\u0001javascript:alert(1)', 'javascript\t:alert(1)', 'vbscript:msgbox(1)', 'data:text/html,<script>alert(1)</script>',
-    'data:image/svg+xml;base64,PHN2Zz4=', 'data:image/png;base64,iVBOR', 'file:///etc/passwd', 'blob:https://example.org/x',
-    'ftp://example.org/f', 'tel:+100', 'mailto:a@example.org',
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    ' \t\n javascript:alert(1)',
+    'java\tscript:alert(1)',
+    'java\nscript:alert(1)',
+    'java\rscript:alert(1)',
+    '\u0001javascript:alert(1)',
+    'javascript\t:alert(1)',
+    'vbscript:msgbox(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'data:image/svg+xml;base64,PHN2Zz4=',
+    'data:image/png;base64,iVBOR',
+    'file:///etc/passwd',
+    'blob:https://example.org/x',
+    'ftp://example.org/f',
+    'tel:+100',
+    'mailto:a@example.org',
   ];
   for (const spelling of spellings) {
     t.equal(safeUrl(spelling, base), null, JSON.stringify(spelling));

@@ -19,7 +19,13 @@ if ('skip' in chromium) {
 
   t.test('Chromium opens the binary over HTTPS, trusting its self-signed certificate only when told to', async (t) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'feedmill-browser-'));
-    const env = { FEEDMILL_PORT: String(await freePort()), FEEDMILL_METRICS_PORT: String(await freePort()), FEEDMILL_DATA_DIR: dataDir, FEEDMILL_PARSER_THREADS: '1', FEEDMILL_LOG_LEVEL: 'warn' };
+    const env = {
+      FEEDMILL_PORT: String(await freePort()),
+      FEEDMILL_METRICS_PORT: String(await freePort()),
+      FEEDMILL_DATA_DIR: dataDir,
+      FEEDMILL_PARSER_THREADS: '1',
+      FEEDMILL_LOG_LEVEL: 'warn',
+    };
     const service = await startFeedmill(env);
     t.teardown(async () => {
       await service.stop('SIGKILL');
@@ -48,10 +54,25 @@ if ('skip' in chromium) {
   t.test('axe runs under the strict Content-Security-Policy and reports serious violations', async (t) => {
     const app = fastify();
     registerSecurityHeaders(app, { hstsMaxAge: 0 });
-    const shell = (body: string): string => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fixture</title></head><body><main><h1>Fixture</h1>${body}</main></body></html>`;
-    app.get('/good', (_request, reply) => reply.type('text/html; charset=utf-8').send(shell('<label>Feed URL <input type="url" name="url"></label><button>Add feed</button>')));
-    app.get('/bad', (_request, reply) => reply.type('text/html; charset=utf-8').send(shell('<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><input type="url" name="url"><button></button>')));
-    app.get('/wide', (_request, reply) => reply.type('text/html; charset=utf-8').send(shell('<table><tr><td><pre>https://localhost:8443/feeds/aaaaaaaaaaaaaaaa.xml and a long long line that never wraps</pre></td></tr></table>')));
+    const shell = (body: string): string =>
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fixture</title></head><body><main><h1>Fixture</h1>${body}</main></body></html>`;
+    app.get('/good', (_request, reply) =>
+      reply.type('text/html; charset=utf-8').send(shell('<label>Feed URL <input type="url" name="url"></label><button>Add feed</button>')),
+    );
+    app.get('/bad', (_request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .send(shell('<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><input type="url" name="url"><button></button>')),
+    );
+    app.get('/wide', (_request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .send(
+          shell(
+            '<table><tr><td><pre>https://localhost:8443/feeds/aaaaaaaaaaaaaaaa.xml and a long long line that never wraps</pre></td></tr></table>',
+          ),
+        ),
+    );
     await app.listen({ host: '127.0.0.1', port: 0 });
     t.teardown(() => app.close());
     const { port } = app.server.address() as { port: number };

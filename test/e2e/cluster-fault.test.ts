@@ -3,7 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { freePort, runCommand, startFeedmill, startWorker, type FeedmillProcess, type WorkerProcess } from '../fixtures/feedmill-process.js';
+import {
+  freePort,
+  runCommand,
+  startFeedmill,
+  startWorker,
+  type FeedmillProcess,
+  type WorkerProcess,
+} from '../fixtures/feedmill-process.js';
 import { eventually, sleep } from '../fixtures/eventually.js';
 import { startGrowingFeeds } from '../fixtures/growing-feeds.js';
 import { startRedisServer } from '../fixtures/redis-server.js';
@@ -80,7 +87,9 @@ t.teardown(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const created = JSON.parse((await runCommand(['keys', 'create', '--account', 'fault', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '') as { key: string; secret: string };
+const created = JSON.parse(
+  (await runCommand(['keys', 'create', '--account', 'fault', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '',
+) as { key: string; secret: string };
 const authorization = `Bearer ${created.key}:${created.secret}`;
 
 const call = async (method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown; text: string }> => {
@@ -202,13 +211,27 @@ t.test('every feed was refreshed on schedule, with conditional GETs after the fi
     worst = Math.max(worst, longest);
     if (longest > longestGap) late.push(`feed ${n} waited ${(longest / 1000).toFixed(1)} s`);
     // The first request is the API's own, when the feed was created.
-    if (feeds.fetches(n).slice(1).some((fetch) => !fetch.conditional)) unconditional.push(`feed ${n}`);
+    if (
+      feeds
+        .fetches(n)
+        .slice(1)
+        .some((fetch) => !fetch.conditional)
+    )
+      unconditional.push(`feed ${n}`);
   }
-  t.same(late, [], `no feed waited longer than ${longestGap / 1000} s between two refreshes, across the worker's death (longest: ${(worst / 1000).toFixed(1)} s)`);
+  t.same(
+    late,
+    [],
+    `no feed waited longer than ${longestGap / 1000} s between two refreshes, across the worker's death (longest: ${(worst / 1000).toFixed(1)} s)`,
+  );
   t.same(unconditional, [], 'every refresh after the first carried the validator it was given');
   const after = indexes.filter((n) => feeds.fetches(n).some((fetch) => fetch.at > killedAt + 2 * lockTimeout * 1000));
   const lastFetch = indexes.map((n) => feeds.fetches(n).at(-1)?.at ?? 0);
-  t.equal(after.length, feedCount, `the surviving worker took over every feed (last fetches ${((Math.min(...lastFetch) - killedAt) / 1000).toFixed(1)} s to ${((Math.max(...lastFetch) - killedAt) / 1000).toFixed(1)} s after the kill)`);
+  t.equal(
+    after.length,
+    feedCount,
+    `the surviving worker took over every feed (last fetches ${((Math.min(...lastFetch) - killedAt) / 1000).toFixed(1)} s to ${((Math.max(...lastFetch) - killedAt) / 1000).toFixed(1)} s after the kill)`,
+  );
 });
 
 t.test('Redis restarting empty: the queues are rebuilt from the store, and new writes are kept', async (t) => {
@@ -225,7 +248,9 @@ t.test('Redis restarting empty: the queues are rebuilt from the store, and new w
   await eventually(
     90_000,
     async () => {
-      const counts = await Promise.all(grown.map(async (n) => ((await storedItems(feedIds[n] ?? '')).length === feeds.links(n).length ? -1 : n)));
+      const counts = await Promise.all(
+        grown.map(async (n) => ((await storedItems(feedIds[n] ?? '')).length === feeds.links(n).length ? -1 : n)),
+      );
       waiting = counts.filter((n) => n >= 0);
       return waiting.length === 0;
     },

@@ -3,7 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
-import { freePort, runCommand, startFeedmill, startWorker, type FeedmillProcess, type WorkerProcess } from '../fixtures/feedmill-process.js';
+import {
+  freePort,
+  runCommand,
+  startFeedmill,
+  startWorker,
+  type FeedmillProcess,
+  type WorkerProcess,
+} from '../fixtures/feedmill-process.js';
 import { eventually, sleep } from '../fixtures/eventually.js';
 import { startGrowingFeeds } from '../fixtures/growing-feeds.js';
 import { startRedisServer } from '../fixtures/redis-server.js';
@@ -67,7 +74,9 @@ t.teardown(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const created = JSON.parse((await runCommand(['keys', 'create', '--account', 'outage', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '') as { key: string; secret: string };
+const created = JSON.parse(
+  (await runCommand(['keys', 'create', '--account', 'outage', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '',
+) as { key: string; secret: string };
 const authorization = `Bearer ${created.key}:${created.secret}`;
 
 const call = async (method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown; text: string }> => {
@@ -83,9 +92,17 @@ const call = async (method: string, path: string, body?: unknown): Promise<{ sta
 
 /** `/readyz` of the API (over HTTPS) and of every worker (its probe port). */
 const readiness = async (): Promise<number[]> => {
-  const apiStatus = await api.call('GET', '/readyz').then((response) => response.status, () => 0);
+  const apiStatus = await api.call('GET', '/readyz').then(
+    (response) => response.status,
+    () => 0,
+  );
   const workerStatus = await Promise.all(
-    workerEnvs.map((workerEnv) => fetch(`http://127.0.0.1:${workerEnv.FEEDMILL_METRICS_PORT}/readyz`).then((response) => response.status, () => 0)),
+    workerEnvs.map((workerEnv) =>
+      fetch(`http://127.0.0.1:${workerEnv.FEEDMILL_METRICS_PORT}/readyz`).then(
+        (response) => response.status,
+        () => 0,
+      ),
+    ),
   );
   return [apiStatus, ...workerStatus];
 };
@@ -157,7 +174,11 @@ t.test('a worker killed with SIGKILL while it delivers: the other delivers every
   sink.delay(2_000);
   const callsBefore = sink.calls.length;
   feeds.grow();
-  await eventually(60_000, async () => sink.calls.length >= callsBefore + 2, () => 'no delivery started');
+  await eventually(
+    60_000,
+    async () => sink.calls.length >= callsBefore + 2,
+    () => 'no delivery started',
+  );
   t.equal(await workers[0]?.stop('SIGKILL'), null, 'the first worker was killed mid-delivery');
   sink.delay(0);
   try {
@@ -174,7 +195,11 @@ t.test('Redis killed during refreshes and deliveries, then back empty: not ready
   await redis.kill();
   try {
     let seen: number[] = [];
-    await eventually(60_000, async () => (seen = await readiness()).every((status) => status === 503), () => `readiness stayed ${JSON.stringify(seen)}`);
+    await eventually(
+      60_000,
+      async () => (seen = await readiness()).every((status) => status === 503),
+      () => `readiness stayed ${JSON.stringify(seen)}`,
+    );
     t.pass('/readyz answers 503 on the API and on both workers while Redis is away');
     const read = await call('GET', `/v1/feeds/${feedIds[0]}`);
     t.equal(read.status, 200, 'reads from the store still answer');
@@ -186,7 +211,11 @@ t.test('Redis killed during refreshes and deliveries, then back empty: not ready
     await redis.start();
     sink.delay(0);
   }
-  await eventually(60_000, async () => (await readiness()).every((status) => status === 200), () => 'readiness did not come back');
+  await eventually(
+    60_000,
+    async () => (await readiness()).every((status) => status === 200),
+    () => 'readiness did not come back',
+  );
   t.pass('/readyz answers 200 again once Redis is back, with no restart of any process');
   await everythingArrivedOnce(t, allFeeds());
 });
@@ -197,7 +226,11 @@ t.test('Cassandra unreachable during refreshes, then back: not ready meanwhile, 
   cassandra.cut();
   try {
     let seen: number[] = [];
-    await eventually(60_000, async () => (seen = await readiness()).every((status) => status === 503), () => `readiness stayed ${JSON.stringify(seen)}`);
+    await eventually(
+      60_000,
+      async () => (seen = await readiness()).every((status) => status === 503),
+      () => `readiness stayed ${JSON.stringify(seen)}`,
+    );
     t.pass('/readyz answers 503 on the API and on both workers while Cassandra is away');
     const read = await call('GET', `/v1/feeds/${feedIds[0]}`);
     t.equal(read.status, 503, `a read answers 503 while the store is away (got ${read.status}: ${read.text.slice(0, 200)})`);
@@ -207,7 +240,11 @@ t.test('Cassandra unreachable during refreshes, then back: not ready meanwhile, 
   } finally {
     cassandra.restore();
   }
-  await eventually(90_000, async () => (await readiness()).every((status) => status === 200), () => 'readiness did not come back');
+  await eventually(
+    90_000,
+    async () => (await readiness()).every((status) => status === 200),
+    () => 'readiness did not come back',
+  );
   t.pass('/readyz answers 200 again once Cassandra is back, with no restart of any process');
   await everythingArrivedOnce(t, allFeeds());
 });
@@ -222,12 +259,21 @@ t.test('the API killed with SIGKILL mid-create: every create it acknowledged sur
       () => ({ n, response: undefined }),
     );
   });
-  await eventually(120_000, async () => answered > 0, () => 'no create was answered');
+  await eventually(
+    120_000,
+    async () => answered > 0,
+    () => 'no create was answered',
+  );
   t.equal(await api.stop('SIGKILL'), null, 'the API was killed');
   const outcomes = await Promise.all(attempts);
-  const acknowledged = outcomes.flatMap(({ n, response }) => (response?.status === 200 ? [[n, (response.json as { id: string }).id] as const] : []));
+  const acknowledged = outcomes.flatMap(({ n, response }) =>
+    response?.status === 200 ? [[n, (response.json as { id: string }).id] as const] : [],
+  );
   for (const [n] of acknowledged) for (const url of feeds.links(n)) baseline.add(url);
-  t.ok(acknowledged.length > 0 && acknowledged.length < createdLater, `some creates were acknowledged before the kill and some were cut off (${acknowledged.length} of ${createdLater})`);
+  t.ok(
+    acknowledged.length > 0 && acknowledged.length < createdLater,
+    `some creates were acknowledged before the kill and some were cut off (${acknowledged.length} of ${createdLater})`,
+  );
   api = await startFeedmill(await withMetricsPort(), 'api');
   for (const [n, id] of acknowledged) {
     const response = await call('GET', `/v1/feeds/${id}`);

@@ -39,8 +39,14 @@ const env = {
   FEEDMILL_LOG_LEVEL: 'warn',
 };
 // The first applies the migrations; the second finds them done.
-const apiA: FeedmillProcess = await startFeedmill({ ...env, FEEDMILL_PORT: String(await freePort()), FEEDMILL_METRICS_PORT: String(await freePort()) }, 'api');
-const apiB: FeedmillProcess = await startFeedmill({ ...env, FEEDMILL_PORT: String(await freePort()), FEEDMILL_METRICS_PORT: String(await freePort()) }, 'api');
+const apiA: FeedmillProcess = await startFeedmill(
+  { ...env, FEEDMILL_PORT: String(await freePort()), FEEDMILL_METRICS_PORT: String(await freePort()) },
+  'api',
+);
+const apiB: FeedmillProcess = await startFeedmill(
+  { ...env, FEEDMILL_PORT: String(await freePort()), FEEDMILL_METRICS_PORT: String(await freePort()) },
+  'api',
+);
 const cql = new Client({ contactPoints: contactPoints.split(','), localDataCenter: 'datacenter1', keyspace });
 t.teardown(async () => {
   await apiA.stop('SIGKILL');
@@ -55,7 +61,9 @@ t.teardown(async () => {
 });
 
 const createKey = async (): Promise<string> => {
-  const created = JSON.parse((await runCommand(['keys', 'create', '--account', 'cache', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '') as { key: string; secret: string };
+  const created = JSON.parse(
+    (await runCommand(['keys', 'create', '--account', 'cache', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '',
+  ) as { key: string; secret: string };
   return `Bearer ${created.key}:${created.secret}`;
 };
 const authorization = await createKey();
@@ -64,7 +72,8 @@ const authorization = await createKey();
 async function until(what: string, check: () => Promise<boolean>): Promise<number> {
   const started = Date.now();
   while (!(await check())) {
-    if (Date.now() - started > noticeDeadlineMs) throw new Error(`Expected ${what} within ${noticeDeadlineMs / 1000} s (a notice), but it was still not so`);
+    if (Date.now() - started > noticeDeadlineMs)
+      throw new Error(`Expected ${what} within ${noticeDeadlineMs / 1000} s (a notice), but it was still not so`);
   }
   return Date.now() - started;
 }
@@ -91,8 +100,12 @@ t.test('the other API process serves a feed from memory and sees an edit made on
   const patched = await apiA.call('PATCH', `/v1/feeds/${feedId}`, { authorization, body: { title: 'Renamed on A' } });
   t.equal(patched.status, 200, patched.text);
   const json = await until('GET /v1/feeds/:id on B to show the new title', async () => (await titleOn(apiB, feedId)) === 'Renamed on A');
-  const hosted = await until('the hosted feed on B to show the new title', async () => (await hostedOn(apiB, feedId)).includes('<title>Renamed on A</title>'));
-  t.comment(`seen on the other process after ${json} ms (JSON) and ${json + hosted} ms (hosted) under load ${(await import('node:os')).loadavg()[0]?.toFixed(2)}`);
+  const hosted = await until('the hosted feed on B to show the new title', async () =>
+    (await hostedOn(apiB, feedId)).includes('<title>Renamed on A</title>'),
+  );
+  t.comment(
+    `seen on the other process after ${json} ms (JSON) and ${json + hosted} ms (hosted) under load ${(await import('node:os')).loadavg()[0]?.toFixed(2)}`,
+  );
 });
 
 t.test('a key revoked with the CLI is refused at once by both API processes, which had it in memory', async (t) => {
@@ -100,8 +113,14 @@ t.test('a key revoked with the CLI is refused at once by both API processes, whi
   for (const api of [apiA, apiB]) t.equal((await api.call('GET', `/v1/feeds/${feedId}`, { authorization: second })).status, 200);
   const keyId = second.slice('Bearer '.length).split(':')[0] ?? '';
   await runCommand(['keys', 'revoke', keyId], env);
-  const refusedB = await until('B to refuse the revoked key', async () => (await apiB.call('GET', `/v1/feeds/${feedId}`, { authorization: second })).status === 401);
-  const refusedA = await until('A to refuse the revoked key', async () => (await apiA.call('GET', `/v1/feeds/${feedId}`, { authorization: second })).status === 401);
+  const refusedB = await until(
+    'B to refuse the revoked key',
+    async () => (await apiB.call('GET', `/v1/feeds/${feedId}`, { authorization: second })).status === 401,
+  );
+  const refusedA = await until(
+    'A to refuse the revoked key',
+    async () => (await apiA.call('GET', `/v1/feeds/${feedId}`, { authorization: second })).status === 401,
+  );
   t.comment(`refused after ${refusedB} ms (B) and ${refusedA} ms more (A), counted from the CLI's exit`);
   t.equal((await apiB.call('GET', `/v1/feeds/${feedId}`, { authorization })).status, 200, 'the other key still works');
 });

@@ -24,7 +24,9 @@ t.teardown(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const key = JSON.parse((await runCommand(['keys', 'create', '--account', 'alice', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '') as {
+const key = JSON.parse(
+  (await runCommand(['keys', 'create', '--account', 'alice', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '',
+) as {
   key: string;
   secret: string;
 };
@@ -38,7 +40,12 @@ interface Answer {
 
 /** A request as sent, body bytes and all (the fixture's `call` always sends JSON). */
 async function send(method: string, path: string, options: { headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
-  const response = await request(`${service.baseUrl}${path}`, { method: method as 'GET', headers: { authorization, ...options.headers }, body: options.body, dispatcher: agent });
+  const response = await request(`${service.baseUrl}${path}`, {
+    method: method as 'GET',
+    headers: { authorization, ...options.headers },
+    body: options.body,
+    dispatcher: agent,
+  });
   return { status: response.statusCode, headers: response.headers, text: await response.body.text() };
 }
 
@@ -62,7 +69,11 @@ t.test('the OpenAPI document is served by the binary, /graphql mounted, and equa
   t.same(served, checkedIn, 'run `npm run schema` after changing a route');
   t.notOk('/graphql' in served.paths, 'GraphQL documents itself by introspection');
   t.equal((await send('GET', '/api/v1/openapi.json')).status, 200);
-  t.equal((await send('POST', '/graphql', { headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' })).status, 200, '/graphql answers beside it');
+  t.equal(
+    (await send('POST', '/graphql', { headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' })).status,
+    200,
+    '/graphql answers beside it',
+  );
 });
 
 t.test('a path segment over the limit is 414 in our shape, without echoing the path', async (t) => {
@@ -90,13 +101,36 @@ t.test('a request line Node cannot parse, and a bad percent-encoding, are 400 in
 t.test('body errors: bad JSON, another content type, too large, a body of neither shape', async (t) => {
   const json = { 'content-type': 'application/json' };
   assertShape(t, await send('POST', '/v1/feeds', { headers: json, body: '{bad' }), 400, 'invalid_json');
-  assertShape(t, await send('POST', '/v1/feeds', { headers: { 'content-type': 'text/plain' }, body: 'https://example.com' }), 415, 'unsupported_media_type');
-  assertShape(t, await send('POST', '/v1/feeds', { headers: json, body: JSON.stringify({ url: `https://example.com/${'a'.repeat(70_000)}` }) }), 413, 'payload_too_large');
-  const both = assertShape(t, await send('POST', '/v1/feeds', { headers: json, body: JSON.stringify({ url: 'https://example.com/', keyword: 'rust', region: 'US:en' }) }), 400, 'validation_failed');
+  assertShape(
+    t,
+    await send('POST', '/v1/feeds', { headers: { 'content-type': 'text/plain' }, body: 'https://example.com' }),
+    415,
+    'unsupported_media_type',
+  );
+  assertShape(
+    t,
+    await send('POST', '/v1/feeds', { headers: json, body: JSON.stringify({ url: `https://example.com/${'a'.repeat(70_000)}` }) }),
+    413,
+    'payload_too_large',
+  );
+  const both = assertShape(
+    t,
+    await send('POST', '/v1/feeds', {
+      headers: json,
+      body: JSON.stringify({ url: 'https://example.com/', keyword: 'rust', region: 'US:en' }),
+    }),
+    400,
+    'validation_failed',
+  );
   t.match(both.message, /either `url`, or `keyword` with `region`/);
 });
 
 t.test('the binary refuses a webhook to the metadata address when it is set', async (t) => {
   const json = { 'content-type': 'application/json' };
-  assertShape(t, await send('POST', '/v1/webhooks', { headers: json, body: JSON.stringify({ url: 'http://169.254.169.254/latest/meta-data/' }) }), 402, 'address_not_allowed');
+  assertShape(
+    t,
+    await send('POST', '/v1/webhooks', { headers: json, body: JSON.stringify({ url: 'http://169.254.169.254/latest/meta-data/' }) }),
+    402,
+    'address_not_allowed',
+  );
 });

@@ -13,7 +13,8 @@ if ('skip' in chromium) {
 } else {
   const contactPoints = process.env.FEEDMILL_TEST_CASSANDRA_CONTACT_POINTS;
   const redisUrl = process.env.FEEDMILL_TEST_REDIS_URL;
-  if (!contactPoints || !redisUrl) throw new Error('FEEDMILL_TEST_CASSANDRA_CONTACT_POINTS / FEEDMILL_TEST_REDIS_URL are not set: run the tests with `npm test`');
+  if (!contactPoints || !redisUrl)
+    throw new Error('FEEDMILL_TEST_CASSANDRA_CONTACT_POINTS / FEEDMILL_TEST_REDIS_URL are not set: run the tests with `npm test`');
   // A new keyspace is migrated first, many times slower on a loaded 2-core machine.
   t.setTimeout(300_000);
   const run = randomBytes(4).toString('hex');

@@ -14,7 +14,8 @@ export const pathOf = (page: Page): string => new URL(page.url()).pathname;
 export const headingOf = async (page: Page): Promise<string> => (await page.getByRole('heading', { level: 1 }).innerText()).trim();
 
 /** A link of the main navigation (Feeds, Bundles, API keys, Webhooks). */
-export const navLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+export const navLink = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 
 /** Asserts axe-core finds no serious or critical violation on the page as it is now. */
 export async function assertAccessible(t: Test, page: Page, what: string): Promise<void> {
@@ -42,7 +43,8 @@ function liveStreamOpened(page: Page, ms: number): Promise<void> {
   });
 }
 
-const flatHeaders = (headers: IncomingHttpHeaders): Record<string, string> => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)]));
+const flatHeaders = (headers: IncomingHttpHeaders): Record<string, string> =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)]));
 
 /**
  * The issue's walk-through in the browser, one subtest per step, sharing one signed-in page: sign
@@ -71,9 +73,14 @@ export async function dashboardFlow(stack: DashboardStack): Promise<void> {
     await signIn(page, person);
     t.equal(pathOf(page), '/dashboard/feeds');
     t.equal(await headingOf(page), 'Feeds');
-    for (const name of ['Feeds', 'Bundles', 'API keys', 'Webhooks']) t.equal(await navLink(page, name).count(), 1, `the navigation links to ${name}`);
+    for (const name of ['Feeds', 'Bundles', 'API keys', 'Webhooks'])
+      t.equal(await navLink(page, name).count(), 1, `the navigation links to ${name}`);
     const cookie = (await context.cookies()).find((candidate) => candidate.name === '__Host-feedmill-session');
-    t.match(cookie, { httpOnly: true, secure: true, sameSite: 'Lax', path: '/' }, 'the session cookie is HttpOnly, Secure and SameSite=Lax');
+    t.match(
+      cookie,
+      { httpOnly: true, secure: true, sameSite: 'Lax', path: '/' },
+      'the session cookie is HttpOnly, Secure and SameSite=Lax',
+    );
     await assertAccessible(t, page, 'the empty feed list');
   });
 
@@ -120,9 +127,14 @@ export async function dashboardFlow(stack: DashboardStack): Promise<void> {
     t.ok(match, `the new feed's page opens (${page.url()})`);
     t.equal(await headingOf(page), 'Fixture & Co');
     const items = page.getByRole('list', { name: 'Items' });
-    for (const title of ['Post 1', 'Post 2']) t.ok(await items.getByRole('link', { name: title, exact: true }).isVisible(), `the item ${title} is listed`);
+    for (const title of ['Post 1', 'Post 2'])
+      t.ok(await items.getByRole('link', { name: title, exact: true }).isVisible(), `the item ${title} is listed`);
     const api = JSON.parse((await service.call('GET', `/v1/feeds/${feedId}`, { authorization })).text) as { rss_feed_url: string };
-    t.equal(await page.getByRole('textbox', { name: 'Hosted feed address' }).inputValue(), api.rss_feed_url, 'the hosted address is the API\'s rss_feed_url');
+    t.equal(
+      await page.getByRole('textbox', { name: 'Hosted feed address' }).inputValue(),
+      api.rss_feed_url,
+      "the hosted address is the API's rss_feed_url",
+    );
     t.ok(await page.getByRole('button', { name: 'Copy address' }).isVisible());
     await assertAccessible(t, page, 'the feed page');
   });
@@ -140,7 +152,9 @@ export async function dashboardFlow(stack: DashboardStack): Promise<void> {
     // The dashboard is a client of the same use cases: the API sees what was saved.
     const feed = JSON.parse((await service.call('GET', `/v1/feeds/${feedId}`, { authorization })).text) as { title: string };
     t.equal(feed.title, 'Renamed by hand');
-    const saved = JSON.parse((await service.call('GET', `/v1/feeds/${feedId}/settings`, { authorization })).text) as { customAuthor: string | null };
+    const saved = JSON.parse((await service.call('GET', `/v1/feeds/${feedId}/settings`, { authorization })).text) as {
+      customAuthor: string | null;
+    };
     t.equal(saved.customAuthor, 'The Desk');
     await assertAccessible(t, page, 'the feed page after saving');
   });
@@ -160,7 +174,10 @@ export async function dashboardFlow(stack: DashboardStack): Promise<void> {
     await navigatesBy(page, () => page.getByRole('button', { name: 'Add to bundle' }).click());
     const members = page.getByRole('list', { name: 'Feeds in this bundle' });
     t.ok(await members.getByRole('button', { name: 'Remove Renamed by hand' }).isVisible(), 'the feed is in the bundle');
-    t.ok(await page.getByRole('list', { name: 'Items' }).getByRole('link', { name: 'Post 2', exact: true }).isVisible(), 'the bundle shows the feed\'s items');
+    t.ok(
+      await page.getByRole('list', { name: 'Items' }).getByRole('link', { name: 'Post 2', exact: true }).isVisible(),
+      "the bundle shows the feed's items",
+    );
     const bundle = await service.call('GET', `/v1/bundles/${bundleId}`, { authorization });
     t.match(bundle.text, feedId, 'the API sees the feed in the bundle');
     await assertAccessible(t, page, 'the bundle page');
@@ -175,7 +192,7 @@ export async function dashboardFlow(stack: DashboardStack): Promise<void> {
     await form.getByRole('radio', { name: 'All feeds' }).check();
     // The page that answers the form shows the secret, at whatever address: it is never shown again.
     await navigatesBy(page, () => form.getByRole('button', { name: 'Add webhook' }).click());
-    t.equal(await headingOf(page), stack.sink.url, 'the new webhook\'s page');
+    t.equal(await headingOf(page), stack.sink.url, "the new webhook's page");
     const secret = await page.getByRole('textbox', { name: 'Signing secret' }).inputValue();
     t.match(secret, /^whsec_/, 'the signing secret is shown once');
     await assertAccessible(t, page, 'the new webhook page');
@@ -184,7 +201,8 @@ export async function dashboardFlow(stack: DashboardStack): Promise<void> {
     await navigatesBy(page, () => page.getByRole('button', { name: 'Send test request' }).click());
     const call = (await stack.sink.received(before + 1, 30_000))[before];
     t.ok(call, 'the receiver got the test request');
-    if (call) t.doesNotThrow(() => new Verifier(secret).verify(call.body, flatHeaders(call.headers)), 'signed with the secret the page showed');
+    if (call)
+      t.doesNotThrow(() => new Verifier(secret).verify(call.body, flatHeaders(call.headers)), 'signed with the secret the page showed');
     const history = page.getByRole('table', { name: 'Call history' });
     // The test request is answered before the page comes back; a history written just after it is
     // read again rather than failing the step.
@@ -197,7 +215,7 @@ export async function dashboardFlow(stack: DashboardStack): Promise<void> {
       },
       () => 'the call history has no row for the test request',
     );
-    t.match(await history.innerText(), /\b200\b/, 'the history shows the receiver\'s 200');
+    t.match(await history.innerText(), /\b200\b/, "the history shows the receiver's 200");
     await assertAccessible(t, page, 'the webhook page with its history');
   });
 
@@ -223,7 +241,11 @@ export async function dashboardFlow(stack: DashboardStack): Promise<void> {
     await page.getByRole('list', { name: 'Items' }).getByRole('link', { name: 'Fresh news' }).waitFor({ timeout: 60_000 });
     page.off('framenavigated', countNavigation);
     t.equal(navigations, 0, 'the page did not navigate');
-    t.equal(await page.evaluate(() => (globalThis as unknown as { feedmillMarker?: string }).feedmillMarker), 'same document', 'the page was not reloaded');
+    t.equal(
+      await page.evaluate(() => (globalThis as unknown as { feedmillMarker?: string }).feedmillMarker),
+      'same document',
+      'the page was not reloaded',
+    );
     t.equal(await description.inputValue(), 'typed, not saved', 'what was typed is still there');
     await assertAccessible(t, page, 'the feed page after a live update');
   });

@@ -30,7 +30,11 @@ if ('skip' in chromium) {
     t.equal(await page.getByRole('textbox', { name: 'Email' }).inputValue(), person.email, 'the email is still filled');
     await assertAccessible(t, page, 'the sign-in page with its alert');
     await signIn(page, { ...person, email: 'nobody@example.test' });
-    t.equal((await page.getByRole('alert').innerText()).trim(), alert, 'an unknown email reads the same, telling nobody who has an account');
+    t.equal(
+      (await page.getByRole('alert').innerText()).trim(),
+      alert,
+      'an unknown email reads the same, telling nobody who has an account',
+    );
   });
 
   t.test('an absent or ended session sends the person to sign in and back to the page asked for', async (t) => {
@@ -58,7 +62,12 @@ if ('skip' in chromium) {
   });
 
   t.test('every page fits a 375 px wide screen', async (t) => {
-    const created = JSON.parse((await runCommand(['keys', 'create', '--account', person.account, '--scopes', 'read,write', '--json'], stack.env)).trim().split('\n').at(-1) ?? '') as { key: string; secret: string };
+    const created = JSON.parse(
+      (await runCommand(['keys', 'create', '--account', person.account, '--scopes', 'read,write', '--json'], stack.env))
+        .trim()
+        .split('\n')
+        .at(-1) ?? '',
+    ) as { key: string; secret: string };
     const authorization = `Bearer ${created.key}:${created.secret}`;
     const source = await startRssSource(3);
     t.teardown(() => source.close());
@@ -83,7 +92,15 @@ if ('skip' in chromium) {
     await page.goto('/dashboard/sign-in');
     await fits('the sign-in page');
     await signIn(page, person);
-    for (const path of ['/dashboard/feeds', `/dashboard/feeds/${feedId}`, '/dashboard/bundles', `/dashboard/bundles/${bundleId}`, '/dashboard/keys', '/dashboard/webhooks', `/dashboard/webhooks/${webhookId}`]) {
+    for (const path of [
+      '/dashboard/feeds',
+      `/dashboard/feeds/${feedId}`,
+      '/dashboard/bundles',
+      `/dashboard/bundles/${bundleId}`,
+      '/dashboard/keys',
+      '/dashboard/webhooks',
+      `/dashboard/webhooks/${webhookId}`,
+    ]) {
       await page.goto(path);
       t.equal(pathOf(page), path, `${path} opens`);
       await fits(path);

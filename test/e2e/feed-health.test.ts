@@ -34,7 +34,9 @@ t.teardown(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const pair = JSON.parse((await runCommand(['keys', 'create', '--account', 'alice', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '') as { key: string; secret: string };
+const pair = JSON.parse(
+  (await runCommand(['keys', 'create', '--account', 'alice', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '',
+) as { key: string; secret: string };
 const authorization = `Bearer ${pair.key}:${pair.secret}`;
 
 interface Status {
@@ -47,11 +49,15 @@ interface Status {
 const created = await service.call('POST', '/v1/feeds', { authorization, body: { url: `${source.url}/feed.xml` } });
 const feedId = (JSON.parse(created.text) as { id: string }).id;
 
-const restStatus = async (): Promise<Status> => (JSON.parse((await service.call('GET', `/v1/feeds/${feedId}`, { authorization })).text) as { status: Status }).status;
+const restStatus = async (): Promise<Status> =>
+  (JSON.parse((await service.call('GET', `/v1/feeds/${feedId}`, { authorization })).text) as { status: Status }).status;
 const graphqlStatus = async (): Promise<Status> => {
   const response = await service.call('POST', '/graphql', {
     authorization,
-    body: { query: 'query ($id: ID!) { feed(id: $id) { status { state consecutive_errors last_outcome last_error { code message } } } }', variables: { id: feedId } },
+    body: {
+      query: 'query ($id: ID!) { feed(id: $id) { status { state consecutive_errors last_outcome last_error { code message } } } }',
+      variables: { id: feedId },
+    },
   });
   return (JSON.parse(response.text) as { data: { feed: { status: Status } } }).data.feed.status;
 };
@@ -66,11 +72,19 @@ t.test('a source that starts answering 500 shows failing, with consecutive error
   t.equal(created.status, 200, created.text);
   t.equal((JSON.parse(created.text) as { status: Status }).status.state, 'active');
   failing = true;
-  await eventually(60_000, async () => (seen = await restStatus()).consecutive_errors >= 2, () => `REST status: ${JSON.stringify(seen)}`);
+  await eventually(
+    60_000,
+    async () => (seen = await restStatus()).consecutive_errors >= 2,
+    () => `REST status: ${JSON.stringify(seen)}`,
+  );
   const status = await restStatus();
   t.match(status, { state: 'failing', last_outcome: 'upstream_status', last_error: { code: 'upstream_status' } });
   const later = status.consecutive_errors;
-  await eventually(60_000, async () => (await restStatus()).consecutive_errors > later, () => 'the error count stopped growing');
+  await eventually(
+    60_000,
+    async () => (await restStatus()).consecutive_errors > later,
+    () => 'the error count stopped growing',
+  );
 });
 
 t.test('GraphQL shows the same status', async (t) => {
@@ -82,18 +96,44 @@ t.test('GraphQL shows the same status', async (t) => {
 
 t.test('/metrics counts the feed as failing and its failed fetches under its host', async (t) => {
   let exposition = '';
-  await eventually(60_000, async () => sample((exposition = await scrape()), 'feedmill_feeds{state="failing",role="all"}') === 1, () => exposition.split('\n').filter((line) => line.startsWith('feedmill_feeds')).join('\n'));
+  await eventually(
+    60_000,
+    async () => sample((exposition = await scrape()), 'feedmill_feeds{state="failing",role="all"}') === 1,
+    () =>
+      exposition
+        .split('\n')
+        .filter((line) => line.startsWith('feedmill_feeds'))
+        .join('\n'),
+  );
   t.equal(sample(exposition, 'feedmill_feeds{state="active",role="all"}'), 0);
-  t.ok(sample(exposition, 'feedmill_fetches_total{host="127.0.0.1",outcome="upstream_status",role="all"}') >= 3, 'failed fetches by host and outcome');
+  t.ok(
+    sample(exposition, 'feedmill_fetches_total{host="127.0.0.1",outcome="upstream_status",role="all"}') >= 3,
+    'failed fetches by host and outcome',
+  );
 });
 
 t.test('once the source answers again the feed recovers to active everywhere', async (t) => {
   failing = false;
-  await eventually(60_000, async () => (seen = await restStatus()).state === 'active', () => `REST status: ${JSON.stringify(seen)}`);
+  await eventually(
+    60_000,
+    async () => (seen = await restStatus()).state === 'active',
+    () => `REST status: ${JSON.stringify(seen)}`,
+  );
   t.match(await restStatus(), { consecutive_errors: 0, last_error: null });
   t.match(await graphqlStatus(), { state: 'active', consecutive_errors: 0, last_error: null });
   let exposition = '';
-  await eventually(60_000, async () => sample((exposition = await scrape()), 'feedmill_feeds{state="active",role="all"}') === 1, () => exposition.split('\n').filter((line) => line.startsWith('feedmill_feeds')).join('\n'));
+  await eventually(
+    60_000,
+    async () => sample((exposition = await scrape()), 'feedmill_feeds{state="active",role="all"}') === 1,
+    () =>
+      exposition
+        .split('\n')
+        .filter((line) => line.startsWith('feedmill_feeds'))
+        .join('\n'),
+  );
   t.equal(sample(exposition, 'feedmill_feeds{state="failing",role="all"}'), 0);
-  t.ok(sample(exposition, 'feedmill_fetches_total{host="127.0.0.1",outcome="unchanged",role="all"}') >= 1, 'the successful fetch is counted too');
+  t.ok(
+    sample(exposition, 'feedmill_fetches_total{host="127.0.0.1",outcome="unchanged",role="all"}') >= 1,
+    'the successful fetch is counted too',
+  );
 });

@@ -5,7 +5,8 @@ import { readmeFlow } from './readme-flow.js';
 // against the real servers `npm test` starts.
 const contactPoints = process.env.FEEDMILL_TEST_CASSANDRA_CONTACT_POINTS;
 const redisUrl = process.env.FEEDMILL_TEST_REDIS_URL;
-if (!contactPoints || !redisUrl) throw new Error('FEEDMILL_TEST_CASSANDRA_CONTACT_POINTS / FEEDMILL_TEST_REDIS_URL are not set: run the tests with `npm test`');
+if (!contactPoints || !redisUrl)
+  throw new Error('FEEDMILL_TEST_CASSANDRA_CONTACT_POINTS / FEEDMILL_TEST_REDIS_URL are not set: run the tests with `npm test`');
 const run = randomBytes(4).toString('hex');
 await readmeFlow({
   FEEDMILL_STORE: 'cassandra',

@@ -5,7 +5,8 @@ import { readmeFlow } from './readme-flow.js';
 // and Redis; the same walk-through as `feedmill all` must pass.
 const contactPoints = process.env.FEEDMILL_TEST_CASSANDRA_CONTACT_POINTS;
 const redisUrl = process.env.FEEDMILL_TEST_REDIS_URL;
-if (!contactPoints || !redisUrl) throw new Error('FEEDMILL_TEST_CASSANDRA_CONTACT_POINTS / FEEDMILL_TEST_REDIS_URL are not set: run the tests with `npm test`');
+if (!contactPoints || !redisUrl)
+  throw new Error('FEEDMILL_TEST_CASSANDRA_CONTACT_POINTS / FEEDMILL_TEST_REDIS_URL are not set: run the tests with `npm test`');
 const run = randomBytes(4).toString('hex');
 await readmeFlow(
   {

@@ -36,7 +36,8 @@ export async function readmeFlow(storeEnv: Record<string, string>, roles: 'all' 
   let service = await startFeedmill(env, apiRole);
   const workerMetricsPort = await freePort();
   // Started once the API has written the shared files of the data directory (certificate, secret key).
-  const worker: WorkerProcess | undefined = roles === 'split' ? await startWorker({ ...env, FEEDMILL_METRICS_PORT: String(workerMetricsPort) }) : undefined;
+  const worker: WorkerProcess | undefined =
+    roles === 'split' ? await startWorker({ ...env, FEEDMILL_METRICS_PORT: String(workerMetricsPort) }) : undefined;
   t.teardown(async () => {
     await service.stop('SIGKILL');
     await worker?.stop('SIGKILL');
@@ -44,7 +45,9 @@ export async function readmeFlow(storeEnv: Record<string, string>, roles: 'all' 
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const created = JSON.parse((await runCommand(['keys', 'create', '--account', 'alice', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '') as {
+  const created = JSON.parse(
+    (await runCommand(['keys', 'create', '--account', 'alice', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '',
+  ) as {
     key: string;
     secret: string;
     account: string;
@@ -76,7 +79,10 @@ export async function readmeFlow(storeEnv: Record<string, string>, roles: 'all' 
     t.equal(response.status, 200, JSON.stringify(error));
     if (!data) throw new Error('no feed in the answer');
     feed = data;
-    t.same(feed.items.map((item) => item.title), ['Post 2', 'Post 1']);
+    t.same(
+      feed.items.map((item) => item.title),
+      ['Post 2', 'Post 1'],
+    );
     t.equal(feed.rss_feed_url, `https://localhost:${port}/feeds/${feed.id}.xml`);
     const file = `${feed.id}.xml`;
     const hosted = await api.GET('/feeds/{file}', { params: { path: { file } }, parseAs: 'text' });
@@ -106,7 +112,9 @@ export async function readmeFlow(storeEnv: Record<string, string>, roles: 'all' 
 
   t.test('plain HTTP to the API port fails', async (t) => {
     const outcome = await new Promise<string>((resolve) => {
-      const req = plainRequest({ host: '127.0.0.1', port, path: '/v1/feeds', timeout: 5_000 }, (response) => resolve(`status ${response.statusCode}`));
+      const req = plainRequest({ host: '127.0.0.1', port, path: '/v1/feeds', timeout: 5_000 }, (response) =>
+        resolve(`status ${response.statusCode}`),
+      );
       req.on('error', (error) => resolve(`error ${error.message}`));
       req.on('timeout', () => req.destroy(new Error('timeout')));
       req.end();
@@ -135,16 +143,24 @@ export async function readmeFlow(storeEnv: Record<string, string>, roles: 'all' 
     // after each change): right after the restart above it may not have caught up yet.
     const queued = new RegExp(`feedmill_refresh_queue_size\\{role="${apiRole}"\\} 1`);
     let exposition = await (await plain('/metrics')).text();
-    for (const deadline = Date.now() + 7_000; !queued.test(exposition) && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 7_000; !queued.test(exposition) && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       exposition = await (await plain('/metrics')).text();
     }
-    t.match(exposition, /feedmill_http_request_duration_seconds_count\{[^}]*route="\/v1\/feeds\/:id"[^}]*status="200"/, 'requests by route pattern and status');
+    t.match(
+      exposition,
+      /feedmill_http_request_duration_seconds_count\{[^}]*route="\/v1\/feeds\/:id"[^}]*status="200"/,
+      'requests by route pattern and status',
+    );
     t.match(exposition, queued, 'the feed waits in the refresh queue');
     t.match(exposition, /feedmill_parser_pool_utilization/);
     // Webhook dispatch and delivery run as jobs where the jobs run: in the worker when the roles are split.
     const workerExposition = worker ? await (await fetch(`http://127.0.0.1:${workerMetricsPort}/metrics`)).text() : exposition;
-    t.match(workerExposition, new RegExp(`feedmill_delivery_queue_size\\{role="${worker ? 'worker' : 'all'}"\\} \\d`), 'the delivery queue runs there');
+    t.match(
+      workerExposition,
+      new RegExp(`feedmill_delivery_queue_size\\{role="${worker ? 'worker' : 'all'}"\\} \\d`),
+      'the delivery queue runs there',
+    );
     t.match(exposition, /feedmill_job_lag_seconds/);
     const viaApi = await service.call('GET', '/metrics');
     t.equal(viaApi.status, 404, 'the public HTTPS port does not serve /metrics');
@@ -153,7 +169,9 @@ export async function readmeFlow(storeEnv: Record<string, string>, roles: 'all' 
   t.test('SIGTERM during load: requests in flight finish, accepted writes are kept, exit 0', async (t) => {
     const slow = await startFixtureServer((_request, response) => {
       setTimeout(() => {
-        response.writeHead(200, { 'content-type': 'application/rss+xml' }).end('<rss version="2.0"><channel><title>Slow</title><item><title>a</title><guid>a</guid></item></channel></rss>');
+        response
+          .writeHead(200, { 'content-type': 'application/rss+xml' })
+          .end('<rss version="2.0"><channel><title>Slow</title><item><title>a</title><guid>a</guid></item></channel></rss>');
       }, 1_500);
     });
     t.teardown(() => slow.close());
@@ -162,7 +180,11 @@ export async function readmeFlow(storeEnv: Record<string, string>, roles: 'all' 
     await new Promise((resolve) => setTimeout(resolve, 400));
     const exit = service.stop('SIGTERM');
     const answers = await Promise.all(inFlight);
-    t.same(answers.map((answer) => answer.response.status), [200, 200, 200, 200], 'no request in flight failed');
+    t.same(
+      answers.map((answer) => answer.response.status),
+      [200, 200, 200, 200],
+      'no request in flight failed',
+    );
     t.equal(await exit, 0, 'a clean exit');
     service = await startFeedmill(env, apiRole);
     t.equal(await feedTotal(), before + 4, 'every accepted create was kept');

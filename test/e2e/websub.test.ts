@@ -32,9 +32,12 @@ t.teardown(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const pair = JSON.parse((await runCommand(['keys', 'create', '--account', 'alice', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '') as { key: string; secret: string };
+const pair = JSON.parse(
+  (await runCommand(['keys', 'create', '--account', 'alice', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '',
+) as { key: string; secret: string };
 const authorization = `Bearer ${pair.key}:${pair.secret}`;
-const feedId = (JSON.parse((await service.call('POST', '/v1/feeds', { authorization, body: { url: source.url } })).text) as { id: string }).id;
+const feedId = (JSON.parse((await service.call('POST', '/v1/feeds', { authorization, body: { url: source.url } })).text) as { id: string })
+  .id;
 const publicUrl = `https://localhost:${port}`;
 const topic = `${publicUrl}/feeds/${feedId}.xml`;
 const secret = 'e2e secret';
@@ -44,7 +47,10 @@ const secret = 'e2e secret';
  * after the subscriber's echo, which the subscriber cannot observe, so a change made just before
  * that may rightly reach nobody. Returns the notification and the title that arrived.
  */
-async function pushUntil(path: string, title: string): Promise<{ title: string; body: Buffer; headers: Record<string, string | string[] | undefined> }> {
+async function pushUntil(
+  path: string,
+  title: string,
+): Promise<{ title: string; body: Buffer; headers: Record<string, string | string[] | undefined> }> {
   for (let round = 1; round <= 5; round += 1) {
     const item = `${title} ${round}`;
     source.addItem(item);
@@ -58,7 +64,9 @@ async function pushUntil(path: string, title: string): Promise<{ title: string; 
 }
 
 const hub = (mode: string, path: string, fields: Record<string, string> = {}) =>
-  service.call('POST', '/websub', { form: { 'hub.mode': mode, 'hub.topic': topic, 'hub.callback': `${subscriber.url}${path}`, ...fields } });
+  service.call('POST', '/websub', {
+    form: { 'hub.mode': mode, 'hub.topic': topic, 'hub.callback': `${subscriber.url}${path}`, ...fields },
+  });
 
 t.test('subscribe over HTTPS, get each change signed, unsubscribe and get no more', async (t) => {
   t.equal((await hub('subscribe', '/signed', { 'hub.secret': secret, 'hub.lease_seconds': '3600' })).status, 202);

@@ -31,14 +31,18 @@ t.test('without valid credentials every operation is refused with 401 `unauthori
     t.match(response.errors?.[0]?.message, /Authorization/, `${why}: says what to send`);
     t.notOk(response.data, `${why}: no data`);
   }
-  const mutation = await graphql(yoga, undefined, 'mutation ($url: String!) { createFeed(input: { url: $url }) { id } }', { url: source.url });
+  const mutation = await graphql(yoga, undefined, 'mutation ($url: String!) { createFeed(input: { url: $url }) { id } }', {
+    url: source.url,
+  });
   t.same(codesOf(mutation), ['unauthorized']);
   t.equal(await count(), 0, 'nothing was created');
 });
 
 t.test('a read key reads but cannot change anything; a write-only key cannot read', async (t) => {
   t.equal((await graphql<{ feeds: { total: number } }>(yoga, aliceReader, '{ feeds { total } }')).data?.feeds.total, 0);
-  const refused = await graphql(yoga, aliceReader, 'mutation ($url: String!) { createFeed(input: { url: $url }) { id } }', { url: source.url });
+  const refused = await graphql(yoga, aliceReader, 'mutation ($url: String!) { createFeed(input: { url: $url }) { id } }', {
+    url: source.url,
+  });
   t.equal(refused.status, 403);
   t.same(codesOf(refused), ['forbidden']);
   t.match(refused.errors?.[0]?.message, /needs `write`/);
@@ -71,14 +75,28 @@ t.test('a query nested deeper than 8 levels is refused before anything runs', as
   t.match(refused.errors?.[0]?.message, /depth limit of 8 exceeded/);
   t.notOk(refused.data);
   const fragments = Array.from({ length: 9 }, (_, n) => `fragment F${n} on Feed { ${n === 8 ? 'id' : `...F${n + 1}`} }`).join(' ');
-  const chained = await graphql(yoga, alice, `{ feeds { data { ...F0 } } } ${fragments}`);
+  const chained = await graphql(
+    yoga,
+    alice,
+    `
+      {
+        feeds {
+          data {
+            ...F0
+          }
+        }
+      }
+      ${fragments}
+    `,
+  );
   t.match(chained.errors?.[0]?.message, /depth limit of 8 exceeded/, 'fragments count as levels');
   const shallow = await graphql<{ __type: { name: string } }>(explorer, alice, '{ __type(name: "Feed") { name fields { name } } }');
   t.equal(shallow.data?.__type.name, 'Feed', 'an ordinary query passes');
 });
 
 t.test('a query costing more than 1000 is refused before anything runs, however it is spread out', async (t) => {
-  const full = 'id title source_url rss_feed_url description icon settings { customAuthor sort } items { url title description_text description_html thumbnail date_published authors { name } }';
+  const full =
+    'id title source_url rss_feed_url description icon settings { customAuthor sort } items { url title description_text description_html thumbnail date_published authors { name } }';
   const aliases = Array.from({ length: 30 }, (_, n) => `f${n}: feeds(limit: 100) { total data { ${full} } }`).join(' ');
   const refused = await graphql(yoga, alice, `{ ${aliases} }`);
   t.equal(refused.status, 400);
@@ -105,13 +123,19 @@ t.test('misspelled names get no "Did you mean" hint, signed in or not', async (t
       t.ok(codesOf(response).length > 0 && codesOf(response).every((code) => code === 'validation_failed'), `${who}: ${query} is refused`);
       const messages = (response.errors ?? []).map((error) => error.message);
       t.notMatch(messages.join('\n'), /Did you mean/, `${who}: ${query} suggests nothing`);
-      t.match(messages[0], /Cannot query field "totl"|Unknown argument "limt"|Unknown type "Fed"|Unknown type "ItemSrt"/, 'still says what was wrong');
+      t.match(
+        messages[0],
+        /Cannot query field "totl"|Unknown argument "limt"|Unknown type "Fed"|Unknown type "ItemSrt"/,
+        'still says what was wrong',
+      );
     }
   }
   const badEnum = await graphql(yoga, alice, '{ feeds { data { items(sort: dat) { url } } } }');
   t.notMatch(badEnum.errors?.[0]?.message ?? '', /Did you mean/, 'nor for an enum value');
-  const badVariable = await graphql(yoga, alice, 'query ($sort: ItemSort) { feeds { data { items(sort: $sort) { url } } } }', { sort: 'dat' });
-  t.same(codesOf(badVariable), ['validation_failed'], 'a bad variable value is the request\'s fault, not ours');
+  const badVariable = await graphql(yoga, alice, 'query ($sort: ItemSort) { feeds { data { items(sort: $sort) { url } } } }', {
+    sort: 'dat',
+  });
+  t.same(codesOf(badVariable), ['validation_failed'], "a bad variable value is the request's fault, not ours");
   t.match(badVariable.errors?.[0]?.message, /\$sort.*"dat"/, 'and says which value of which variable');
   t.notMatch(badVariable.errors?.[0]?.message ?? '', /Did you mean/, 'nor for a variable value');
 });

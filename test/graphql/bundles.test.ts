@@ -18,7 +18,12 @@ const alice = await env.bearer('alice');
 const bob = await env.bearer('bob');
 
 const createFeed = async (url: string, authorization = alice): Promise<string> => {
-  const response = await graphql<{ createFeed: { id: string } }>(yoga, authorization, 'mutation ($url: String!) { createFeed(input: { url: $url }) { id } }', { url });
+  const response = await graphql<{ createFeed: { id: string } }>(
+    yoga,
+    authorization,
+    'mutation ($url: String!) { createFeed(input: { url: $url }) { id } }',
+    { url },
+  );
   const id = response.data?.createFeed.id;
   if (!id) throw new Error(`createFeed failed: ${JSON.stringify(response.errors)}`);
   return id;
@@ -39,53 +44,90 @@ interface Bundle {
 const bundleFields = 'id name description icon rss_feed_url feeds items { title }';
 
 t.test('a bundle groups feeds, merges their items, and changes as feeds come and go', async (t) => {
-  const created = await graphql<{ createBundle: Bundle }>(yoga, alice, `mutation ($feeds: [ID!]!) { createBundle(input: { name: "Reading", feeds: $feeds }) { ${bundleFields} } }`, {
-    feeds: [feedA],
-  });
+  const created = await graphql<{ createBundle: Bundle }>(
+    yoga,
+    alice,
+    `mutation ($feeds: [ID!]!) { createBundle(input: { name: "Reading", feeds: $feeds }) { ${bundleFields} } }`,
+    {
+      feeds: [feedA],
+    },
+  );
   const bundle = created.data?.createBundle;
   t.match(bundle?.id, /^_[A-Za-z0-9_-]{16}$/);
   t.same([bundle?.name, bundle?.description, bundle?.icon, bundle?.feeds], ['Reading', '', '', [feedA]]);
   t.equal(bundle?.rss_feed_url, `https://feeds.example.test/feeds/${bundle?.id}.xml`);
   t.equal(bundle?.items.length, 2);
 
-  const added = await graphql<{ addFeedToBundle: Bundle }>(yoga, alice, `mutation ($b: ID!, $f: ID!) { addFeedToBundle(bundleId: $b, feedId: $f) { ${bundleFields} } }`, {
-    b: bundle?.id,
-    f: feedB,
-  });
+  const added = await graphql<{ addFeedToBundle: Bundle }>(
+    yoga,
+    alice,
+    `mutation ($b: ID!, $f: ID!) { addFeedToBundle(bundleId: $b, feedId: $f) { ${bundleFields} } }`,
+    {
+      b: bundle?.id,
+      f: feedB,
+    },
+  );
   t.same(added.data?.addFeedToBundle.feeds, [feedA, feedB]);
   t.equal(added.data?.addFeedToBundle.items.length, 3, 'items of both feeds');
 
-  const renamed = await graphql<{ updateBundle: Bundle }>(yoga, alice, 'mutation ($b: ID!) { updateBundle(id: $b, input: { name: "Later", description: "for the weekend" }) { name description } }', {
-    b: bundle?.id,
-  });
+  const renamed = await graphql<{ updateBundle: Bundle }>(
+    yoga,
+    alice,
+    'mutation ($b: ID!) { updateBundle(id: $b, input: { name: "Later", description: "for the weekend" }) { name description } }',
+    {
+      b: bundle?.id,
+    },
+  );
   t.same(renamed.data?.updateBundle, { name: 'Later', description: 'for the weekend' });
 
-  const removed = await graphql<{ removeFeedFromBundle: Bundle }>(yoga, alice, 'mutation ($b: ID!, $f: ID!) { removeFeedFromBundle(bundleId: $b, feedId: $f) { feeds } }', {
-    b: bundle?.id,
-    f: feedA,
-  });
+  const removed = await graphql<{ removeFeedFromBundle: Bundle }>(
+    yoga,
+    alice,
+    'mutation ($b: ID!, $f: ID!) { removeFeedFromBundle(bundleId: $b, feedId: $f) { feeds } }',
+    {
+      b: bundle?.id,
+      f: feedA,
+    },
+  );
   t.same(removed.data?.removeFeedFromBundle.feeds, [feedB]);
 
   const read = await graphql<{ bundle: Bundle }>(yoga, alice, `query ($b: ID!) { bundle(id: $b) { ${bundleFields} } }`, { b: bundle?.id });
-  t.same([read.data?.bundle.name, read.data?.bundle.feeds, read.data?.bundle.items.length], ['Later', [feedB], 1], 'reads see every change');
+  t.same(
+    [read.data?.bundle.name, read.data?.bundle.feeds, read.data?.bundle.items.length],
+    ['Later', [feedB], 1],
+    'reads see every change',
+  );
 
   const list = await graphql<{ bundles: { total: number; data: { id: string }[] } }>(yoga, alice, '{ bundles { total data { id } } }');
   t.same(list.data?.bundles, { total: 1, data: [{ id: bundle?.id }] });
 
-  const remove = () => graphql<{ deleteBundle: { id: string; deleted: boolean } }>(yoga, alice, 'mutation ($b: ID!) { deleteBundle(id: $b) { id deleted } }', { b: bundle?.id });
+  const remove = () =>
+    graphql<{ deleteBundle: { id: string; deleted: boolean } }>(yoga, alice, 'mutation ($b: ID!) { deleteBundle(id: $b) { id deleted } }', {
+      b: bundle?.id,
+    });
   t.same((await remove()).data?.deleteBundle, { id: bundle?.id, deleted: true });
   t.same(codesOf(await remove()), ['bundle_already_deleted'], 'a second delete says it was already deleted');
 });
 
 t.test("another account's bundles and feeds cannot be used or seen", async (t) => {
-  const mixed = await graphql(yoga, alice, 'mutation ($feeds: [ID!]!) { createBundle(input: { name: "Sneaky", feeds: $feeds }) { id } }', { feeds: [feedA, bobsFeed] });
+  const mixed = await graphql(yoga, alice, 'mutation ($feeds: [ID!]!) { createBundle(input: { name: "Sneaky", feeds: $feeds }) { id } }', {
+    feeds: [feedA, bobsFeed],
+  });
   t.same(codesOf(mixed), ['feed_not_found'], "bob's feed in alice's bundle");
-  const mine = await graphql<{ createBundle: { id: string } }>(yoga, alice, 'mutation ($feeds: [ID!]!) { createBundle(input: { name: "Mine", feeds: $feeds }) { id } }', { feeds: [feedA] });
+  const mine = await graphql<{ createBundle: { id: string } }>(
+    yoga,
+    alice,
+    'mutation ($feeds: [ID!]!) { createBundle(input: { name: "Mine", feeds: $feeds }) { id } }',
+    { feeds: [feedA] },
+  );
   const id = mine.data?.createBundle.id;
   const peek = await graphql(yoga, bob, 'query ($b: ID!) { bundle(id: $b) { name items { title } } }', { b: id });
   t.same(codesOf(peek), ['bundle_not_found']);
   t.equal(peek.data, null);
-  const add = await graphql(yoga, alice, 'mutation ($b: ID!, $f: ID!) { addFeedToBundle(bundleId: $b, feedId: $f) { feeds } }', { b: id, f: bobsFeed });
+  const add = await graphql(yoga, alice, 'mutation ($b: ID!, $f: ID!) { addFeedToBundle(bundleId: $b, feedId: $f) { feeds } }', {
+    b: id,
+    f: bobsFeed,
+  });
   t.same(codesOf(add), ['feed_not_found']);
   t.same(codesOf(await graphql(yoga, bob, 'mutation ($b: ID!) { deleteBundle(id: $b) { deleted } }', { b: id })), ['bundle_not_found']);
   const bobs = await graphql<{ bundles: { total: number } }>(yoga, bob, '{ bundles { total } }');

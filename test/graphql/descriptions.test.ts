@@ -1,4 +1,12 @@
-import { isEnumType, isInputObjectType, isInterfaceType, isObjectType, isSpecifiedScalarType, type GraphQLNamedType, type GraphQLSchema } from 'graphql';
+import {
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
+  isSpecifiedScalarType,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+} from 'graphql';
 import t from 'tap';
 import { schema } from '../../src/graphql/schema.js';
 
@@ -8,18 +16,23 @@ type Kind = 'types' | 'fields' | 'arguments' | 'input fields' | 'enum values';
 function* describables(of: GraphQLSchema): Generator<{ kind: Kind; where: string; described: boolean }> {
   const has = (text: string | null | undefined): boolean => (text ?? '').trim().length > 0;
   // graphql's own introspection types and scalars (String, ID, …) are described by the spec, not by us.
-  const ours = Object.values(of.getTypeMap()).filter((type: GraphQLNamedType) => !type.name.startsWith('__') && !isSpecifiedScalarType(type));
+  const ours = Object.values(of.getTypeMap()).filter(
+    (type: GraphQLNamedType) => !type.name.startsWith('__') && !isSpecifiedScalarType(type),
+  );
   for (const type of ours) {
     yield { kind: 'types', where: type.name, described: has(type.description) };
     if (isObjectType(type) || isInterfaceType(type)) {
       for (const field of Object.values(type.getFields())) {
         yield { kind: 'fields', where: `${type.name}.${field.name}`, described: has(field.description) };
-        for (const arg of field.args) yield { kind: 'arguments', where: `${type.name}.${field.name}(${arg.name})`, described: has(arg.description) };
+        for (const arg of field.args)
+          yield { kind: 'arguments', where: `${type.name}.${field.name}(${arg.name})`, described: has(arg.description) };
       }
     } else if (isInputObjectType(type)) {
-      for (const field of Object.values(type.getFields())) yield { kind: 'input fields', where: `${type.name}.${field.name}`, described: has(field.description) };
+      for (const field of Object.values(type.getFields()))
+        yield { kind: 'input fields', where: `${type.name}.${field.name}`, described: has(field.description) };
     } else if (isEnumType(type)) {
-      for (const value of type.getValues()) yield { kind: 'enum values', where: `${type.name}.${value.name}`, described: has(value.description) };
+      for (const value of type.getValues())
+        yield { kind: 'enum values', where: `${type.name}.${value.name}`, described: has(value.description) };
     }
   }
 }

@@ -34,9 +34,12 @@ interface Feed {
   settings: { customAuthor: string | null; sort: string };
 }
 
-const feedFields = 'id title source_url rss_feed_url description icon items { url title description_html date_published thumbnail authors { name } }';
+const feedFields =
+  'id title source_url rss_feed_url description icon items { url title description_html date_published thumbnail authors { name } }';
 const create = (url: string, authorization = alice) =>
-  graphql<{ createFeed: Feed }>(yoga, authorization, `mutation ($url: String!) { createFeed(input: { url: $url }) { ${feedFields} } }`, { url });
+  graphql<{ createFeed: Feed }>(yoga, authorization, `mutation ($url: String!) { createFeed(input: { url: $url }) { ${feedFields} } }`, {
+    url,
+  });
 
 const created = await create(source.url);
 const feed = created.data?.createFeed;
@@ -48,7 +51,11 @@ t.test('creating a feed returns it with its items, the same as REST', async (t) 
   t.equal(feed.title, 'Fixture & Co');
   t.equal(feed.source_url, source.url);
   t.equal(feed.rss_feed_url, `https://feeds.example.test/feeds/${feed.id}.xml`);
-  t.same(feed.items.map((item) => item.title), ['Post 3', 'Post 2', 'Post 1'], 'newest first');
+  t.same(
+    feed.items.map((item) => item.title),
+    ['Post 3', 'Post 2', 'Post 1'],
+    'newest first',
+  );
   t.equal(feed.items[0]?.date_published, '2026-01-03T12:00:00.000Z');
   t.match(feed.items[0]?.description_html, /<b>3<\/b>/);
   t.same(feed.items[0]?.authors, []);
@@ -57,12 +64,25 @@ t.test('creating a feed returns it with its items, the same as REST', async (t) 
 
 t.test('a feed reads back with its items and settings; `sort` changes the order', async (t) => {
   source.retitle(1, 'Post 1');
-  const response = await graphql<{ feed: Feed }>(yoga, alice, `query ($id: ID!) { feed(id: $id) { ${feedFields} settings { customAuthor sort } } }`, { id: feed.id });
+  const response = await graphql<{ feed: Feed }>(
+    yoga,
+    alice,
+    `query ($id: ID!) { feed(id: $id) { ${feedFields} settings { customAuthor sort } } }`,
+    { id: feed.id },
+  );
   t.same(response.errors, undefined);
   t.equal(response.data?.feed.items.length, 3);
   t.same(response.data?.feed.settings, { customAuthor: null, sort: 'last_added' });
-  const byDate = await graphql<{ feed: { items: Item[] } }>(yoga, alice, 'query ($id: ID!) { feed(id: $id) { items(sort: date) { title } } }', { id: feed.id });
-  t.same(byDate.data?.feed.items.map((item) => item.title), ['Post 3', 'Post 2', 'Post 1']);
+  const byDate = await graphql<{ feed: { items: Item[] } }>(
+    yoga,
+    alice,
+    'query ($id: ID!) { feed(id: $id) { items(sort: date) { title } } }',
+    { id: feed.id },
+  );
+  t.same(
+    byDate.data?.feed.items.map((item) => item.title),
+    ['Post 3', 'Post 2', 'Post 1'],
+  );
 });
 
 t.test('listing feeds gives the envelope, newest first, with limit and offset checked', async (t) => {
@@ -102,8 +122,15 @@ t.test('a custom author replaces every item author until it is reset with null',
   );
   t.same(set.data?.updateFeedSettings, { customAuthor: 'Newsroom', sort: 'date' });
   const items = async () =>
-    (await graphql<{ feed: { items: Item[] } }>(yoga, alice, 'query ($id: ID!) { feed(id: $id) { items { authors { name } } } }', { id: feed.id })).data?.feed.items;
-  t.same((await items())?.map((item) => item.authors), [[{ name: 'Newsroom' }], [{ name: 'Newsroom' }], [{ name: 'Newsroom' }]]);
+    (
+      await graphql<{ feed: { items: Item[] } }>(yoga, alice, 'query ($id: ID!) { feed(id: $id) { items { authors { name } } } }', {
+        id: feed.id,
+      })
+    ).data?.feed.items;
+  t.same(
+    (await items())?.map((item) => item.authors),
+    [[{ name: 'Newsroom' }], [{ name: 'Newsroom' }], [{ name: 'Newsroom' }]],
+  );
   const sortOnly = await graphql<{ updateFeedSettings: Feed['settings'] }>(
     yoga,
     alice,
@@ -118,7 +145,10 @@ t.test('a custom author replaces every item author until it is reset with null',
     { id: feed.id },
   );
   t.same(reset.data?.updateFeedSettings, { customAuthor: null });
-  t.same((await items())?.map((item) => item.authors), [[], [], []]);
+  t.same(
+    (await items())?.map((item) => item.authors),
+    [[], [], []],
+  );
 });
 
 t.test("another account's feed is not found and never shows its data", async (t) => {
@@ -127,9 +157,16 @@ t.test("another account's feed is not found and never shows its data", async (t)
   t.equal(read.errors?.[0]?.extensions?.statusCode, 404);
   t.equal(read.data, null, 'no field of the feed comes back');
   t.notMatch(JSON.stringify(read), /Renamed|Fixture|Post \d/);
-  const write = await graphql(yoga, bob, 'mutation ($id: ID!) { updateFeed(id: $id, input: { title: "Mine now" }) { title } }', { id: feed.id });
+  const write = await graphql(yoga, bob, 'mutation ($id: ID!) { updateFeed(id: $id, input: { title: "Mine now" }) { title } }', {
+    id: feed.id,
+  });
   t.same(codesOf(write), ['feed_not_found']);
-  const settings = await graphql(yoga, bob, 'mutation ($id: ID!) { updateFeedSettings(feedId: $id, input: { customAuthor: "x" }) { customAuthor } }', { id: feed.id });
+  const settings = await graphql(
+    yoga,
+    bob,
+    'mutation ($id: ID!) { updateFeedSettings(feedId: $id, input: { customAuthor: "x" }) { customAuthor } }',
+    { id: feed.id },
+  );
   t.same(codesOf(settings), ['feed_not_found']);
   const removal = await graphql(yoga, bob, 'mutation ($id: ID!) { deleteFeed(id: $id) { deleted } }', { id: feed.id });
   t.same(codesOf(removal), ['feed_not_found']);
@@ -151,7 +188,10 @@ t.test('a source that cannot be reached, or is not a URL, creates nothing and sa
 
 t.test('deleting a feed, then deleting it again, says it was already deleted', async (t) => {
   const target = (await create(source.url)).data?.createFeed;
-  const remove = () => graphql<{ deleteFeed: { id: string; deleted: boolean } }>(yoga, alice, 'mutation ($id: ID!) { deleteFeed(id: $id) { id deleted } }', { id: target?.id });
+  const remove = () =>
+    graphql<{ deleteFeed: { id: string; deleted: boolean } }>(yoga, alice, 'mutation ($id: ID!) { deleteFeed(id: $id) { id deleted } }', {
+      id: target?.id,
+    });
   t.same((await remove()).data?.deleteFeed, { id: target?.id, deleted: true });
   const again = await remove();
   t.same(codesOf(again), ['feed_already_deleted']);

@@ -13,7 +13,12 @@ t.teardown(async () => {
 });
 const alice = await env.bearer('alice');
 
-const feed = await graphql<{ createFeed: { id: string; items: { title: string }[] } }>(yoga, alice, 'mutation ($url: String!) { createFeed(input: { url: $url }) { id items { title } } }', { url: source.url });
+const feed = await graphql<{ createFeed: { id: string; items: { title: string }[] } }>(
+  yoga,
+  alice,
+  'mutation ($url: String!) { createFeed(input: { url: $url }) { id items { title } } }',
+  { url: source.url },
+);
 const feedId = feed.data?.createFeed.id ?? '';
 const titles = feed.data?.createFeed.items.map((item) => item.title) ?? [];
 const [first = '', second = ''] = titles;
@@ -30,7 +35,11 @@ const setFeedFilters = (filters: unknown) =>
     { id: feedId, filters },
   );
 const shownTitles = async (): Promise<string[]> =>
-  (await graphql<{ feed: { items: { title: string }[] } }>(yoga, alice, 'query ($id: ID!) { feed(id: $id) { items { title } } }', { id: feedId })).data?.feed.items.map((item) => item.title) ?? [];
+  (
+    await graphql<{ feed: { items: { title: string }[] } }>(yoga, alice, 'query ($id: ID!) { feed(id: $id) { items { title } } }', {
+      id: feedId,
+    })
+  ).data?.feed.items.map((item) => item.title) ?? [];
 
 t.test('feed filters are typed both ways, and drop items from Feed.items', async (t) => {
   const set = await setFeedFilters({ block: { field: 'title', op: 'contains', value: first } });
@@ -38,10 +47,26 @@ t.test('feed filters are typed both ways, and drop items from Feed.items', async
   t.same(set.data?.updateFeedSettings.filters, { keep: null, block: condition('title', 'contains', first) });
   t.same(await shownTitles(), titles.slice(1), 'the blocked item is not shown');
 
-  const keep = await setFeedFilters({ keep: { any: [{ field: 'title', op: 'contains', value: second }, { field: 'title', op: 'contains', value: first }] } });
+  const keep = await setFeedFilters({
+    keep: {
+      any: [
+        { field: 'title', op: 'contains', value: second },
+        { field: 'title', op: 'contains', value: first },
+      ],
+    },
+  });
   t.same(
     keep.data?.updateFeedSettings.filters,
-    { keep: { field: null, op: null, value: null, all: null, any: [condition('title', 'contains', second), condition('title', 'contains', first)] }, block: condition('title', 'contains', first) },
+    {
+      keep: {
+        field: null,
+        op: null,
+        value: null,
+        all: null,
+        any: [condition('title', 'contains', second), condition('title', 'contains', first)],
+      },
+      block: condition('title', 'contains', first),
+    },
     'a rule left out of the object keeps its value',
   );
   t.same(await shownTitles(), [second], 'kept by `keep`, not blocked');
@@ -59,13 +84,23 @@ t.test('the JSON a REST body carries is a valid variable, down to the deepest le
     keep: {
       all: [
         { field: 'url', op: 'matches', value: '^https?://' },
-        { any: [{ field: 'title', op: 'contains', value: first }, { field: 'date_published', op: 'newer_than', value: '520w' }] },
+        {
+          any: [
+            { field: 'title', op: 'contains', value: first },
+            { field: 'date_published', op: 'newer_than', value: '520w' },
+          ],
+        },
       ],
     },
   };
   const set = await setFeedFilters(restBody);
   t.same(set.errors, undefined);
-  const read = await graphql<{ feed: { settings: { filters: { keep: unknown } } } }>(yoga, alice, `query ($id: ID!) { feed(id: $id) { settings { filters { keep { ${filterSelection} } } } } }`, { id: feedId });
+  const read = await graphql<{ feed: { settings: { filters: { keep: unknown } } } }>(
+    yoga,
+    alice,
+    `query ($id: ID!) { feed(id: $id) { settings { filters { keep { ${filterSelection} } } } } }`,
+    { id: feedId },
+  );
   t.same(read.data?.feed.settings.filters.keep, {
     field: null,
     op: null,
@@ -74,7 +109,16 @@ t.test('the JSON a REST body carries is a valid variable, down to the deepest le
     all: [
       condition('url', 'matches', '^https?://'),
       // A group in a group holds only conditions, which have no `all` / `any`.
-      { field: null, op: null, value: null, all: null, any: [{ field: 'title', op: 'contains', value: first }, { field: 'date_published', op: 'newer_than', value: '520w' }] },
+      {
+        field: null,
+        op: null,
+        value: null,
+        all: null,
+        any: [
+          { field: 'title', op: 'contains', value: first },
+          { field: 'date_published', op: 'newer_than', value: '520w' },
+        ],
+      },
     ],
   });
   await setFeedFilters(null);
@@ -82,7 +126,10 @@ t.test('the JSON a REST body carries is a valid variable, down to the deepest le
 
 t.test('a filter the language refuses is validation_failed, naming what was expected and where', async (t) => {
   const tooDeep = await setFeedFilters({ keep: { all: [{ all: [{ all: [{ field: 'title', op: 'contains', value: 'x' }] }] }] } });
-  t.ok(codesOf(tooDeep).length > 0 && codesOf(tooDeep).every((code) => code === 'validation_failed'), 'the schema has no level below a group in a group');
+  t.ok(
+    codesOf(tooDeep).length > 0 && codesOf(tooDeep).every((code) => code === 'validation_failed'),
+    'the schema has no level below a group in a group',
+  );
   t.match(tooDeep.errors?.map((error) => error.message).join('\n'), /Field "all" is not defined by type "FilterConditionInput"/);
 
   const unknownField = await setFeedFilters({ keep: { field: 'colour', op: 'contains', value: 'x' } });
@@ -90,14 +137,22 @@ t.test('a filter the language refuses is validation_failed, naming what was expe
 
   const wrongOp = await setFeedFilters({ block: { field: 'date_published', op: 'contains', value: '2026' } });
   t.same(codesOf(wrongOp), ['validation_failed']);
-  t.equal(wrongOp.errors?.[0]?.message, 'Expected `filters.block.op` to be `older_than` or `newer_than` (the operators of `date_published`), got "contains"');
+  t.equal(
+    wrongOp.errors?.[0]?.message,
+    'Expected `filters.block.op` to be `older_than` or `newer_than` (the operators of `date_published`), got "contains"',
+  );
 
-  const twoShapes = await setFeedFilters({ keep: { field: 'title', op: 'contains', value: 'x', any: [{ field: 'url', op: 'contains', value: 'y' }] } });
+  const twoShapes = await setFeedFilters({
+    keep: { field: 'title', op: 'contains', value: 'x', any: [{ field: 'url', op: 'contains', value: 'y' }] },
+  });
   t.same(codesOf(twoShapes), ['validation_failed']);
   t.match(twoShapes.errors?.[0]?.message, /^Unknown fields `field`, `op`, `value` in `filters.keep`; expected `any` alone$/);
 
   const slow = await setFeedFilters({ keep: { any: [{ field: 'title', op: 'matches', value: '(a+)+' }] } });
-  t.equal(slow.errors?.[0]?.message, 'Expected `filters.keep.any[0].value` to be a regular expression whose repeated groups hold no other quantifier or `|` (those can take exponential time), got "(a+)+"');
+  t.equal(
+    slow.errors?.[0]?.message,
+    'Expected `filters.keep.any[0].value` to be a regular expression whose repeated groups hold no other quantifier or `|` (those can take exponential time), got "(a+)+"',
+  );
   t.same(await shownTitles(), titles, 'nothing was saved');
 });
 
@@ -121,7 +176,12 @@ t.test('a whole filter, every level, can be read from each list within the depth
 });
 
 t.test('bundle settings carry keep/block filters too', async (t) => {
-  const bundle = await graphql<{ createBundle: { id: string } }>(yoga, alice, 'mutation ($f: [ID!]!) { createBundle(input: { name: "B", feeds: $f }) { id } }', { f: [feedId] });
+  const bundle = await graphql<{ createBundle: { id: string } }>(
+    yoga,
+    alice,
+    'mutation ($f: [ID!]!) { createBundle(input: { name: "B", feeds: $f }) { id } }',
+    { f: [feedId] },
+  );
   const bundleId = bundle.data?.createBundle.id ?? '';
   const set = await graphql<{ updateBundleSettings: { sort: string; filters: { block: unknown } } }>(
     yoga,
@@ -139,7 +199,15 @@ t.test('bundle settings carry keep/block filters too', async (t) => {
   );
   t.same(shown.data?.bundle.settings.filters, { keep: null, block: condition('title', 'contains', first) });
   t.equal(shown.data?.bundle.items.length, 2, 'the blocked item is not in the bundle');
-  const bad = await graphql(yoga, alice, 'mutation ($id: ID!) { updateBundleSettings(bundleId: $id, input: { filters: { keep: { field: title, op: older_than, value: "7d" } } }) { sort } }', { id: bundleId });
+  const bad = await graphql(
+    yoga,
+    alice,
+    'mutation ($id: ID!) { updateBundleSettings(bundleId: $id, input: { filters: { keep: { field: title, op: older_than, value: "7d" } } }) { sort } }',
+    { id: bundleId },
+  );
   t.same(codesOf(bad), ['validation_failed']);
-  t.match(bad.errors?.[0]?.message, /^Expected `filters\.keep\.field` to be `date_published` \(the only field `older_than` or `newer_than` apply to\), got "title"/);
+  t.match(
+    bad.errors?.[0]?.message,
+    /^Expected `filters\.keep\.field` to be `date_published` \(the only field `older_than` or `newer_than` apply to\), got "title"/,
+  );
 });

@@ -20,7 +20,10 @@ export async function graphql<T = Record<string, unknown>>(
   query: string,
   variables: Record<string, unknown> = {},
 ): Promise<GraphqlResponse<T>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/graphql-response+json, application/json',
+  };
   if (authorization !== undefined) headers.authorization = authorization;
   const response = await yoga.fetch('http://localhost/graphql', { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
   const body = (await response.json()) as { data?: T | null; errors?: GraphqlError[] };
@@ -28,7 +31,8 @@ export async function graphql<T = Record<string, unknown>>(
 }
 
 /** The codes of a response's errors, in order: what a client branches on. */
-export const codesOf = (response: GraphqlResponse<unknown>): (string | undefined)[] => (response.errors ?? []).map((error) => error.extensions?.code);
+export const codesOf = (response: GraphqlResponse<unknown>): (string | undefined)[] =>
+  (response.errors ?? []).map((error) => error.extensions?.code);
 
 /** A selection that reads a whole filter (`ItemFilter`): a group, a group in a group, and the conditions below. */
 const condition = 'field op value';

@@ -13,16 +13,32 @@ t.test('the checked-in schema/schema.graphql is the schema the server runs, sort
 
 t.test('every mutation takes ids as arguments and what it writes in one required input object', async (t) => {
   const mutations = Object.values(schema.getMutationType()?.getFields() ?? {});
-  const shapes = Object.fromEntries(mutations.map((field) => [field.name, field.args.map((arg) => `${arg.name}: ${String(arg.type)}`).join(', ')]));
+  const shapes = Object.fromEntries(
+    mutations.map((field) => [field.name, field.args.map((arg) => `${arg.name}: ${String(arg.type)}`).join(', ')]),
+  );
   for (const field of mutations) {
     for (const arg of field.args) {
       if (arg.name === 'input') {
-        t.ok(isInputObjectType(getNullableType(arg.type)) && arg.type !== getNullableType(arg.type), `${field.name}(input:) is a required input object`);
+        t.ok(
+          isInputObjectType(getNullableType(arg.type)) && arg.type !== getNullableType(arg.type),
+          `${field.name}(input:) is a required input object`,
+        );
       } else t.equal(getNamedType(arg.type).name, 'ID', `${field.name}(${arg.name}:) is an id`);
     }
   }
   t.same(
-    Object.fromEntries(['createFeed', 'updateFeed', 'updateFeedSettings', 'createBundle', 'updateBundle', 'updateBundleSettings', 'createWebhook', 'updateWebhook'].map((name) => [name, shapes[name]])),
+    Object.fromEntries(
+      [
+        'createFeed',
+        'updateFeed',
+        'updateFeedSettings',
+        'createBundle',
+        'updateBundle',
+        'updateBundleSettings',
+        'createWebhook',
+        'updateWebhook',
+      ].map((name) => [name, shapes[name]]),
+    ),
     {
       createFeed: 'input: CreateFeedInput!',
       updateFeed: 'id: ID!, input: UpdateFeedInput!',
@@ -38,7 +54,14 @@ t.test('every mutation takes ids as arguments and what it writes in one required
 
 t.test("the README's GraphQL examples are valid against the schema", async (t) => {
   const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-  const examples = [...readme.matchAll(/```graphql\n([\s\S]*?)```/g), ...readme.matchAll(/"query":"((?:[^"\\]|\\.)*)"/g)].map((match) => match[1] ?? '');
+  const examples = [...readme.matchAll(/```graphql\n([\s\S]*?)```/g), ...readme.matchAll(/"query":"((?:[^"\\]|\\.)*)"/g)].map(
+    (match) => match[1] ?? '',
+  );
   t.ok(examples.length >= 2, 'the README shows a query and a mutation');
-  for (const example of examples) t.same(validate(schema, parse(example)).map((error) => error.message), [], example.slice(0, 60));
+  for (const example of examples)
+    t.same(
+      validate(schema, parse(example)).map((error) => error.message),
+      [],
+      example.slice(0, 60),
+    );
 });

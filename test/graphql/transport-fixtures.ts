@@ -30,7 +30,10 @@ export async function startGraphqlHttps(
     algorithm: 'sha256',
     extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
   });
-  const app = await buildHttpApp(deps, { https: { key: pems.private, cert: pems.cert }, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) });
+  const app = await buildHttpApp(deps, {
+    https: { key: pems.private, cert: pems.cert },
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+  });
   const mount = mountGraphql(app, deps, options.mount);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
@@ -66,7 +69,9 @@ export interface Collected<T> {
   stop(): void;
 }
 
-export function collect<T>(subscribe: (sink: { next(value: T): void; error(error: unknown): void; complete(): void }) => () => void): Collected<T> {
+export function collect<T>(
+  subscribe: (sink: { next(value: T): void; error(error: unknown): void; complete(): void }) => () => void,
+): Collected<T> {
   const results: T[] = [];
   const waiters: { count: number; resolve: (values: T[]) => void; reject: (error: unknown) => void }[] = [];
   const settle = (): void => {
@@ -136,7 +141,13 @@ export async function sseSubscribe(
   const abort = new AbortController();
   const headers: Record<string, string> = { accept: 'text/event-stream', 'content-type': 'application/json' };
   if (authorization !== undefined) headers.authorization = authorization;
-  const response = await request(server.httpUrl, { method: 'POST', headers, body: JSON.stringify({ query }), dispatcher, signal: abort.signal });
+  const response = await request(server.httpUrl, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ query }),
+    dispatcher,
+    signal: abort.signal,
+  });
   const events = collect<SseEvent>((sink) => {
     let buffer = '';
     response.body.setEncoding('utf8');
@@ -146,9 +157,15 @@ export async function sseSubscribe(
       while ((end = buffer.indexOf('\n\n')) >= 0) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
-        const fields = new Map(block.split('\n').filter((line) => !line.startsWith(':')).map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]));
+        const fields = new Map(
+          block
+            .split('\n')
+            .filter((line) => !line.startsWith(':'))
+            .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]),
+        );
         const data = fields.get('data');
-        if (fields.has('event') || data !== undefined) sink.next({ event: fields.get('event') ?? 'message', data: data ? JSON.parse(data) : undefined });
+        if (fields.has('event') || data !== undefined)
+          sink.next({ event: fields.get('event') ?? 'message', data: data ? JSON.parse(data) : undefined });
       }
     });
     response.body.on('error', () => undefined);

@@ -11,7 +11,10 @@ const budget = 5;
 const redis = createRateLimitRedis(await requireRedis(), () => undefined);
 const env = createTestDeps();
 const rateLimit = { max: budget, windowMs: 60_000, redis };
-const [one, two] = [await startGraphqlHttps(env.deps, { rateLimit }), await startGraphqlHttps(env.deps, { rateLimit })] as [GraphqlHttps, GraphqlHttps];
+const [one, two] = [await startGraphqlHttps(env.deps, { rateLimit }), await startGraphqlHttps(env.deps, { rateLimit })] as [
+  GraphqlHttps,
+  GraphqlHttps,
+];
 t.teardown(async () => {
   await one.close();
   await two.close();
@@ -22,7 +25,12 @@ t.teardown(async () => {
 async function post(server: GraphqlHttps, authorization: string): Promise<number> {
   const dispatcher = new Agent({ connect: { ca: server.ca } });
   try {
-    const response = await request(server.httpUrl, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ feeds { total } }' }), dispatcher });
+    const response = await request(server.httpUrl, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ feeds { total } }' }),
+      dispatcher,
+    });
     await response.body.dump();
     return response.statusCode;
   } finally {
@@ -38,7 +46,11 @@ t.test('WebSocket operations on one replica and HTTP requests on another spend o
     collect<{ errors?: GraphqlError[] }>((sink) =>
       client.subscribe(
         { query: '{ feeds { total } }' },
-        { next: (value) => sink.next(value as { errors?: GraphqlError[] }), complete: () => undefined, error: (error) => sink.next({ errors: error as GraphqlError[] }) },
+        {
+          next: (value) => sink.next(value as { errors?: GraphqlError[] }),
+          complete: () => undefined,
+          error: (error) => sink.next({ errors: error as GraphqlError[] }),
+        },
       ),
     ).next(1);
   for (let n = 0; n < 3; n += 1) t.same((await operation())[0]?.errors, undefined, `WebSocket operation ${n + 1} on replica one runs`);

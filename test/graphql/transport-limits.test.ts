@@ -30,9 +30,17 @@ const https = new Agent({ connect: { ca: server.ca } });
 t.teardown(() => https.close());
 /** One GraphQL request over the real HTTPS server, as any client sends it. */
 async function post(authorization: string, query = '{ feeds { total } }', accept = 'application/json') {
-  const response = await request(server.httpUrl, { method: 'POST', headers: { authorization, accept, 'content-type': 'application/json' }, body: JSON.stringify({ query }), dispatcher: https });
+  const response = await request(server.httpUrl, {
+    method: 'POST',
+    headers: { authorization, accept, 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+    dispatcher: https,
+  });
   const text = await response.body.text();
-  return { statusCode: response.statusCode, body: text ? (JSON.parse(text) as { statusCode: number; message: string; errors: { code: string }[] }) : undefined };
+  return {
+    statusCode: response.statusCode,
+    body: text ? (JSON.parse(text) as { statusCode: number; message: string; errors: { code: string }[] }) : undefined,
+  };
 }
 
 const keyIdOf = (authorization: string): string => authorization.slice('Bearer '.length, authorization.indexOf(':'));
@@ -45,7 +53,12 @@ async function publish(accountId: string): Promise<string> {
   published += 1;
   const id = `evt_limits${String(published).padStart(14, '0')}`;
   // Only `id` is selected by these subscriptions, so the feed and items can stay empty.
-  const event: FeedEventEnvelope['event'] = { id, type: 'feed_update', feed: {} as FeedEventEnvelope['event']['feed'], data: { items_new: [], items_changed: [] } };
+  const event: FeedEventEnvelope['event'] = {
+    id,
+    type: 'feed_update',
+    feed: {} as FeedEventEnvelope['event']['feed'],
+    data: { items_new: [], items_changed: [] },
+  };
   const envelope: FeedEventEnvelope = { accountId, feedId: 'feedlimits000000', occurredAt: new Date().toISOString(), event };
   await env.deps.bus.publish(envelope);
   return id;
@@ -109,7 +122,8 @@ t.test('one WebSocket holds at most 3 subscriptions: the 4th is refused and the 
   t.notOk(refused?.data?.feedUpdate);
 
   const event = await publish('conn-alice');
-  for (const [n, subscription] of first.entries()) t.same((await subscription.next(1))[0]?.data?.feedUpdate?.id, event, `subscription ${n + 1} got it`);
+  for (const [n, subscription] of first.entries())
+    t.same((await subscription.next(1))[0]?.data?.feedUpdate?.id, event, `subscription ${n + 1} got it`);
 
   first[0]?.stop();
   await drained(env.deps, baseline + 2);
@@ -157,7 +171,10 @@ t.test('SSE subscriptions count against the account too; closing a stream frees 
   streams.push(await sseSubscribe(server, alice2, live));
   t.teardown(() => Promise.all(streams.map((stream) => stream.close())));
   await listening(env.deps, baseline + 4);
-  t.same(streams.map((stream) => stream.status), [200, 200, 200, 200]);
+  t.same(
+    streams.map((stream) => stream.status),
+    [200, 200, 200, 200],
+  );
 
   const refused = await sseSubscribe(server, alice2, live);
   t.teardown(refused.close);
@@ -234,7 +251,10 @@ t.test('the 429 for one SSE stream too many is in our error shape', async (t) =>
   const { statusCode, body } = await post(alice, live, 'text/event-stream');
   t.equal(statusCode, 429);
   t.equal(body?.statusCode, 429);
-  t.same(body?.errors.map((error) => error.code), ['too_many_connections']);
+  t.same(
+    body?.errors.map((error) => error.code),
+    ['too_many_connections'],
+  );
   t.match(body?.message, /at most 3 open GraphQL streams and WebSockets for this key/);
 });
 
@@ -246,7 +266,8 @@ t.test('connections killed mid-subscription give back every slot they held', asy
     const sockets: WebSocket[] = [];
     for (let n = 0; n < connectionsPerKey; n += 1) {
       const opened = await open(server, alice);
-      if (opened.code !== undefined) throw new Error(`round ${round + 1}: connection ${n + 1} was closed with ${opened.code} ${opened.reason}`);
+      if (opened.code !== undefined)
+        throw new Error(`round ${round + 1}: connection ${n + 1} was closed with ${opened.code} ${opened.reason}`);
       sockets.push(opened.socket);
       subscribeRaw(opened.socket, `s${n}`);
     }
@@ -270,7 +291,8 @@ t.test('connections killed mid-subscription give back every slot they held', asy
   const subscriptions = [after.subscribe(), after.subscribe(), after.subscribe()];
   await listening(env.deps, baseline + 3);
   const event = await publish('leak-alice');
-  for (const subscription of subscriptions) t.same((await subscription.next(1))[0]?.data?.feedUpdate?.id, event, 'subscribes as on the first day');
+  for (const subscription of subscriptions)
+    t.same((await subscription.next(1))[0]?.data?.feedUpdate?.id, event, 'subscribes as on the first day');
   t.equal(server.mount.connectionsOf(keyIdOf(alice)), 1);
 });
 

@@ -25,7 +25,12 @@ const bob = await env.bearer('bob');
 const yoga = server.mount.yoga;
 
 const createFeed = async (url: string, authorization: string): Promise<string> => {
-  const response = await graphql<{ createFeed: { id: string } }>(yoga, authorization, 'mutation ($url: String!) { createFeed(input: { url: $url }) { id } }', { url });
+  const response = await graphql<{ createFeed: { id: string } }>(
+    yoga,
+    authorization,
+    'mutation ($url: String!) { createFeed(input: { url: $url }) { id } }',
+    { url },
+  );
   const id = response.data?.createFeed.id;
   if (!id) throw new Error(`createFeed failed: ${JSON.stringify(response.errors)}`);
   return id;
@@ -69,7 +74,11 @@ function subscribeWs(authorization: string, query: string) {
   const results = collect<Result>((sink) =>
     client.subscribe<{ feedUpdate: FeedUpdateEvent }>(
       { query },
-      { next: (value) => sink.next(value as Result), complete: () => sink.complete(), error: (error) => (Array.isArray(error) ? sink.next({ errors: error as GraphqlError[] }) : sink.error(error)) },
+      {
+        next: (value) => sink.next(value as Result),
+        complete: () => sink.complete(),
+        error: (error) => (Array.isArray(error) ? sink.next({ errors: error as GraphqlError[] }) : sink.error(error)),
+      },
     ),
   );
   return {
@@ -93,7 +102,10 @@ t.test('a WebSocket subscriber receives the same event object a webhook gets whe
   t.match(delivered?.id, /^evt_[A-Za-z0-9_-]{24}$/);
   t.equal(delivered?.type, 'feed_update');
   t.equal(delivered?.feed.id, aliceFeed);
-  t.same(delivered?.data.items_new.map((item) => item.title), ['Fresh over WebSockets']);
+  t.same(
+    delivered?.data.items_new.map((item) => item.title),
+    ['Fresh over WebSockets'],
+  );
   t.same(delivered?.data.items_changed, []);
 });
 
@@ -105,7 +117,11 @@ t.test("an event's feed answers `status` too, read from the store (events carry 
   t.notOk('status' in event.feed, 'the event object itself has no status');
   const [received] = await live.results.next();
   t.same(received?.errors, undefined);
-  t.same((received?.data?.feedUpdate.feed as { status?: unknown } | undefined)?.status, { state: 'active', consecutive_errors: 0, last_error: null });
+  t.same((received?.data?.feedUpdate.feed as { status?: unknown } | undefined)?.status, {
+    state: 'active',
+    consecutive_errors: 0,
+    last_error: null,
+  });
 });
 
 t.test("a subscriber never receives another account's events, and cannot name its feeds", async (t) => {
@@ -124,22 +140,40 @@ t.test("a subscriber never receives another account's events, and cannot name it
   const prying = subscribeWs(bob, subscription(`(feedIds: ["${aliceFeed}"])`));
   t.teardown(prying.close);
   const [refused] = await prying.results.next();
-  t.same(refused?.errors?.map((error) => error.extensions?.code), ['feed_not_found']);
+  t.same(
+    refused?.errors?.map((error) => error.extensions?.code),
+    ['feed_not_found'],
+  );
   t.notOk(refused?.data?.feedUpdate);
 });
 
 t.test('a bundle subscription delivers events of its member feeds, including feeds added later', async (t) => {
-  const bundle = await graphql<{ createBundle: { id: string } }>(yoga, alice, 'mutation ($f: ID!) { createBundle(input: { name: "B", feeds: [$f] }) { id } }', { f: aliceFeed });
+  const bundle = await graphql<{ createBundle: { id: string } }>(
+    yoga,
+    alice,
+    'mutation ($f: ID!) { createBundle(input: { name: "B", feeds: [$f] }) { id } }',
+    { f: aliceFeed },
+  );
   const bundleId = bundle.data?.createBundle.id ?? '';
   const live = subscribeWs(alice, subscription(`(bundleIds: ["${bundleId}"])`));
   t.teardown(live.close);
   await listening(env.deps, baseline + 1);
   await publish(otherSource, otherFeed, 'Outside the bundle');
   const member = await publish(aliceSource, aliceFeed, 'Inside the bundle');
-  t.same((await live.results.next()).map((result) => result.data?.feedUpdate.id), [member.id], 'only the member feed');
-  await graphql(yoga, alice, 'mutation ($b: ID!, $f: ID!) { addFeedToBundle(bundleId: $b, feedId: $f) { id } }', { b: bundleId, f: otherFeed });
+  t.same(
+    (await live.results.next()).map((result) => result.data?.feedUpdate.id),
+    [member.id],
+    'only the member feed',
+  );
+  await graphql(yoga, alice, 'mutation ($b: ID!, $f: ID!) { addFeedToBundle(bundleId: $b, feedId: $f) { id } }', {
+    b: bundleId,
+    f: otherFeed,
+  });
   const joined = await publish(otherSource, otherFeed, 'Joined the bundle');
-  t.same((await live.results.next(2)).map((result) => result.data?.feedUpdate.id), [member.id, joined.id]);
+  t.same(
+    (await live.results.next(2)).map((result) => result.data?.feedUpdate.id),
+    [member.id, joined.id],
+  );
 });
 
 t.test('WebSocket connections without valid credentials are closed with 4401', async (t) => {
@@ -164,7 +198,8 @@ t.test('depth and cost limits hold on WebSockets too', async (t) => {
   t.match(tooDeep?.errors?.[0]?.message, /depth limit of 8 exceeded/);
   t.equal(tooDeep?.errors?.[0]?.extensions?.code, 'validation_failed');
   // A subscription has one root field, so the costly operation is a query, sent over the same socket.
-  const full = 'id title source_url rss_feed_url description icon settings { customAuthor } items { url title description_text description_html date_published authors { name } }';
+  const full =
+    'id title source_url rss_feed_url description icon settings { customAuthor } items { url title description_text description_html date_published authors { name } }';
   const aliases = Array.from({ length: 30 }, (_, n) => `f${n}: feeds(limit: 100) { data { ${full} } }`).join(' ');
   const costly = subscribeWs(alice, `{ ${aliases} }`);
   t.teardown(costly.close);
@@ -203,8 +238,16 @@ t.test('feedUpdate(since:) replays the events after it, then continues live, eac
   // `next(n)` resolves with every frame so far once there are n.
   const ids = async (count: number) =>
     (await stream.events.next(count)).map((frame) => (frame.data as { data: { feedUpdate: FeedUpdateEvent } }).data.feedUpdate.id);
-  t.same(await ids(3), missed.map((event) => event.id), 'exactly the three missed, in order');
+  t.same(
+    await ids(3),
+    missed.map((event) => event.id),
+    'exactly the three missed, in order',
+  );
   await listening(env.deps, baseline + 1);
   const live = await publish(aliceSource, aliceFeed, 'Live after the replay');
-  t.same(await ids(4), [...missed, live].map((event) => event.id), 'then the live one, none repeated');
+  t.same(
+    await ids(4),
+    [...missed, live].map((event) => event.id),
+    'then the live one, none repeated',
+  );
 });

@@ -14,7 +14,12 @@ t.teardown(async () => {
 
 const alice = await env.bearer('alice');
 const bob = await env.bearer('bob');
-const created = await graphql<{ createFeed: { id: string } }>(yoga, alice, 'mutation ($url: String!) { createFeed(input: { url: $url }) { id } }', { url: source.url });
+const created = await graphql<{ createFeed: { id: string } }>(
+  yoga,
+  alice,
+  'mutation ($url: String!) { createFeed(input: { url: $url }) { id } }',
+  { url: source.url },
+);
 const feedId = created.data?.createFeed.id ?? '';
 
 interface Webhook {
@@ -29,7 +34,12 @@ interface Webhook {
 const fields = `id url scope feeds filters { ${filterSelection} } enabled secret`;
 
 t.test('a webhook is created with its secret shown once, then read, changed and deleted', async (t) => {
-  const filter = { any: [{ field: 'title', op: 'contains', value: 'release' }, { field: 'category', op: 'matches', value: '^rust' }] };
+  const filter = {
+    any: [
+      { field: 'title', op: 'contains', value: 'release' },
+      { field: 'category', op: 'matches', value: '^rust' },
+    ],
+  };
   const made = await graphql<{ createWebhook: Webhook }>(
     yoga,
     alice,
@@ -41,36 +51,89 @@ t.test('a webhook is created with its secret shown once, then read, changed and 
   t.match(webhook?.secret, /^whsec_/, 'the signing secret comes with the creation');
   t.same([webhook?.scope, webhook?.feeds, webhook?.enabled], ['feeds', [feedId], true]);
   const condition = (field: string, op: string, value: string) => ({ field, op, value, all: null, any: null });
-  t.same(webhook?.filters, { field: null, op: null, value: null, all: null, any: [condition('title', 'contains', 'release'), condition('category', 'matches', '^rust')] }, 'the filter reads back typed');
+  t.same(
+    webhook?.filters,
+    {
+      field: null,
+      op: null,
+      value: null,
+      all: null,
+      any: [condition('title', 'contains', 'release'), condition('category', 'matches', '^rust')],
+    },
+    'the filter reads back typed',
+  );
 
   const read = await graphql<{ webhook: Webhook }>(yoga, alice, `query ($id: ID!) { webhook(id: $id) { ${fields} } }`, { id: webhook?.id });
   t.equal(read.data?.webhook.secret, null, 'and never again');
   const list = await graphql<{ webhooks: { total: number } }>(yoga, alice, '{ webhooks { total } }');
   t.equal(list.data?.webhooks.total, 1);
 
-  const changed = await graphql<{ updateWebhook: Webhook }>(yoga, alice, `mutation ($id: ID!) { updateWebhook(id: $id, input: { enabled: false, filters: null }) { ${fields} } }`, { id: webhook?.id });
-  t.same([changed.data?.updateWebhook.enabled, changed.data?.updateWebhook.filters, changed.data?.updateWebhook.url], [false, null, 'https://hooks.example.test/in']);
+  const changed = await graphql<{ updateWebhook: Webhook }>(
+    yoga,
+    alice,
+    `mutation ($id: ID!) { updateWebhook(id: $id, input: { enabled: false, filters: null }) { ${fields} } }`,
+    { id: webhook?.id },
+  );
+  t.same(
+    [changed.data?.updateWebhook.enabled, changed.data?.updateWebhook.filters, changed.data?.updateWebhook.url],
+    [false, null, 'https://hooks.example.test/in'],
+  );
 
-  const rotated = await graphql<{ rotateWebhookSecret: Webhook }>(yoga, alice, 'mutation ($id: ID!) { rotateWebhookSecret(id: $id) { secret } }', { id: webhook?.id });
+  const rotated = await graphql<{ rotateWebhookSecret: Webhook }>(
+    yoga,
+    alice,
+    'mutation ($id: ID!) { rotateWebhookSecret(id: $id) { secret } }',
+    { id: webhook?.id },
+  );
   t.match(rotated.data?.rotateWebhookSecret.secret, /^whsec_/);
   t.not(rotated.data?.rotateWebhookSecret.secret, webhook?.secret, 'a new secret');
 
-  const history = await graphql<{ webhook: { deliveries: { total: number } } }>(yoga, alice, 'query ($id: ID!) { webhook(id: $id) { deliveries { total } } }', { id: webhook?.id });
+  const history = await graphql<{ webhook: { deliveries: { total: number } } }>(
+    yoga,
+    alice,
+    'query ($id: ID!) { webhook(id: $id) { deliveries { total } } }',
+    { id: webhook?.id },
+  );
   t.equal(history.data?.webhook.deliveries.total, 0);
 
-  t.same(codesOf(await graphql(yoga, bob, 'query ($id: ID!) { webhook(id: $id) { url } }', { id: webhook?.id })), ['webhook_not_found'], "another account's webhook is not found");
-  const removed = await graphql<{ deleteWebhook: { deleted: boolean } }>(yoga, alice, 'mutation ($id: ID!) { deleteWebhook(id: $id) { deleted } }', { id: webhook?.id });
+  t.same(
+    codesOf(await graphql(yoga, bob, 'query ($id: ID!) { webhook(id: $id) { url } }', { id: webhook?.id })),
+    ['webhook_not_found'],
+    "another account's webhook is not found",
+  );
+  const removed = await graphql<{ deleteWebhook: { deleted: boolean } }>(
+    yoga,
+    alice,
+    'mutation ($id: ID!) { deleteWebhook(id: $id) { deleted } }',
+    { id: webhook?.id },
+  );
   t.equal(removed.data?.deleteWebhook.deleted, true);
   t.same(codesOf(await graphql(yoga, alice, 'query ($id: ID!) { webhook(id: $id) { url } }', { id: webhook?.id })), ['webhook_not_found']);
 });
 
-t.test('bad filters, or another account\'s feed, create no webhook', async (t) => {
-  const asString = await graphql(yoga, alice, 'mutation { createWebhook(input: { url: "https://hooks.example.test/in", filters: "{\\"field\\": \\"title\\"}" }) { id } }');
+t.test("bad filters, or another account's feed, create no webhook", async (t) => {
+  const asString = await graphql(
+    yoga,
+    alice,
+    'mutation { createWebhook(input: { url: "https://hooks.example.test/in", filters: "{\\"field\\": \\"title\\"}" }) { id } }',
+  );
   t.same(codesOf(asString), ['validation_failed'], 'a filter is an input object, not a JSON string');
-  const badOp = await graphql(yoga, alice, 'mutation { createWebhook(input: { url: "https://hooks.example.test/in", filters: { field: url, op: newer_than, value: "7d" } }) { id } }');
+  const badOp = await graphql(
+    yoga,
+    alice,
+    'mutation { createWebhook(input: { url: "https://hooks.example.test/in", filters: { field: url, op: newer_than, value: "7d" } }) { id } }',
+  );
   t.same(codesOf(badOp), ['validation_failed']);
-  t.equal(badOp.errors?.[0]?.message, 'Expected `filters.field` to be `date_published` (the only field `older_than` or `newer_than` apply to), got "url"');
-  const foreign = await graphql(yoga, bob, 'mutation ($f: ID!) { createWebhook(input: { url: "https://hooks.example.test/in", feeds: [$f] }) { id } }', { f: feedId });
+  t.equal(
+    badOp.errors?.[0]?.message,
+    'Expected `filters.field` to be `date_published` (the only field `older_than` or `newer_than` apply to), got "url"',
+  );
+  const foreign = await graphql(
+    yoga,
+    bob,
+    'mutation ($f: ID!) { createWebhook(input: { url: "https://hooks.example.test/in", feeds: [$f] }) { id } }',
+    { f: feedId },
+  );
   t.same(codesOf(foreign), ['feed_not_found']);
   t.equal((await graphql<{ webhooks: { total: number } }>(yoga, bob, '{ webhooks { total } }')).data?.webhooks.total, 0);
 });

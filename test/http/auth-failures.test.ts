@@ -61,7 +61,12 @@ t.test('every authentication failure, REST or GraphQL, has the same 401 body', a
     const response = await app.inject({ method: 'GET', url: '/v1/feeds', headers });
     assertError(t, response, 401, 'unauthorized');
     rest.add(response.body);
-    const query = await app.inject({ method: 'POST', url: '/graphql', headers: { ...headers, 'content-type': 'application/json' }, payload: { query: '{ feeds { total } }' } });
+    const query = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: { query: '{ feeds { total } }' },
+    });
     t.equal(query.statusCode, 401, `${why}: GraphQL says 401 too`);
     graphql.add(query.body);
   }
@@ -73,7 +78,10 @@ t.test('every authentication failure, REST or GraphQL, has the same 401 body', a
 
 t.test('an unknown key costs the same hashing as a wrong secret', async (t) => {
   const counter = countingVerify();
-  const authenticate = createAuthenticator({ ...env.deps, authThrottle: createLocalAuthThrottle({ freeFailures: 1_000_000 }) }, { verify: counter.verify });
+  const authenticate = createAuthenticator(
+    { ...env.deps, authThrottle: createLocalAuthThrottle({ freeFailures: 1_000_000 }) },
+    { verify: counter.verify },
+  );
   const bob = await env.bearer('bob');
   const timed = async (authorization: string): Promise<number> => {
     const started = process.hrtime.bigint();
@@ -106,7 +114,8 @@ t.test('after N wrong secrets the next attempt is 429 with Retry-After, and noth
   const carol = await env.bearer('carol');
   const dave = await env.bearer('dave');
   const erin = await env.bearer('erin');
-  const get = (authorization: string, remoteAddress: string) => app.inject({ method: 'GET', url: '/v1/feeds', headers: { authorization }, remoteAddress });
+  const get = (authorization: string, remoteAddress: string) =>
+    app.inject({ method: 'GET', url: '/v1/feeds', headers: { authorization }, remoteAddress });
   t.equal((await get(carol, '198.51.100.2')).statusCode, 200, 'carol signs in once from her own address');
 
   const hashesBefore = counter.calls;
@@ -120,7 +129,11 @@ t.test('after N wrong secrets the next attempt is 429 with Retry-After, and noth
   t.equal(counter.calls - hashesBefore, 3, 'the refused attempts ran no hash, not even one with a right secret');
 
   t.equal((await get(dave, '198.51.100.3')).statusCode, 200, 'another key from another address is unaffected');
-  t.equal((await get(carol, '198.51.100.2')).statusCode, 200, 'carol, whose secret this process has proven, still gets in: an attack does not lock her out');
+  t.equal(
+    (await get(carol, '198.51.100.2')).statusCode,
+    200,
+    'carol, whose secret this process has proven, still gets in: an attack does not lock her out',
+  );
   t.equal(counter.calls - hashesBefore, 4, 'only dave, never seen before, was hashed');
   t.equal((await get(erin, '198.51.100.4')).statusCode, 200, 'the throttled address blocked erin there, not elsewhere');
 
@@ -136,7 +149,8 @@ t.test('a client rotating made-up key ids is throttled by its address', async (t
   const counter = countingVerify();
   const app = await buildHttpApp(throttled(3), { httpsOnly: false, verifySecret: counter.verify });
   t.teardown(() => app.close());
-  const get = (n: number) => app.inject({ method: 'GET', url: '/v1/feeds', headers: { authorization: unknownKey(100 + n) }, remoteAddress: '203.0.113.77' });
+  const get = (n: number) =>
+    app.inject({ method: 'GET', url: '/v1/feeds', headers: { authorization: unknownKey(100 + n) }, remoteAddress: '203.0.113.77' });
   for (let n = 0; n < 3; n += 1) assertError(t, await get(n), 401, 'unauthorized');
   const limited = await get(3);
   assertError(t, limited, 429, 'rate_limited');
@@ -152,9 +166,20 @@ t.test('GraphQL shares the throttle with REST and hashes each request once', asy
   const frank = await env.bearer('frank');
   const remoteAddress = '203.0.113.88';
   const query = (authorization: string) =>
-    app.inject({ method: 'POST', url: '/graphql', headers: { authorization, 'content-type': 'application/json' }, payload: { query: '{ feeds { total } }' }, remoteAddress });
+    app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { authorization, 'content-type': 'application/json' },
+      payload: { query: '{ feeds { total } }' },
+      remoteAddress,
+    });
   for (let i = 0; i < 2; i += 1) {
-    assertError(t, await app.inject({ method: 'GET', url: '/v1/feeds', headers: { authorization: wrongSecret(frank) }, remoteAddress }), 401, 'unauthorized');
+    assertError(
+      t,
+      await app.inject({ method: 'GET', url: '/v1/feeds', headers: { authorization: wrongSecret(frank) }, remoteAddress }),
+      401,
+      'unauthorized',
+    );
   }
   t.equal((await query(wrongSecret(frank))).statusCode, 401);
   t.equal(counter.calls, 3, 'the GraphQL request was hashed once, not once to name the caller and again to run');

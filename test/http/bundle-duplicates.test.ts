@@ -8,7 +8,8 @@ import { graphql } from '../graphql/graphql-client.js';
 
 // Two outlets carrying the same articles: one through FeedBurner's redirecting links with
 // analytics tags, the other through AMP pages; and one wire story under two headlines.
-const wire = 'Flooding forced thousands of residents from their homes on Tuesday as the river rose past its record level, officials said, and more rain is expected through the week.';
+const wire =
+  'Flooding forced thousands of residents from their homes on Tuesday as the river rose past its record level, officials said, and more rain is expected through the week.';
 const documents: Record<string, string> = {
   '/gazette.xml': `<?xml version="1.0"?><rss version="2.0" xmlns:feedburner="http://rssnamespace.org/feedburner/ext/1.0"><channel><title>Gazette</title><link>https://gazette.example/</link><description>d</description>
 <item><title>City council approves the new bridge</title><link>https://feeds.feedburner.example/~r/gazette/~3/abc/bridge</link><feedburner:origLink>https://www.news.example/city/bridge-approved/?utm_source=feedburner&amp;utm_medium=feed#comments</feedburner:origLink><pubDate>Tue, 10 Nov 2026 09:00:00 GMT</pubDate><description>The council voted.</description></item>
@@ -47,7 +48,10 @@ interface BundleItem {
 }
 
 t.test('the same article through two feeds is one bundle item, the earliest copy kept and the other listed on it', async (t) => {
-  const bundle = (await alice.post('/v1/bundles', { name: 'Local news', feeds: [gazette, courier] })).json<{ id: string; items: BundleItem[] }>();
+  const bundle = (await alice.post('/v1/bundles', { name: 'Local news', feeds: [gazette, courier] })).json<{
+    id: string;
+    items: BundleItem[];
+  }>();
   const got = (await alice.get(`/v1/bundles/${bundle.id}?sort=date`)).json<{ items: BundleItem[] }>();
   t.same(
     got.items.map((item) => [item.title, item.duplicates]),
@@ -80,7 +84,10 @@ t.test('hosted bundle outputs carry each article once', async (t) => {
 
 t.test('GraphQL lists the copies on the bundle item, and none on a feed item', async (t) => {
   const bundle = (await alice.post('/v1/bundles', { name: 'Graph', feeds: [gazette, courier] })).json<{ id: string }>();
-  const response = await graphql<{ bundle: { items: { title: string; duplicates: { feed_id: string; url: string }[] }[] }; feed: { items: { duplicates: null }[] } }>(
+  const response = await graphql<{
+    bundle: { items: { title: string; duplicates: { feed_id: string; url: string }[] }[] };
+    feed: { items: { duplicates: null }[] };
+  }>(
     yoga,
     bearer,
     'query ($id: ID!, $feed: ID!) { bundle(id: $id, sort: date) { items { title duplicates { feed_id url } } } feed(id: $feed) { items { duplicates { url } } } }',
@@ -95,7 +102,9 @@ t.test('GraphQL lists the copies on the bundle item, and none on a feed item', a
 });
 
 t.test('the OpenAPI document describes the duplicates of a bundle item', async (t) => {
-  const document = (await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json<{ components: { schemas: Record<string, { properties?: Record<string, unknown> }> } }>();
+  const document = (await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json<{
+    components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+  }>();
   t.ok(document.components.schemas.BundleItem?.properties?.duplicates, 'BundleItem.duplicates');
   t.ok(document.components.schemas.DuplicateCopy?.properties?.feed_id, 'DuplicateCopy.feed_id');
 });

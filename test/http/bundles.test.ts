@@ -61,14 +61,22 @@ t.test('retrieve, sort, list, update', async (t) => {
   const bundle = (await alice.post('/v1/bundles', { name: 'Work', feeds: [feedB] })).json<ApiBundle>();
   const got = await alice.get(`/v1/bundles/${bundle.id}?sort=date`);
   t.equal(got.statusCode, 200);
-  t.same(got.json<ApiBundle>().items?.map((item) => item.title), ['Post 3', 'Post 2', 'Post 1'], 'newest first by date');
+  t.same(
+    got.json<ApiBundle>().items?.map((item) => item.title),
+    ['Post 3', 'Post 2', 'Post 1'],
+    'newest first by date',
+  );
   assertError(t, await alice.get(`/v1/bundles/${bundle.id}?sort=oldest`), 400, 'validation_failed');
   assertError(t, await bob.get(`/v1/bundles/${bundle.id}`), 404, 'bundle_not_found');
   const list = (await alice.get('/v1/bundles?limit=2')).json<{ total: number; limit: number; offset: number; data: ApiBundle[] }>();
   t.same([list.total, list.limit, list.offset, list.data.length], [3, 2, 0, 2]);
   t.equal(list.data[0]?.id, bundle.id, 'newest first');
   t.notOk('items' in (list.data[0] ?? {}), 'list entries carry no items');
-  const updated = await alice.patch(`/v1/bundles/${bundle.id}`, { name: 'Work (new)', description: 'Daily', icon: 'https://example.test/b.png' });
+  const updated = await alice.patch(`/v1/bundles/${bundle.id}`, {
+    name: 'Work (new)',
+    description: 'Daily',
+    icon: 'https://example.test/b.png',
+  });
   t.equal(updated.statusCode, 200);
   t.match(updated.json<ApiBundle>(), { name: 'Work (new)', description: 'Daily', icon: 'https://example.test/b.png' });
   t.equal(updated.json<ApiBundle>().items?.length, 3, 'the update response carries items');

@@ -55,23 +55,30 @@ const received = async (client: SseClient) => {
   return { frameId: frame.id, event: frame.event, id: event.id, title: event.data.items_new[0]?.title };
 };
 
-t.test('a client that disconnects, misses three events and reconnects with Last-Event-ID gets exactly those three, then live ones', async (t) => {
-  const first = await connect();
-  t.equal(first.status, 200);
-  const seen = await publish();
-  t.same(await received(first), { frameId: seen.id, event: 'feed_update', id: seen.id, title: seen.data.items_new[0]?.title }, 'each frame carries the event id');
-  first.close();
+t.test(
+  'a client that disconnects, misses three events and reconnects with Last-Event-ID gets exactly those three, then live ones',
+  async (t) => {
+    const first = await connect();
+    t.equal(first.status, 200);
+    const seen = await publish();
+    t.same(
+      await received(first),
+      { frameId: seen.id, event: 'feed_update', id: seen.id, title: seen.data.items_new[0]?.title },
+      'each frame carries the event id',
+    );
+    first.close();
 
-  const missed = [await publish(), await publish(), await publish()];
-  const again = await connect('', { 'last-event-id': seen.id });
-  for (const event of missed) t.equal((await received(again)).id, event.id, 'a missed event, in order');
-  const live = await publish();
-  t.equal((await received(again)).id, live.id, 'then the live event, with no missed one repeated');
-  const next = await publish();
-  t.equal((await received(again)).id, next.id);
-  t.equal(again.pending, 0, 'nothing else arrived');
-  again.close();
-});
+    const missed = [await publish(), await publish(), await publish()];
+    const again = await connect('', { 'last-event-id': seen.id });
+    for (const event of missed) t.equal((await received(again)).id, event.id, 'a missed event, in order');
+    const live = await publish();
+    t.equal((await received(again)).id, live.id, 'then the live event, with no missed one repeated');
+    const next = await publish();
+    t.equal((await received(again)).id, next.id);
+    t.equal(again.pending, 0, 'nothing else arrived');
+    again.close();
+  },
+);
 
 t.test('?since= replays like Last-Event-ID; a stream scoped to a bundle gets only its feeds', async (t) => {
   const from = await publish();
@@ -89,7 +96,8 @@ t.test('?since= replays like Last-Event-ID; a stream scoped to a bundle gets onl
 });
 
 t.test('Accept: application/json gives pages of past events, oldest first', async (t) => {
-  const get = (query: string) => app.inject({ method: 'GET', url: `/v1/events${query}`, headers: { authorization: alice, accept: 'application/json' } });
+  const get = (query: string) =>
+    app.inject({ method: 'GET', url: `/v1/events${query}`, headers: { authorization: alice, accept: 'application/json' } });
   const all = published.filter((envelope) => envelope.accountId === published[0]?.accountId).map((envelope) => envelope.event.id);
   const ids: string[] = [];
   let since: string | null = '';
@@ -106,14 +114,25 @@ t.test('Accept: application/json gives pages of past events, oldest first', asyn
 });
 
 t.test('refusals before the stream starts: another account, a bad id, an unknown since, a missing key', async (t) => {
-  const bobs = await app.inject({ method: 'GET', url: `/v1/events?feeds=${feedId}`, headers: { authorization: bob, accept: 'application/json' } });
+  const bobs = await app.inject({
+    method: 'GET',
+    url: `/v1/events?feeds=${feedId}`,
+    headers: { authorization: bob, accept: 'application/json' },
+  });
   t.equal(bobs.statusCode, 404, "another account's feed is not found");
   const aliceEvent = published[0]?.event.id ?? '';
   const bobSince = await app.inject({ method: 'GET', url: `/v1/events?since=${aliceEvent}`, headers: { authorization: bob } });
   t.equal(bobSince.statusCode, 404, "another account's event id is not a place to resume from");
   t.match(bobSince.json(), { errors: [{ code: 'event_not_found' }] });
   t.match(bobSince.json<{ message: string }>().message, /Expected `since` to be the id of one of this account's events/);
-  t.equal((await app.inject({ method: 'GET', url: '/v1/events', headers: { authorization: alice, 'last-event-id': 'evt_nope' } })).statusCode, 404);
-  t.equal((await app.inject({ method: 'GET', url: '/v1/events?since=nope', headers: { authorization: alice } })).statusCode, 400, 'not an event id at all');
+  t.equal(
+    (await app.inject({ method: 'GET', url: '/v1/events', headers: { authorization: alice, 'last-event-id': 'evt_nope' } })).statusCode,
+    404,
+  );
+  t.equal(
+    (await app.inject({ method: 'GET', url: '/v1/events?since=nope', headers: { authorization: alice } })).statusCode,
+    400,
+    'not an event id at all',
+  );
   t.equal((await app.inject({ method: 'GET', url: '/v1/events' })).statusCode, 401);
 });

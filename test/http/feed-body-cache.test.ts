@@ -31,11 +31,22 @@ interface Shown {
   title: string;
   items: { title: string; authors: { name: string }[] }[];
 }
-const created = await app.inject({ method: 'POST', url: '/v1/feeds', headers: { authorization: alice, 'content-type': 'application/json' }, payload: JSON.stringify({ url: source.url }) });
+const created = await app.inject({
+  method: 'POST',
+  url: '/v1/feeds',
+  headers: { authorization: alice, 'content-type': 'application/json' },
+  payload: JSON.stringify({ url: source.url }),
+});
 const feedId = created.json<{ id: string }>().id;
-const get = (query = '', authorization = alice) => app.inject({ method: 'GET', url: `/v1/feeds/${feedId}${query}`, headers: { authorization } });
+const get = (query = '', authorization = alice) =>
+  app.inject({ method: 'GET', url: `/v1/feeds/${feedId}${query}`, headers: { authorization } });
 const patch = (url: string, body: unknown) =>
-  app.inject({ method: 'PATCH', url, headers: { authorization: alice, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  app.inject({
+    method: 'PATCH',
+    url,
+    headers: { authorization: alice, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
 const shown = async (query = ''): Promise<Shown> => {
   const response = await get(query);
   t.equal(response.statusCode, 200);
@@ -62,7 +73,10 @@ t.test('a refresh that brings a new item changes the body', async (t) => {
   await get();
   source.addItem('Post 4');
   t.equal((await refreshFeed(env.deps, feedId))?.status, 'changed');
-  t.same((await shown()).items.map((item) => item.title), ['Post 4', 'Post 3', 'Post 2', 'Post 1']);
+  t.same(
+    (await shown()).items.map((item) => item.title),
+    ['Post 4', 'Post 3', 'Post 2', 'Post 1'],
+  );
 });
 
 t.test('a refresh that changes an item changes the body', async (t) => {

@@ -17,9 +17,14 @@ let requests = 0;
 const source = await startFixtureServer((_request, response) => {
   requests += 1;
   const items = posts
-    .map((post, n) => `<item><title>${post.title}</title><link>https://example.com/${n}</link><guid>urn:post:${n}</guid><category>${post.category}</category></item>`)
+    .map(
+      (post, n) =>
+        `<item><title>${post.title}</title><link>https://example.com/${n}</link><guid>urn:post:${n}</guid><category>${post.category}</category></item>`,
+    )
     .join('');
-  response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(`<rss version="2.0"><channel><title>Filters</title>${items}</channel></rss>`);
+  response
+    .writeHead(200, { 'content-type': 'application/rss+xml' })
+    .end(`<rss version="2.0"><channel><title>Filters</title>${items}</channel></rss>`);
 });
 const env = createTestDeps();
 const app = await buildHttpApp(env.deps, { httpsOnly: false });
@@ -31,13 +36,31 @@ t.teardown(async () => {
 
 const alice = await env.bearer('alice');
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
-  app.inject({ method, url, headers: { authorization: alice, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { payload: JSON.stringify(body) } : {}) });
+  app.inject({
+    method,
+    url,
+    headers: { authorization: alice, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { payload: JSON.stringify(body) } : {}),
+  });
 const feedId = (await call('POST', '/v1/feeds', { url: `${source.url}/feed.xml` })).json<{ id: string }>().id;
 const bundleId = (await call('POST', '/v1/bundles', { name: 'All', feeds: [feedId] })).json<{ id: string }>().id;
-const titles = async (url: string): Promise<string[]> => (await call('GET', url)).json<{ items: { title: string }[] }>().items.map((item) => item.title).sort();
+const titles = async (url: string): Promise<string[]> =>
+  (await call('GET', url))
+    .json<{ items: { title: string }[] }>()
+    .items.map((item) => item.title)
+    .sort();
 const hostedTitles = async (id: string): Promise<string[]> =>
-  [...(await app.inject({ method: 'GET', url: `/feeds/${id}.xml` })).body.matchAll(/<item>\s*<title>([^<]*)<\/title>/g)].map((match) => match[1] ?? '').sort();
-const blockAds = { block: { any: [{ field: 'category', op: 'contains', value: 'ads' }, { field: 'title', op: 'matches', value: '^sponsored' }] } };
+  [...(await app.inject({ method: 'GET', url: `/feeds/${id}.xml` })).body.matchAll(/<item>\s*<title>([^<]*)<\/title>/g)]
+    .map((match) => match[1] ?? '')
+    .sort();
+const blockAds = {
+  block: {
+    any: [
+      { field: 'category', op: 'contains', value: 'ads' },
+      { field: 'title', op: 'matches', value: '^sponsored' },
+    ],
+  },
+};
 
 t.test('a block filter drops items from the feed, its hosted output and the bundles it is in', async (t) => {
   t.equal((await titles(`/v1/feeds/${feedId}`)).length, 3, 'all three before');
@@ -62,7 +85,9 @@ t.test('changing a filter re-applies it to stored items at once, without fetchin
 });
 
 t.test('a filter that is not one is refused with where and why, and nothing changes', async (t) => {
-  const refused = await call('PATCH', `/v1/feeds/${feedId}/settings`, { filters: { block: { field: 'date_published', op: 'contains', value: '2026' } } });
+  const refused = await call('PATCH', `/v1/feeds/${feedId}/settings`, {
+    filters: { block: { field: 'date_published', op: 'contains', value: '2026' } },
+  });
   t.equal(refused.statusCode, 400);
   t.match(refused.json<{ message: string }>().message, /date_published|older_than/);
   t.same((await call('GET', `/v1/feeds/${feedId}/settings`)).json<{ filters: unknown }>().filters, { keep: null, block: null });
@@ -71,15 +96,28 @@ t.test('a filter that is not one is refused with where and why, and nothing chan
 t.test('the preview marks recent items kept or dropped, with the condition that decided, and saves nothing', async (t) => {
   const preview = await call('POST', `/v1/feeds/${feedId}/filters/preview`, { filters: blockAds });
   t.equal(preview.statusCode, 200);
-  const body = preview.json<{ kept: number; dropped: number; data: { item: { title: string }; kept: boolean; decided_by: { rule: string; path: string; condition: { field: string } } | null }[] }>();
+  const body = preview.json<{
+    kept: number;
+    dropped: number;
+    data: { item: { title: string }; kept: boolean; decided_by: { rule: string; path: string; condition: { field: string } } | null }[];
+  }>();
   t.equal(body.kept, 2);
   t.equal(body.dropped, 1);
   const sponsored = body.data.find((entry) => entry.item.title.startsWith('Sponsored'));
   t.match(sponsored, { kept: false, decided_by: { rule: 'block', path: 'block.any[0]', condition: { field: 'category' } } });
-  t.match(body.data.find((entry) => entry.item.title === 'Match report'), { kept: true, decided_by: { rule: 'block', path: 'block.any[1]' } });
-  t.same((await call('GET', `/v1/feeds/${feedId}/settings`)).json<{ filters: unknown }>().filters, { keep: null, block: null }, 'nothing saved');
+  t.match(
+    body.data.find((entry) => entry.item.title === 'Match report'),
+    { kept: true, decided_by: { rule: 'block', path: 'block.any[1]' } },
+  );
+  t.same(
+    (await call('GET', `/v1/feeds/${feedId}/settings`)).json<{ filters: unknown }>().filters,
+    { keep: null, block: null },
+    'nothing saved',
+  );
   t.equal((await titles(`/v1/feeds/${feedId}`)).length, 3);
-  const bad = await call('POST', `/v1/feeds/${feedId}/filters/preview`, { filters: { keep: { field: 'title', op: 'matches', value: '(a+)+' } } });
+  const bad = await call('POST', `/v1/feeds/${feedId}/filters/preview`, {
+    filters: { keep: { field: 'title', op: 'matches', value: '(a+)+' } },
+  });
   t.equal(bad.statusCode, 400, 'checked as when saved');
 });
 
@@ -92,7 +130,11 @@ t.test('items the feed filters drop are announced to no one (webhooks, subscript
   posts.push({ title: 'Sponsored: more', category: 'Ads' }, { title: 'New crate', category: 'Programming' });
   await refreshFeed(env.deps, feedId);
   t.equal(events.length, 1, 'one event');
-  t.same(events[0]?.event.data.items_new.map((item) => item.title), ['New crate'], 'without the blocked item');
+  t.same(
+    events[0]?.event.data.items_new.map((item) => item.title),
+    ['New crate'],
+    'without the blocked item',
+  );
   posts.push({ title: 'Sponsored: again', category: 'Ads' });
   await refreshFeed(env.deps, feedId);
   t.equal(events.length, 1, 'a refresh that brings only blocked items announces nothing');
@@ -105,14 +147,31 @@ t.test("a webhook's own filter can judge categories, read from the stored items"
     feed: { id: feedId, title: '', source_url: '', rss_feed_url: '', description: '', icon: '' },
     data: {
       items_new: [
-        { url: 'https://example.com/0', title: 'A', description_text: '', thumbnail: null, date_published: '2026-11-25T00:00:00.000Z', authors: [] },
-        { url: 'https://example.com/1', title: 'B', description_text: '', thumbnail: null, date_published: '2026-11-25T00:00:00.000Z', authors: [] },
+        {
+          url: 'https://example.com/0',
+          title: 'A',
+          description_text: '',
+          thumbnail: null,
+          date_published: '2026-11-25T00:00:00.000Z',
+          authors: [],
+        },
+        {
+          url: 'https://example.com/1',
+          title: 'B',
+          description_text: '',
+          thumbnail: null,
+          date_published: '2026-11-25T00:00:00.000Z',
+          authors: [],
+        },
       ],
       items_changed: [],
     },
   };
   const filter = parseFilter({ field: 'category', op: 'contains', value: 'sport' });
-  t.same(filterEvent(event, filter, new Date(), [['Programming'], ['Sport']])?.data.items_new.map((item) => item.title), ['B']);
+  t.same(
+    filterEvent(event, filter, new Date(), [['Programming'], ['Sport']])?.data.items_new.map((item) => item.title),
+    ['B'],
+  );
   t.equal(filterEvent(event, filter, new Date(), [['Programming'], ['Ads']]), undefined, 'nothing left: no delivery');
 });
 
@@ -123,18 +182,32 @@ t.test('bundle settings: keep/block filters over the merged items, in the bundle
   const all = await titles(`/v1/bundles/${bundle}`);
   const sport = { block: { field: 'category', op: 'contains', value: 'sport' } };
 
-  const preview = (await call('POST', `/v1/bundles/${bundle}/filters/preview`, { filters: sport })).json<{ kept: number; dropped: number; data: { item: { title: string }; kept: boolean; decided_by: { rule: string } }[] }>();
+  const preview = (await call('POST', `/v1/bundles/${bundle}/filters/preview`, { filters: sport })).json<{
+    kept: number;
+    dropped: number;
+    data: { item: { title: string }; kept: boolean; decided_by: { rule: string } }[];
+  }>();
   t.equal(preview.dropped, 1, 'the one sport item (both feeds carry it, the bundle shows it once)');
-  t.match(preview.data.find((entry) => entry.item.title === 'Match report'), { kept: false, decided_by: { rule: 'block' } });
+  t.match(
+    preview.data.find((entry) => entry.item.title === 'Match report'),
+    { kept: false, decided_by: { rule: 'block' } },
+  );
   t.same(await titles(`/v1/bundles/${bundle}`), all, 'the dry run saved nothing');
 
   const set = await call('PATCH', `/v1/bundles/${bundle}/settings`, { filters: sport });
   t.equal(set.statusCode, 200);
   t.same(set.json(), { sort: 'last_added', filters: { keep: null, ...sport } });
-  t.same(await titles(`/v1/bundles/${bundle}`), all.filter((title) => title !== 'Match report'));
+  t.same(
+    await titles(`/v1/bundles/${bundle}`),
+    all.filter((title) => title !== 'Match report'),
+  );
   t.notOk((await hostedTitles(bundle)).includes('Match report'), 'nor in its hosted RSS');
   t.ok((await titles(`/v1/feeds/${feedId}`)).includes('Match report'), 'the member feed itself is unaffected');
   await call('PATCH', `/v1/bundles/${bundle}/settings`, { filters: null });
   t.same(await titles(`/v1/bundles/${bundle}`), all, 'null removes them');
-  t.equal((await call('PATCH', `/v1/bundles/${bundle}/settings`, { filters: { keep: { field: 'nope', op: 'contains', value: 'x' } } })).statusCode, 400);
+  t.equal(
+    (await call('PATCH', `/v1/bundles/${bundle}/settings`, { filters: { keep: { field: 'nope', op: 'contains', value: 'x' } } }))
+      .statusCode,
+    400,
+  );
 });

@@ -9,8 +9,12 @@ let failing = false;
 let served = 1;
 const source = await startFixtureServer((_request, response) => {
   if (failing) return void response.writeHead(500, { 'content-type': 'text/plain' }).end('down');
-  const items = Array.from({ length: served }, (_, n) => `<item><title>Post ${n + 1}</title><guid>urn:post:${n + 1}</guid></item>`).join('');
-  response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(`<rss version="2.0"><channel><title>Health</title>${items}</channel></rss>`);
+  const items = Array.from({ length: served }, (_, n) => `<item><title>Post ${n + 1}</title><guid>urn:post:${n + 1}</guid></item>`).join(
+    '',
+  );
+  response
+    .writeHead(200, { 'content-type': 'application/rss+xml' })
+    .end(`<rss version="2.0"><channel><title>Health</title>${items}</channel></rss>`);
 });
 const env = createTestDeps();
 const app = await buildHttpApp(env.deps, { httpsOnly: false });
@@ -31,7 +35,12 @@ interface Status {
 }
 const alice = await env.bearer('alice');
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
-  app.inject({ method, url, headers: { authorization: alice, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { payload: JSON.stringify(body) } : {}) });
+  app.inject({
+    method,
+    url,
+    headers: { authorization: alice, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { payload: JSON.stringify(body) } : {}),
+  });
 const created = await call('POST', '/v1/feeds', { url: `${source.url}/feed.xml` });
 const feedId = created.json<{ id: string }>().id;
 const status = async (): Promise<Status> => (await call('GET', `/v1/feeds/${feedId}`)).json<{ status: Status }>().status;
@@ -65,7 +74,9 @@ t.test('a source that starts answering 500 makes the feed failing, with errors c
   t.not(first.last_fetched_at, before.last_fetched_at);
   await refreshFeed(env.deps, feedId);
   t.equal((await status()).consecutive_errors, 2, 'the count grows with each failure');
-  const listed = (await call('GET', '/v1/feeds')).json<{ data: { id: string; status: Status }[] }>().data.find((feed) => feed.id === feedId);
+  const listed = (await call('GET', '/v1/feeds'))
+    .json<{ data: { id: string; status: Status }[] }>()
+    .data.find((feed) => feed.id === feedId);
   t.match(listed?.status, { state: 'failing', consecutive_errors: 2 }, 'list entries carry the status too');
   const patched = await call('PATCH', `/v1/feeds/${feedId}`, { title: 'Renamed' });
   t.match(patched.json<{ status: Status }>().status, { state: 'failing', consecutive_errors: 2 }, 'so does the update response');
@@ -80,7 +91,9 @@ t.test('the source answering again makes the feed active, its errors cleared', a
 });
 
 t.test('the OpenAPI document names the status schema and describes every field', async (t) => {
-  const document = (await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json<{ components: { schemas: Record<string, { properties: Record<string, { description?: string }> }> } }>();
+  const document = (await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json<{
+    components: { schemas: Record<string, { properties: Record<string, { description?: string }> }> };
+  }>();
   const schema = document.components.schemas.FeedStatus;
   t.ok(schema, 'a named component');
   for (const [field, property] of Object.entries(schema?.properties ?? {})) t.ok(property.description, `${field} is described`);

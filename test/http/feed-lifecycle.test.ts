@@ -13,8 +13,12 @@ let requests = 0;
 const source = await startFixtureServer((_request, response) => {
   requests += 1;
   if (failing) return void response.writeHead(500, { 'content-type': 'text/plain' }).end('down');
-  const items = Array.from({ length: served }, (_, n) => `<item><title>Post ${n + 1}</title><guid>urn:post:${n + 1}</guid></item>`).join('');
-  response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(`<rss version="2.0"><channel><title>Lifecycle</title>${items}</channel></rss>`);
+  const items = Array.from({ length: served }, (_, n) => `<item><title>Post ${n + 1}</title><guid>urn:post:${n + 1}</guid></item>`).join(
+    '',
+  );
+  response
+    .writeHead(200, { 'content-type': 'application/rss+xml' })
+    .end(`<rss version="2.0"><channel><title>Lifecycle</title>${items}</channel></rss>`);
 });
 // Time moves only when a test moves it.
 let now = Date.parse('2026-11-25T10:00:00.000Z');
@@ -38,8 +42,14 @@ interface Status {
 }
 const alice = await env.bearer('alice');
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
-  app.inject({ method, url, headers: { authorization: alice, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { payload: JSON.stringify(body) } : {}) });
-const create = async (): Promise<string> => (await call('POST', '/v1/feeds', { url: `${source.url}/feed.xml?n=${Math.random()}` })).json<{ id: string }>().id;
+  app.inject({
+    method,
+    url,
+    headers: { authorization: alice, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { payload: JSON.stringify(body) } : {}),
+  });
+const create = async (): Promise<string> =>
+  (await call('POST', '/v1/feeds', { url: `${source.url}/feed.xml?n=${Math.random()}` })).json<{ id: string }>().id;
 const statusOf = async (feedId: string): Promise<Status> => (await call('GET', `/v1/feeds/${feedId}`)).json<{ status: Status }>().status;
 const settings = (feedId: string, body: unknown) => call('PATCH', `/v1/feeds/${feedId}/settings`, body);
 const secondsUntilNext = (status: Status): number => (Date.parse(status.next_fetch_at ?? '') - now) / 1000;
@@ -51,7 +61,13 @@ t.test('refresh now fetches at once and answers with what it found and the feed 
   const before = requests;
   const refreshed = await call('POST', `/v1/feeds/${feedId}/refresh`);
   t.equal(refreshed.statusCode, 200);
-  t.match(refreshed.json(), { outcome: 'changed', items_new: 1, items_changed: 0, error: null, feed: { id: feedId, status: { state: 'active', last_outcome: 'changed' } } });
+  t.match(refreshed.json(), {
+    outcome: 'changed',
+    items_new: 1,
+    items_changed: 0,
+    error: null,
+    feed: { id: feedId, status: { state: 'active', last_outcome: 'changed' } },
+  });
   t.equal(requests, before + 1, 'one fetch of the source');
   t.equal((await call('GET', `/v1/feeds/${feedId}`)).json<{ items: unknown[] }>().items.length, 2, 'the new item is stored');
 });
@@ -79,8 +95,16 @@ t.test('a failing source: refresh now answers failed with the error, and the sta
   advance(60);
   failing = true;
   t.teardown(() => void (failing = false));
-  const refreshed = (await call('POST', `/v1/feeds/${feedId}/refresh`)).json<{ outcome: string; error: { code: string }; feed: { status: Status } }>();
-  t.match(refreshed, { outcome: 'failed', error: { code: 'upstream_status' }, feed: { status: { state: 'failing', consecutive_errors: 1 } } });
+  const refreshed = (await call('POST', `/v1/feeds/${feedId}/refresh`)).json<{
+    outcome: string;
+    error: { code: string };
+    feed: { status: Status };
+  }>();
+  t.match(refreshed, {
+    outcome: 'failed',
+    error: { code: 'upstream_status' },
+    feed: { status: { state: 'failing', consecutive_errors: 1 } },
+  });
 });
 
 t.test('paused: true stops polling and shows paused; paused: false resumes it at once', async (t) => {
@@ -95,7 +119,13 @@ t.test('paused: true stops polling and shows paused; paused: false resumes it at
   const before = requests;
   t.equal(await refreshFeed(env.deps, feedId), null, 'a scheduled run left from before the pause does nothing');
   t.equal(requests, before, 'and fetches nothing');
-  t.same((await call('GET', `/v1/feeds/${feedId}/settings`)).json(), { customAuthor: null, sort: 'last_added', paused: true, min_interval: null, filters: { keep: null, block: null } });
+  t.same((await call('GET', `/v1/feeds/${feedId}/settings`)).json(), {
+    customAuthor: null,
+    sort: 'last_added',
+    paused: true,
+    min_interval: null,
+    filters: { keep: null, block: null },
+  });
 
   t.match((await settings(feedId, { paused: false })).json(), { paused: false });
   const resumed = await statusOf(feedId);
@@ -140,7 +170,11 @@ t.test('a feed failing for FEEDMILL_FEED_DISABLE_AFTER is disabled with its reas
   t.equal((await statusOf(feedId)).state, 'disabled', 'other settings leave it disabled');
   await settings(feedId, { paused: false });
   const resumed = await statusOf(feedId);
-  t.match(resumed, { state: 'failing', disabled_at: null, disabled_reason: null }, 'paused: false resumes it; it is failing until a fetch succeeds');
+  t.match(
+    resumed,
+    { state: 'failing', disabled_at: null, disabled_reason: null },
+    'paused: false resumes it; it is failing until a fetch succeeds',
+  );
   t.equal(secondsUntilNext(resumed), 0, 'fetched again now');
   await refreshFeed(env.deps, feedId);
   t.match(await statusOf(feedId), { state: 'active', consecutive_errors: 0 });
@@ -184,7 +218,10 @@ t.test('min_interval: a floor of its own, never below the global floor', async (
   const floor = env.deps.settings.poll.minSeconds;
   const below = await settings(feedId, { min_interval: floor - 1 });
   t.equal(below.statusCode, 400);
-  t.match(below.json<{ message: string }>().message, `Expected \`min_interval\` to be a whole number of seconds from the global floor FEEDMILL_POLL_MIN_INTERVAL (${floor}) to 604800, got ${floor - 1}`);
+  t.match(
+    below.json<{ message: string }>().message,
+    `Expected \`min_interval\` to be a whole number of seconds from the global floor FEEDMILL_POLL_MIN_INTERVAL (${floor}) to 604800, got ${floor - 1}`,
+  );
   t.match((await settings(feedId, { min_interval: 900 })).json(), { min_interval: 900 });
   served += 1;
   advance(60);
@@ -198,13 +235,17 @@ t.test('min_interval: a floor of its own, never below the global floor', async (
 t.test('GraphQL: refreshFeed, and paused / minInterval in the settings', async (t) => {
   const feedId = await create();
   advance(60);
-  const refreshed = await graphql<{ refreshFeed: { outcome: string; items_new: number; error: null; feed: { id: string; status: { state: string } } } }>(
-    yoga,
-    alice,
-    'mutation ($id: ID!) { refreshFeed(id: $id) { outcome items_new error { code } feed { id status { state } } } }',
-    { id: feedId },
-  );
-  t.match(refreshed.data?.refreshFeed, { outcome: 'unchanged', items_new: 0, error: null, feed: { id: feedId, status: { state: 'active' } } });
+  const refreshed = await graphql<{
+    refreshFeed: { outcome: string; items_new: number; error: null; feed: { id: string; status: { state: string } } };
+  }>(yoga, alice, 'mutation ($id: ID!) { refreshFeed(id: $id) { outcome items_new error { code } feed { id status { state } } } }', {
+    id: feedId,
+  });
+  t.match(refreshed.data?.refreshFeed, {
+    outcome: 'unchanged',
+    items_new: 0,
+    error: null,
+    feed: { id: feedId, status: { state: 'active' } },
+  });
   const throttled = await graphql(yoga, alice, 'mutation ($id: ID!) { refreshFeed(id: $id) { outcome } }', { id: feedId });
   t.equal(throttled.errors?.[0]?.extensions?.code, 'refresh_throttled');
   const paused = await graphql<{ updateFeedSettings: { paused: boolean; minInterval: number | null } }>(
@@ -214,6 +255,11 @@ t.test('GraphQL: refreshFeed, and paused / minInterval in the settings', async (
     { id: feedId },
   );
   t.same(paused.data?.updateFeedSettings, { paused: true, minInterval: 600 });
-  const shown = await graphql<{ feed: { status: { state: string; next_fetch_at: string | null } } }>(yoga, alice, 'query ($id: ID!) { feed(id: $id) { status { state next_fetch_at } } }', { id: feedId });
+  const shown = await graphql<{ feed: { status: { state: string; next_fetch_at: string | null } } }>(
+    yoga,
+    alice,
+    'query ($id: ID!) { feed(id: $id) { status { state next_fetch_at } } }',
+    { id: feedId },
+  );
   t.same(shown.data?.feed.status, { state: 'paused', next_fetch_at: null });
 });

@@ -10,7 +10,9 @@ const app = await buildHttpApp(env.deps, { httpsOnly: false });
 const source = await startRssSource(3);
 const html = await startFixtureServer((request, response) => {
   if (request.url === '/data.json') return void response.writeHead(200, { 'content-type': 'application/json' }).end('{"hello":"world"}');
-  response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><head><title>Not a feed</title></head><body><p>hello</p></body></html>');
+  response
+    .writeHead(200, { 'content-type': 'text/html' })
+    .end('<!doctype html><html><head><title>Not a feed</title></head><body><p>hello</p></body></html>');
 });
 t.teardown(async () => {
   await app.close();
@@ -34,7 +36,15 @@ interface ApiFeed {
   rss_feed_url: string;
   description: string;
   icon: string;
-  items?: { url: string; title: string; description_text: string; description_html: string; thumbnail: string | null; authors: { name: string }[]; date_published: string }[];
+  items?: {
+    url: string;
+    title: string;
+    description_text: string;
+    description_html: string;
+    thumbnail: string | null;
+    authors: { name: string }[];
+    date_published: string;
+  }[];
 }
 
 const created = await post('/v1/feeds', { url: source.url });
@@ -89,7 +99,11 @@ t.test('listing feeds: envelope, newest first, limit and offset, $-aliases', asy
   t.equal(all.total, 3);
   t.equal(all.offset, 0);
   t.equal(all.limit, 10);
-  t.same(all.data.map((entry) => entry.id), [third.id, second.id, feed.id], 'reverse chronological');
+  t.same(
+    all.data.map((entry) => entry.id),
+    [third.id, second.id, feed.id],
+    'reverse chronological',
+  );
   t.notOk('items' in (all.data[0] ?? {}), 'list entries carry no items');
   const page = (await get('/v1/feeds?limit=1&offset=1')).json<{ total: number; offset: number; limit: number; data: ApiFeed[] }>();
   t.same([page.total, page.offset, page.limit, page.data.map((entry) => entry.id)], [3, 1, 1, [second.id]]);
@@ -116,7 +130,12 @@ t.test('updating a feed changes title, description and icon and returns it witho
   t.same([updated.title, updated.description, updated.icon], ['Renamed', 'A feed that grows', 'https://example.test/i.png']);
   t.notOk('items' in updated);
   t.equal((await get(`/v1/feeds/${feed.id}`)).json<ApiFeed>().title, 'Renamed', 'the change is stored');
-  const foreign = await app.inject({ method: 'PATCH', url: `/v1/feeds/${feed.id}`, headers: { authorization: bob }, payload: { title: 'x' } });
+  const foreign = await app.inject({
+    method: 'PATCH',
+    url: `/v1/feeds/${feed.id}`,
+    headers: { authorization: bob },
+    payload: { title: 'x' },
+  });
   assertError(t, foreign, 404, 'feed_not_found');
 });
 
@@ -134,9 +153,19 @@ t.test('a source that is not a feed, or cannot be reached, creates nothing', asy
 t.test('bad requests get the error shape: unknown route, bad JSON, wrong type, too large, unknown field', async (t) => {
   assertError(t, await get('/v1/nothing-here'), 404, 'route_not_found');
   assertError(t, await app.inject({ method: 'GET', url: '/nothing' }), 404, 'route_not_found');
-  const badJson = await app.inject({ method: 'POST', url: '/v1/feeds', headers: { authorization: alice, 'content-type': 'application/json' }, payload: '{"url":' });
+  const badJson = await app.inject({
+    method: 'POST',
+    url: '/v1/feeds',
+    headers: { authorization: alice, 'content-type': 'application/json' },
+    payload: '{"url":',
+  });
   assertError(t, badJson, 400, 'invalid_json');
-  const wrongType = await app.inject({ method: 'POST', url: '/v1/feeds', headers: { authorization: alice, 'content-type': 'text/plain' }, payload: 'url' });
+  const wrongType = await app.inject({
+    method: 'POST',
+    url: '/v1/feeds',
+    headers: { authorization: alice, 'content-type': 'text/plain' },
+    payload: 'url',
+  });
   assertError(t, wrongType, 415, 'unsupported_media_type');
   assertError(t, await post('/v1/feeds', { url: 'x'.repeat(70_000) }), 413, 'payload_too_large');
   const { message } = assertError(t, await post('/v1/feeds', { url: source.url, colour: 'red' }), 400, 'validation_failed');
@@ -147,7 +176,12 @@ t.test('bad requests get the error shape: unknown route, bad JSON, wrong type, t
 t.test('deleting a feed, then deleting it again, says it was already deleted', async (t) => {
   const target = (await post('/v1/feeds', { url: source.url })).json<ApiFeed>();
   const remove = () => app.inject({ method: 'DELETE', url: `/v1/feeds/${target.id}`, headers: { authorization: alice } });
-  assertError(t, await app.inject({ method: 'DELETE', url: `/v1/feeds/${target.id}`, headers: { authorization: bob } }), 404, 'feed_not_found');
+  assertError(
+    t,
+    await app.inject({ method: 'DELETE', url: `/v1/feeds/${target.id}`, headers: { authorization: bob } }),
+    404,
+    'feed_not_found',
+  );
   const first = await remove();
   t.equal(first.statusCode, 200);
   t.same(first.json(), { id: target.id, deleted: true });
@@ -168,7 +202,10 @@ t.test('the hosted feed is RSS 2.0 without authentication and answers conditiona
   const lastModified = String(response.headers['last-modified']);
   t.ok(etag && lastModified, 'ETag and Last-Modified are sent');
   t.equal((await app.inject({ method: 'GET', url: `/feeds/${feed.id}.xml`, headers: { 'if-none-match': etag } })).statusCode, 304);
-  t.equal((await app.inject({ method: 'GET', url: `/feeds/${feed.id}.xml`, headers: { 'if-modified-since': lastModified } })).statusCode, 304);
+  t.equal(
+    (await app.inject({ method: 'GET', url: `/feeds/${feed.id}.xml`, headers: { 'if-modified-since': lastModified } })).statusCode,
+    304,
+  );
   t.equal((await app.inject({ method: 'GET', url: `/feeds/${feed.id}.xml`, headers: { 'if-none-match': '"other"' } })).statusCode, 200);
   t.equal((await app.inject({ method: 'GET', url: '/feeds/AAAAAAAAAAAAAAAA.xml' })).statusCode, 404);
 });

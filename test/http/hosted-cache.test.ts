@@ -29,7 +29,12 @@ t.teardown(async () => {
 });
 
 const alice = await base.bearer('alice');
-const created = await app.inject({ method: 'POST', url: '/v1/feeds', headers: { authorization: alice, 'content-type': 'application/json' }, payload: JSON.stringify({ url: source.url }) });
+const created = await app.inject({
+  method: 'POST',
+  url: '/v1/feeds',
+  headers: { authorization: alice, 'content-type': 'application/json' },
+  payload: JSON.stringify({ url: source.url }),
+});
 const feedId = created.json<{ id: string }>().id;
 const hosted = async () => {
   const response = await app.inject({ method: 'GET', url: `/feeds/${feedId}.xml` });
@@ -37,7 +42,12 @@ const hosted = async () => {
   return { etag: String(response.headers.etag), body: response.body };
 };
 const patch = (url: string, body: unknown) =>
-  app.inject({ method: 'PATCH', url, headers: { authorization: alice, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  app.inject({
+    method: 'PATCH',
+    url,
+    headers: { authorization: alice, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
 
 t.test('an unchanged feed is rendered once: later requests read no items and get the same bytes', async (t) => {
   const first = await hosted();

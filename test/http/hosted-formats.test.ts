@@ -28,13 +28,28 @@ for (const id of [feedId, bundleId]) {
       const response = await get(`/feeds/${id}.${extension}`);
       t.equal(response.statusCode, 200);
       t.equal(response.headers['content-type'], `${mediaType}; charset=utf-8`);
-      t.equal(response.headers.link, `<https://feeds.example.test/feeds/${id}.${extension}>; rel="self", <https://feeds.example.test/websub>; rel="hub"`);
+      t.equal(
+        response.headers.link,
+        `<https://feeds.example.test/feeds/${id}.${extension}>; rel="self", <https://feeds.example.test/websub>; rel="hub"`,
+      );
       etags.add(String(response.headers.etag));
-      t.equal((await get(`/feeds/${id}.${extension}`, { 'if-none-match': String(response.headers.etag) })).statusCode, 304, `.${extension}: 304 for its ETag`);
-      t.equal((await get(`/feeds/${id}.${extension}`, { 'if-modified-since': String(response.headers['last-modified']) })).statusCode, 304, `.${extension}: 304 for its date`);
+      t.equal(
+        (await get(`/feeds/${id}.${extension}`, { 'if-none-match': String(response.headers.etag) })).statusCode,
+        304,
+        `.${extension}: 304 for its ETag`,
+      );
+      t.equal(
+        (await get(`/feeds/${id}.${extension}`, { 'if-modified-since': String(response.headers['last-modified']) })).statusCode,
+        304,
+        `.${extension}: 304 for its date`,
+      );
     }
     t.equal(etags.size, 4, 'four formats, four ETags');
-    t.equal((await get(`/feeds/${id}.atom`, { 'if-none-match': [...etags][0] ?? '' })).statusCode, 200, "the RSS ETag does not make the Atom document fresh");
+    t.equal(
+      (await get(`/feeds/${id}.atom`, { 'if-none-match': [...etags][0] ?? '' })).statusCode,
+      200,
+      'the RSS ETag does not make the Atom document fresh',
+    );
   });
 }
 
@@ -55,7 +70,11 @@ t.test('the extensionless address picks the format by Accept, RSS when nothing w
     t.equal(response.headers['content-type'], `${mediaType}; charset=utf-8`, `Accept: ${accept ?? '(none)'}`);
     t.equal(response.headers.vary, 'Accept, Accept-Encoding');
     const extension = Object.entries(formats).find(([, type]) => type === mediaType)?.[0];
-    t.equal(response.body, (await get(`/feeds/${feedId}.${extension}`)).body, `Accept: ${accept ?? '(none)'}: the same document as .${extension}`);
+    t.equal(
+      response.body,
+      (await get(`/feeds/${feedId}.${extension}`)).body,
+      `Accept: ${accept ?? '(none)'}: the same document as .${extension}`,
+    );
   }
 });
 

@@ -43,7 +43,10 @@ const scripted = /javascript|data:|alert/i;
 t.test('a hostile source yields no hostile URL in the API', async (t) => {
   t.equal(created.statusCode, 200, created.body);
   t.equal(feed.icon, '');
-  t.same(feed.items.map((item) => [item.url, item.thumbnail]), [['', null]]);
+  t.same(
+    feed.items.map((item) => [item.url, item.thumbnail]),
+    [['', null]],
+  );
   t.equal(feed.items[0]?.description_html, '<p><a>a</a><img alt="i" /></p>');
   t.notMatch(created.body, scripted);
 });
@@ -89,9 +92,20 @@ t.test('URLs stored before the rule existed are not shown', async (t) => {
   const { version } = await env.deps.items.known(other.id);
   await env.deps.items.commit(other.id, version, [
     {
-      feedId: other.id, key: 'g:old', contentHash: 'x', addedAt: '2026-11-01T00:00:00.000Z', publishedAt: '2026-11-01T00:00:00.000Z',
-      url: 'javascript:alert(1)', title: 'Stored long ago', description_text: '', description_html: '', thumbnail: 'data:image/svg+xml,<svg/>',
-      authors: [], date_published: null, categories: [], enclosures: [{ url: 'vbscript:x', type: 'audio/mpeg' }],
+      feedId: other.id,
+      key: 'g:old',
+      contentHash: 'x',
+      addedAt: '2026-11-01T00:00:00.000Z',
+      publishedAt: '2026-11-01T00:00:00.000Z',
+      url: 'javascript:alert(1)',
+      title: 'Stored long ago',
+      description_text: '',
+      description_html: '',
+      thumbnail: 'data:image/svg+xml,<svg/>',
+      authors: [],
+      date_published: null,
+      categories: [],
+      enclosures: [{ url: 'vbscript:x', type: 'audio/mpeg' }],
     },
   ]);
   const shown = await app.inject({ method: 'GET', url: `/v1/feeds/${other.id}`, headers: { authorization: alice } });

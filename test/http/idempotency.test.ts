@@ -57,7 +57,12 @@ t.test('a failed create against its source is replayed as the same failure', asy
 
 t.test('a delete retried with its key replays the deletion instead of saying "already deleted"', async (t) => {
   const id = (await alice.post('/v1/feeds', { url: source.url })).json<{ id: string }>().id;
-  const remove = () => app.inject({ method: 'DELETE', url: `/v1/feeds/${id}`, headers: { authorization: alice.authorization, 'idempotency-key': 'delete-1' } });
+  const remove = () =>
+    app.inject({
+      method: 'DELETE',
+      url: `/v1/feeds/${id}`,
+      headers: { authorization: alice.authorization, 'idempotency-key': 'delete-1' },
+    });
   t.same((await remove()).json(), { id, deleted: true });
   const again = await remove();
   t.equal(again.statusCode, 200);

@@ -30,7 +30,9 @@ t.test('the OpenAPI document is served without a key and matches the checked-in 
 
 t.test('every operation of the spec is documented once, with its security', async (t) => {
   const { paths } = (await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json<OpenApi>();
-  const operations = Object.entries(paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+  const operations = Object.entries(paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+  );
   for (const expected of [
     'POST /v1/feeds',
     'GET /v1/feeds',
@@ -49,7 +51,10 @@ t.test('every operation of the spec is documented once, with its security', asyn
   ]) {
     t.ok(operations.includes(expected), expected);
   }
-  t.notOk(operations.some((operation) => operation.includes('/api/v1') || operation.includes('/v1/feed/') || operation.includes('/bundled')), 'variants are not repeated');
+  t.notOk(
+    operations.some((operation) => operation.includes('/api/v1') || operation.includes('/v1/feed/') || operation.includes('/bundled')),
+    'variants are not repeated',
+  );
   t.ok(paths['/v1/feeds']?.post?.security, 'API operations declare the bearer scheme');
   t.same(paths['/feeds/{file}']?.get?.security, [], 'hosted feeds need no key, and say so');
 });
@@ -77,12 +82,18 @@ interface Document {
 }
 
 const documented = async (): Promise<Document> => (await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json<Document>();
-const operationsOf = (doc: Document) => Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })));
+const operationsOf = (doc: Document) =>
+  Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })),
+  );
 
 t.test('every operation has a camelCase operationId of its own, a summary, a description and a declared tag', async (t) => {
   const doc = await documented();
   const declared = new Set(doc.tags.map((tag) => tag.name));
-  t.ok(doc.tags.every((tag) => tag.description.length > 0), 'every tag is described');
+  t.ok(
+    doc.tags.every((tag) => tag.description.length > 0),
+    'every tag is described',
+  );
   const ids = new Set<string>();
   for (const { name, operation } of operationsOf(doc)) {
     t.match(operation.operationId, /^[a-z][A-Za-z]+$/, `${name} has a camelCase operationId`);
@@ -99,15 +110,46 @@ t.test('every operation has a camelCase operationId of its own, a summary, a des
 
 t.test('the shapes are named components, referred to instead of repeated', async (t) => {
   const doc = await documented();
-  for (const name of ['Feed', 'FeedWithItems', 'FeedItem', 'Author', 'FeedStatus', 'FeedList', 'FeedSettings', 'ItemFilter', 'Bundle', 'BundleList', 'BundleSettings', 'DeletionResult', 'Error', 'Webhook', 'WebhookList', 'Delivery', 'DeliveryList', 'WebhookEvent', 'OpmlImport']) {
+  for (const name of [
+    'Feed',
+    'FeedWithItems',
+    'FeedItem',
+    'Author',
+    'FeedStatus',
+    'FeedList',
+    'FeedSettings',
+    'ItemFilter',
+    'Bundle',
+    'BundleList',
+    'BundleSettings',
+    'DeletionResult',
+    'Error',
+    'Webhook',
+    'WebhookList',
+    'Delivery',
+    'DeliveryList',
+    'WebhookEvent',
+    'OpmlImport',
+  ]) {
     t.ok(name in doc.components.schemas, `${name} is a component`);
   }
-  const media = (path: string, method: string, status: string) => doc.paths[path]?.[method]?.responses[status]?.content?.['application/json'];
+  const media = (path: string, method: string, status: string) =>
+    doc.paths[path]?.[method]?.responses[status]?.content?.['application/json'];
   t.same(media('/v1/feeds/{id}', 'get', '200')?.schema, { $ref: '#/components/schemas/FeedWithItems' });
   t.same(media('/v1/feeds', 'get', '200')?.schema, { $ref: '#/components/schemas/FeedList' });
-  t.same(doc.paths['/v1/feeds/{id}']?.get?.responses['404'], { $ref: '#/components/responses/NotFound' }, 'an error answer is a named response');
-  t.same(doc.paths['/v1/webhooks']?.post?.requestBody?.content['application/json']?.schema, { $ref: '#/components/schemas/CreateWebhookRequest' });
-  t.notMatch(JSON.stringify(doc.components.schemas.UpdateFeedSettingsRequest), /not_contains/, "a request's filters refer to ItemFilter rather than repeat it");
+  t.same(
+    doc.paths['/v1/feeds/{id}']?.get?.responses['404'],
+    { $ref: '#/components/responses/NotFound' },
+    'an error answer is a named response',
+  );
+  t.same(doc.paths['/v1/webhooks']?.post?.requestBody?.content['application/json']?.schema, {
+    $ref: '#/components/schemas/CreateWebhookRequest',
+  });
+  t.notMatch(
+    JSON.stringify(doc.components.schemas.UpdateFeedSettingsRequest),
+    /not_contains/,
+    "a request's filters refer to ItemFilter rather than repeat it",
+  );
 });
 
 t.test('every request body and every response body shows an example', async (t) => {

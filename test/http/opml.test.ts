@@ -20,7 +20,12 @@ t.teardown(async () => {
 const alice = await env.bearer('alice');
 const bob = await env.bearer('bob');
 const call = (method: 'GET' | 'POST', url: string, authorization: string, body?: string, type = 'text/x-opml') =>
-  app.inject({ method, url, headers: { authorization, ...(body === undefined ? {} : { 'content-type': type }) }, ...(body === undefined ? {} : { payload: body }) });
+  app.inject({
+    method,
+    url,
+    headers: { authorization, ...(body === undefined ? {} : { 'content-type': type }) },
+    ...(body === undefined ? {} : { payload: body }),
+  });
 const json = (method: 'POST', url: string, authorization: string, body: unknown) =>
   app.inject({ method, url, headers: { authorization, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
 
@@ -58,17 +63,26 @@ t.test('round trip: export, import into another account, the same feeds and bund
   t.match(exported.body, /<outline text="Morning reads"[^>]*feedmill:hostedUrl="https:\/\/feeds\.example\.test\/feeds\/_/);
 
   const first = await importOpml(bob, exported.body);
-  t.same(first.outcomes.map((outcome) => [outcome.xml_url, outcome.outcome, outcome.bundle]), [
-    [morning.url, 'created', 'Morning reads'],
-    [loose.url, 'created', null],
-  ]);
+  t.same(
+    first.outcomes.map((outcome) => [outcome.xml_url, outcome.outcome, outcome.bundle]),
+    [
+      [morning.url, 'created', 'Morning reads'],
+      [loose.url, 'created', null],
+    ],
+  );
   t.same((await sourcesOf(bob)).map((feed) => feed.source_url).sort(), [morning.url, loose.url].sort());
   const bundles = (await call('GET', '/v1/bundles', bob)).json<{ data: { name: string; feeds: string[] }[] }>().data;
   const bobA = (await sourcesOf(bob)).find((feed) => feed.source_url === morning.url)?.id;
-  t.same(bundles.map((bundle) => [bundle.name, bundle.feeds]), [['Morning reads', [bobA]]]);
+  t.same(
+    bundles.map((bundle) => [bundle.name, bundle.feeds]),
+    [['Morning reads', [bobA]]],
+  );
 
   const again = await importOpml(bob, exported.body);
-  t.same(again.outcomes.map((outcome) => outcome.outcome), ['existing', 'existing']);
+  t.same(
+    again.outcomes.map((outcome) => outcome.outcome),
+    ['existing', 'existing'],
+  );
   t.equal((await sourcesOf(bob)).length, 2, 'no feed twice');
   t.equal((await call('GET', '/v1/bundles', bob)).json<{ data: unknown[] }>().data.length, 1, 'no bundle twice');
 });
@@ -81,15 +95,28 @@ t.test('OPML 1.0 with nested groups; one bad outline gets its own outcome and th
   const status = await importOpml(carol, opml);
   t.equal(status.total, 2);
   t.equal(status.done, 2);
-  t.match(status.outcomes, [{ outcome: 'failed', bundle: 'Inner', error: { code: 'source_unreachable' } }, { outcome: 'created', bundle: 'Inner', error: null }]);
+  t.match(status.outcomes, [
+    { outcome: 'failed', bundle: 'Inner', error: { code: 'source_unreachable' } },
+    { outcome: 'created', bundle: 'Inner', error: null },
+  ]);
 });
 
 t.test('hostile OPML is refused before anything is created: 400 or 413 in our shape', async (t) => {
   const cases: [string, string, number, RegExp][] = [
     ['not XML', 'just some words', 400, /Expected an OPML 1\.0 or 2\.0 document/],
     ['another vocabulary', '<rss version="2.0"><channel/></rss>', 400, /its root element is <rss>/],
-    ['an entity bomb', '<?xml version="1.0"?><!DOCTYPE opml [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]><opml version="2.0"><body><outline text="&b;" xmlUrl="http://x/"/></body></opml>', 400, /DTD or entity/],
-    ['10,000 outlines', `<opml version="2.0"><body>${'<outline text="x" xmlUrl="http://127.0.0.1:1/x"/>'.repeat(10_000)}</body></opml>`, 413, /at most 1000 outlines/],
+    [
+      'an entity bomb',
+      '<?xml version="1.0"?><!DOCTYPE opml [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]><opml version="2.0"><body><outline text="&b;" xmlUrl="http://x/"/></body></opml>',
+      400,
+      /DTD or entity/,
+    ],
+    [
+      '10,000 outlines',
+      `<opml version="2.0"><body>${'<outline text="x" xmlUrl="http://127.0.0.1:1/x"/>'.repeat(10_000)}</body></opml>`,
+      413,
+      /at most 1000 outlines/,
+    ],
     ['over the size cap', `<opml version="2.0"><body><outline text="${'x'.repeat(1_100_000)}"/></body></opml>`, 413, /./],
   ];
   const before = (await sourcesOf(alice)).length;

@@ -26,8 +26,22 @@ const authorization = await env.bearer('alice');
 // Real resources, so routes get past "not found" into their validation and use cases.
 const online = createUndiciFetcher({ allowPrivateNetworks: true });
 const seedApp = await buildHttpApp({ ...env.deps, fetcher: online }, { httpsOnly: false });
-const feedId = (await seedApp.inject({ method: 'POST', url: '/v1/feeds', headers: { authorization, 'content-type': 'application/json' }, payload: { url: source.url } })).json<{ id: string }>().id;
-const bundleId = (await app.inject({ method: 'POST', url: '/v1/bundles', headers: { authorization, 'content-type': 'application/json' }, payload: { name: 'b', feeds: [feedId] } })).json<{ id: string }>().id;
+const feedId = (
+  await seedApp.inject({
+    method: 'POST',
+    url: '/v1/feeds',
+    headers: { authorization, 'content-type': 'application/json' },
+    payload: { url: source.url },
+  })
+).json<{ id: string }>().id;
+const bundleId = (
+  await app.inject({
+    method: 'POST',
+    url: '/v1/bundles',
+    headers: { authorization, 'content-type': 'application/json' },
+    payload: { name: 'b', feeds: [feedId] },
+  })
+).json<{ id: string }>().id;
 await seedApp.close();
 await online.close();
 t.match(feedId, /^[A-Za-z0-9_-]{16}$/, 'a real feed to aim at');
@@ -50,10 +64,28 @@ const routes: [method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string
   ['GET', '/feeds/nope.xml'],
 ];
 
-const fieldNames = ['url', 'keyword', 'region', 'title', 'description', 'icon', 'name', 'feeds', 'customAuthor', 'sort', 'limit', 'offset', '$limit', '$offset'];
+const fieldNames = [
+  'url',
+  'keyword',
+  'region',
+  'title',
+  'description',
+  'icon',
+  'name',
+  'feeds',
+  'customAuthor',
+  'sort',
+  'limit',
+  'offset',
+  '$limit',
+  '$offset',
+];
 const key = fc.oneof(fc.constantFrom(...fieldNames), fc.string({ maxLength: 12 }));
 const body = fc.oneof(fc.dictionary(key, fc.jsonValue({ maxDepth: 3 }), { maxKeys: 5 }), fc.jsonValue({ maxDepth: 3 }));
-const rawBody = fc.oneof(body.map((value) => JSON.stringify(value)), fc.string({ maxLength: 60 }));
+const rawBody = fc.oneof(
+  body.map((value) => JSON.stringify(value)),
+  fc.string({ maxLength: 60 }),
+);
 const query = fc.dictionary(key, fc.oneof(fc.string({ maxLength: 10 }), fc.integer().map(String)), { maxKeys: 4 });
 
 t.test('any query and any body: never a 5xx, always our error shape with statusCode equal to the status', async (t) => {
@@ -64,13 +96,21 @@ t.test('any query and any body: never a 5xx, always our error shape with statusC
         const response = await app.inject({
           method,
           url: search ? `${path}?${search}` : path,
-          headers: { authorization, ...(method === 'GET' || method === 'DELETE' ? {} : { 'content-type': json ? 'application/json' : 'text/plain' }) },
+          headers: {
+            authorization,
+            ...(method === 'GET' || method === 'DELETE' ? {} : { 'content-type': json ? 'application/json' : 'text/plain' }),
+          },
           ...(method === 'GET' || method === 'DELETE' ? {} : { payload }),
         });
         if (response.statusCode >= 500) throw new Error(`${method} ${path} answered ${response.statusCode}: ${response.body}`);
         if (response.statusCode >= 400) {
           const error = response.json<{ message: unknown; statusCode: unknown; errors: { title: unknown; code: unknown }[] }>();
-          if (typeof error.message !== 'string' || error.statusCode !== response.statusCode || !Array.isArray(error.errors) || typeof error.errors[0]?.code !== 'string') {
+          if (
+            typeof error.message !== 'string' ||
+            error.statusCode !== response.statusCode ||
+            !Array.isArray(error.errors) ||
+            typeof error.errors[0]?.code !== 'string'
+          ) {
             throw new Error(`${method} ${path} answered ${response.statusCode} outside the error shape: ${response.body}`);
           }
         }

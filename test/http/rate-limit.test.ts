@@ -36,7 +36,12 @@ t.test('health probes are never limited', async (t) => {
 
 t.test('GraphQL requests count against the key, not the address every client shares', async (t) => {
   const query = (authorization: string) =>
-    app.inject({ method: 'POST', url: '/graphql', headers: { authorization, 'content-type': 'application/json' }, payload: { query: '{ feeds { total } }' } });
+    app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { authorization, 'content-type': 'application/json' },
+      payload: { query: '{ feeds { total } }' },
+    });
   const carol = await env.bearer('carol');
   const dave = await env.bearer('dave');
   for (let i = 0; i < 3; i += 1) t.equal((await query(carol)).statusCode, 200);

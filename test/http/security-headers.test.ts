@@ -23,7 +23,11 @@ t.test('an HTML response gets a strict Content-Security-Policy: own scripts and 
   t.equal(page.headers['x-content-type-options'], 'nosniff');
   t.equal(page.headers['strict-transport-security'], 'max-age=31536000', 'HSTS for a year by default');
   const json = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
-  t.equal(json.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'; sandbox", 'data responses may load nothing');
+  t.equal(
+    json.headers['content-security-policy'],
+    "default-src 'none'; frame-ancestors 'none'; sandbox",
+    'data responses may load nothing',
+  );
 });
 
 t.test('HSTS is never sent over plain HTTP (RFC 6797 §7.2); the other headers are', async (t) => {

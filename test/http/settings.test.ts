@@ -26,13 +26,25 @@ interface Item {
 t.test('a new feed has default settings', async (t) => {
   const response = await alice.get(`/v1/feeds/${feedId}/settings`);
   t.equal(response.statusCode, 200);
-  t.same(response.json(), { customAuthor: null, sort: 'last_added', paused: false, min_interval: null, filters: { keep: null, block: null } });
+  t.same(response.json(), {
+    customAuthor: null,
+    sort: 'last_added',
+    paused: false,
+    min_interval: null,
+    filters: { keep: null, block: null },
+  });
   assertError(t, await bob.get(`/v1/feeds/${feedId}/settings`), 404, 'feed_not_found');
 });
 
 t.test('customAuthor replaces every item’s authors in responses and the hosted feed; null resets it', async (t) => {
   const set = await alice.patch(`/v1/feeds/${feedId}/settings`, { customAuthor: 'Newsroom Bot' });
-  t.same(set.json(), { customAuthor: 'Newsroom Bot', sort: 'last_added', paused: false, min_interval: null, filters: { keep: null, block: null } });
+  t.same(set.json(), {
+    customAuthor: 'Newsroom Bot',
+    sort: 'last_added',
+    paused: false,
+    min_interval: null,
+    filters: { keep: null, block: null },
+  });
   const items = (await alice.get(`/v1/feeds/${feedId}`)).json<{ items: Item[] }>().items;
   t.ok(items.length > 0 && items.every((item) => item.authors.length === 1 && item.authors[0]?.name === 'Newsroom Bot'));
   const hosted = await app.inject({ method: 'GET', url: `/feeds/${feedId}.xml` });
@@ -40,12 +52,21 @@ t.test('customAuthor replaces every item’s authors in responses and the hosted
   const reset = await alice.patch(`/v1/feeds/${feedId}/settings`, { customAuthor: null });
   t.same(reset.json(), { customAuthor: null, sort: 'last_added', paused: false, min_interval: null, filters: { keep: null, block: null } });
   const after = (await alice.get(`/v1/feeds/${feedId}`)).json<{ items: Item[] }>().items;
-  t.ok(after.every((item) => item.authors.length === 0), 'the source authors are back (none here)');
+  t.ok(
+    after.every((item) => item.authors.length === 0),
+    'the source authors are back (none here)',
+  );
 });
 
 t.test('sort is the default order when a request gives none', async (t) => {
   await alice.patch(`/v1/feeds/${feedId}/settings`, { sort: 'date' });
-  t.same((await alice.get(`/v1/feeds/${feedId}/settings`)).json(), { customAuthor: null, sort: 'date', paused: false, min_interval: null, filters: { keep: null, block: null } });
+  t.same((await alice.get(`/v1/feeds/${feedId}/settings`)).json(), {
+    customAuthor: null,
+    sort: 'date',
+    paused: false,
+    min_interval: null,
+    filters: { keep: null, block: null },
+  });
   const titles = (await alice.get(`/v1/feeds/${feedId}`)).json<{ items: Item[] }>().items.map((item) => item.title);
   t.same(titles, ['Post 3', 'Post 2', 'Post 1']);
   assertError(t, await alice.patch(`/v1/feeds/${feedId}/settings`, { sort: 'random' }), 400, 'validation_failed');

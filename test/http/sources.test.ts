@@ -18,15 +18,21 @@ const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</
 const sites = await startFixtureServer((request, response): void => {
   const url = new URL(request.url ?? '/', 'http://x');
   const html = (body: string): void => void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
-  if (url.pathname === '/linked/') return html(`<html><head><title>Linked</title><link rel="alternate" type="application/rss+xml" href="${feedSource.url}"></head><body><p>hi</p></body></html>`);
+  if (url.pathname === '/linked/')
+    return html(
+      `<html><head><title>Linked</title><link rel="alternate" type="application/rss+xml" href="${feedSource.url}"></head><body><p>hi</p></body></html>`,
+    );
   if (url.pathname === '/wellknown/') return html('<html><head><title>Plain</title></head><body><p>Nothing here</p></body></html>');
   if (url.pathname === '/feed') return void response.writeHead(302, { location: feedSource.url }).end();
   if (url.pathname === '/blog/') return html(blog);
   if (url.pathname === '/search') {
     searches.push(url);
     const q = url.searchParams.get('q') ?? '';
-    const item = (n: number) => `<item><title>${escape(q)} story ${n}</title><link>https://news.example/${n}</link><guid>n${n}</guid></item>`;
-    return void response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(`<rss version="2.0"><channel><title>Search: ${escape(q)}</title>${item(1)}${item(2)}</channel></rss>`);
+    const item = (n: number) =>
+      `<item><title>${escape(q)} story ${n}</title><link>https://news.example/${n}</link><guid>n${n}</guid></item>`;
+    return void response
+      .writeHead(200, { 'content-type': 'application/rss+xml' })
+      .end(`<rss version="2.0"><channel><title>Search: ${escape(q)}</title>${item(1)}${item(2)}</channel></rss>`);
   }
   response.writeHead(404).end();
   return undefined;
@@ -53,12 +59,19 @@ t.test('a site that advertises its feed is followed by that feed', async (t) => 
   t.equal(response.statusCode, 200, response.body);
   const feed = response.json<ApiFeed>();
   t.equal(feed.source_url, `${sites.url}/linked/`, 'source_url stays the address the user gave');
-  t.same(feed.items.map((item) => item.title), ['Post 2', 'Post 1'], 'items come from the feed');
+  t.same(
+    feed.items.map((item) => item.title),
+    ['Post 2', 'Post 1'],
+    'items come from the feed',
+  );
 });
 
 t.test('a site with no feed link but a feed at a well-known path uses it', async (t) => {
   const feed = (await alice.post('/v1/feeds', { url: `${sites.url}/wellknown/` })).json<ApiFeed>();
-  t.same(feed.items.map((item) => item.title), ['Post 2', 'Post 1']);
+  t.same(
+    feed.items.map((item) => item.title),
+    ['Post 2', 'Post 1'],
+  );
 });
 
 t.test('a site with no feed gives its article list, without navigation, tag or pagination links', async (t) => {
@@ -76,12 +89,21 @@ t.test('a keyword and a region give the provider’s items and a source_url nami
   const source = new URL(feed.source_url);
   t.equal(`${source.origin}${source.pathname}`, 'https://feeds.example.test/keyword');
   t.same(Object.fromEntries(source.searchParams), { keyword: '"Open source" funding', region: 'BR', lang: 'pt' });
-  t.same([searches[0]?.searchParams.get('q'), searches[0]?.searchParams.get('gl'), searches[0]?.searchParams.get('hl')], ['"Open source" funding', 'BR', 'pt']);
-  t.same(feed.items.map((item) => item.title), ['"Open source" funding story 1', '"Open source" funding story 2']);
+  t.same(
+    [searches[0]?.searchParams.get('q'), searches[0]?.searchParams.get('gl'), searches[0]?.searchParams.get('hl')],
+    ['"Open source" funding', 'BR', 'pt'],
+  );
+  t.same(
+    feed.items.map((item) => item.title),
+    ['"Open source" funding story 1', '"Open source" funding story 2'],
+  );
 });
 
 t.test('keyword feeds need a region of the shape CC:ll', async (t) => {
-  t.match(assertError(t, await alice.post('/v1/feeds', { keyword: 'rust', region: 'Brazil' }), 400, 'validation_failed').message, /COUNTRY:language/);
+  t.match(
+    assertError(t, await alice.post('/v1/feeds', { keyword: 'rust', region: 'Brazil' }), 400, 'validation_failed').message,
+    /COUNTRY:language/,
+  );
   assertError(t, await alice.post('/v1/feeds', { keyword: 'rust' }), 400, 'validation_failed');
   assertError(t, await alice.post('/v1/feeds', { keyword: '   ', region: 'US:en' }), 400, 'validation_failed');
   assertError(t, await alice.post('/v1/feeds', { url: feedSource.url, keyword: 'rust', region: 'US:en' }), 400, 'validation_failed');

@@ -8,7 +8,11 @@ t.teardown(() => env.close());
 
 // `app.inject` connects from 127.0.0.1: the proxy in front, as the API sees it.
 const hosted = (app: Awaited<ReturnType<typeof buildHttpApp>>, forwardedFor: string) =>
-  app.inject({ method: 'GET', url: '/feeds/nosuchfeed000000.xml', headers: { 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': 'https' } });
+  app.inject({
+    method: 'GET',
+    url: '/feeds/nosuchfeed000000.xml',
+    headers: { 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': 'https' },
+  });
 
 t.test('with one trusted hop, a client rotating the left-most X-Forwarded-For entries is still limited', async (t) => {
   const app = await buildHttpApp(env.deps, { trustProxy: 1, rateLimit: { max: 3, windowMs: 60_000 } });

@@ -25,8 +25,16 @@ t.test('a bad query value names the parameter, the values allowed and the value 
 });
 
 t.test('a body of neither create-feed shape says which shapes there are, and names unknown fields', async (t) => {
-  const both = assertError(t, await client.post('/v1/feeds', { url: 'https://example.com/', keyword: 'rust', region: 'US:en' }), 400, 'validation_failed');
-  t.equal(both.message, 'Expected the request body to be an object with either `url`, or `keyword` with `region`, got an object with `url`, `keyword`, `region`');
+  const both = assertError(
+    t,
+    await client.post('/v1/feeds', { url: 'https://example.com/', keyword: 'rust', region: 'US:en' }),
+    400,
+    'validation_failed',
+  );
+  t.equal(
+    both.message,
+    'Expected the request body to be an object with either `url`, or `keyword` with `region`, got an object with `url`, `keyword`, `region`',
+  );
   const unknown = assertError(t, await client.post('/v1/feeds', { url: 'https://example.com/', colour: 'red' }), 400, 'validation_failed');
   t.equal(unknown.message, 'Unknown field `colour` in the request body; expected an object with either `url`, or `keyword` with `region`');
   const none = assertError(t, await client.post('/v1/feeds', {}), 400, 'validation_failed');
@@ -41,7 +49,11 @@ t.test('within the shape the body was meant for, the field is named with what wa
   const url = assertError(t, await client.post('/v1/feeds', { url: 'ftp://example.com/feed' }), 400, 'invalid_url');
   t.equal(url.message, 'Expected `url` to be an absolute http or https URL without credentials, got "ftp://example.com/feed"');
   const typed = assertError(t, await client.post('/v1/feeds', { url: 5 }), 400, 'invalid_url');
-  t.equal(typed.message, 'Expected `url` to be an absolute http or https URL without credentials, got 5', 'a number is shown as one, not as a string');
+  t.equal(
+    typed.message,
+    'Expected `url` to be an absolute http or https URL without credentials, got 5',
+    'a number is shown as one, not as a string',
+  );
 });
 
 t.test('lengths, ranges, booleans and nullable values are said in words', async (t) => {
@@ -58,19 +70,48 @@ t.test('lengths, ranges, booleans and nullable values are said in words', async 
 
 t.test('a filter deep in a webhook body is named by its path', async (t) => {
   const filters = { any: [{ field: 'title', op: 'equals', value: 'x' }] };
-  const bad = assertError(t, await client.post('/v1/webhooks', { url: 'https://hooks.example.test/in', filters }), 400, 'validation_failed');
+  const bad = assertError(
+    t,
+    await client.post('/v1/webhooks', { url: 'https://hooks.example.test/in', filters }),
+    400,
+    'validation_failed',
+  );
   t.equal(bad.message, 'Expected `filters.any[0].op` to be `contains`, `not_contains` or `matches`, got "equals"');
   const noValue = { any: [{ field: 'title', op: 'contains' }] };
-  const missing = assertError(t, await client.post('/v1/webhooks', { url: 'https://hooks.example.test/in', filters: noValue }), 400, 'validation_failed');
-  t.equal(missing.message, 'Expected `filters.any[0].value` to be a string of 1 to 500 characters, got nothing', 'the condition the client was filling in is the one reported');
-  const both = assertError(t, await client.post('/v1/webhooks', { url: 'https://hooks.example.test/in', feeds: [], bundles: [] }), 400, 'validation_failed');
-  t.equal(both.message, 'Expected the request body to be an object with `feeds` or `bundles`, not both (omit both to receive every feed), got an object with `feeds` and `bundles`');
+  const missing = assertError(
+    t,
+    await client.post('/v1/webhooks', { url: 'https://hooks.example.test/in', filters: noValue }),
+    400,
+    'validation_failed',
+  );
+  t.equal(
+    missing.message,
+    'Expected `filters.any[0].value` to be a string of 1 to 500 characters, got nothing',
+    'the condition the client was filling in is the one reported',
+  );
+  const both = assertError(
+    t,
+    await client.post('/v1/webhooks', { url: 'https://hooks.example.test/in', feeds: [], bundles: [] }),
+    400,
+    'validation_failed',
+  );
+  t.equal(
+    both.message,
+    'Expected the request body to be an object with `feeds` or `bundles`, not both (omit both to receive every feed), got an object with `feeds` and `bundles`',
+  );
 });
 
 t.test('use cases speak the same way as the schemas (a rule only the use case can check)', async (t) => {
-  const response = await app.inject({ method: 'GET', url: '/v1/events?since=evt_missing', headers: { authorization: client.authorization, accept: 'application/json' } });
+  const response = await app.inject({
+    method: 'GET',
+    url: '/v1/events?since=evt_missing',
+    headers: { authorization: client.authorization, accept: 'application/json' },
+  });
   const since = assertError(t, response, 404, 'event_not_found');
-  t.equal(since.message, "Expected `since` to be the id of one of this account's events from the last 30 days (`evt_…`), got \"evt_missing\"; leave it out to start from now");
+  t.equal(
+    since.message,
+    'Expected `since` to be the id of one of this account\'s events from the last 30 days (`evt_…`), got "evt_missing"; leave it out to start from now',
+  );
 });
 
 type Operation = { parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } };
@@ -87,7 +128,9 @@ t.test('every route of the OpenAPI document words every refused field the same w
   let checked = 0;
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
-      const url = path.replace(/\{(\w+)\}/g, (_, name: string) => (name.toLowerCase().includes('delivery') ? 'dl_AAAAAAAAAAAAAAAA' : 'fd_AAAAAAAAAAAAAAAA'));
+      const url = path.replace(/\{(\w+)\}/g, (_, name: string) =>
+        name.toLowerCase().includes('delivery') ? 'dl_AAAAAAAAAAAAAAAA' : 'fd_AAAAAAAAAAAAAAAA',
+      );
       const headers: Record<string, string> = { authorization: client.authorization };
       for (const parameter of operation.parameters ?? []) {
         if (parameter.in !== 'query') continue;
@@ -100,7 +143,12 @@ t.test('every route of the OpenAPI document words every refused field the same w
       const branches = content?.oneOf ?? content?.anyOf ?? (content ? [content] : []);
       for (const branch of branches) {
         for (const [name, property] of Object.entries(resolved(branch)?.properties ?? {})) {
-          const response = await app.inject({ method: method.toUpperCase() as 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ [name]: wrongFor(resolved(property)) }) });
+          const response = await app.inject({
+            method: method.toUpperCase() as 'POST',
+            url,
+            headers: { ...headers, 'content-type': 'application/json' },
+            payload: JSON.stringify({ [name]: wrongFor(resolved(property)) }),
+          });
           t.equal(response.statusCode, 400, `${method.toUpperCase()} ${path} { ${name}: wrong }`);
           checked += 1;
           t.match(response.json<{ message: string }>().message, phrased, `${method.toUpperCase()} ${path} { ${name} }`);

@@ -83,11 +83,20 @@ t.test('GraphQL webhook mutations apply the same rule', async (t) => {
     const created = await graphql(yoga, authorization, 'mutation ($url: String!) { createWebhook(input: { url: $url }) { id } }', { url });
     t.same(codesOf(created), [expected], `create ${url}`);
   }
-  const made = await graphql<{ createWebhook: { id: string } }>(yoga, authorization, 'mutation { createWebhook(input: { url: "https://hooks.example.test/gql" }) { id } }');
+  const made = await graphql<{ createWebhook: { id: string } }>(
+    yoga,
+    authorization,
+    'mutation { createWebhook(input: { url: "https://hooks.example.test/gql" }) { id } }',
+  );
   const id = made.data?.createWebhook.id;
   t.ok(id, 'a public target is accepted');
   for (const url of refusedTargets) {
-    const updated = await graphql(yoga, authorization, 'mutation ($id: ID!, $url: String!) { updateWebhook(id: $id, input: { url: $url }) { id } }', { id, url });
+    const updated = await graphql(
+      yoga,
+      authorization,
+      'mutation ($id: ID!, $url: String!) { updateWebhook(id: $id, input: { url: $url }) { id } }',
+      { id, url },
+    );
     t.same(codesOf(updated), ['address_not_allowed'], `update to ${url}`);
   }
 });

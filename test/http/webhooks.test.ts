@@ -58,7 +58,9 @@ t.test('managing webhooks: create (secret shown once), get, list, update, delete
   t.notOk('secret' in got, 'the secret is never shown again');
   t.equal((await alice.get('/v1/webhooks')).json<{ total: number }>().total, 1);
   assertError(t, await bob.get(`/v1/webhooks/${hook.id}`), 404, 'webhook_not_found');
-  const updated = (await alice.patch(`/v1/webhooks/${hook.id}`, { filters: { field: 'title', op: 'contains', value: 'x' } })).json<ApiWebhook>();
+  const updated = (
+    await alice.patch(`/v1/webhooks/${hook.id}`, { filters: { field: 'title', op: 'contains', value: 'x' } })
+  ).json<ApiWebhook>();
   t.same(updated.filters, { field: 'title', op: 'contains', value: 'x' });
   t.same((await alice.delete(`/v1/webhooks/${hook.id}`)).json(), { id: hook.id, deleted: true });
   assertError(t, await alice.get(`/v1/webhooks/${hook.id}`), 404, 'webhook_not_found');
@@ -70,7 +72,10 @@ t.test('bad webhook definitions are 400 or 404 and create nothing', async (t) =>
   assertError(t, await bob.post('/v1/webhooks', { url: sink.url, feeds: [feedId] }), 404, 'feed_not_found');
   const evil = await alice.post('/v1/webhooks', { url: sink.url, filters: { field: 'title', op: 'matches', value: '(a+)+$' } });
   t.match(assertError(t, evil, 400, 'validation_failed').message, /exponential/);
-  const unknownOp = await alice.post('/v1/webhooks', { url: sink.url, filters: { any: [{ field: 'title', op: 'startswith', value: 'x' }] } });
+  const unknownOp = await alice.post('/v1/webhooks', {
+    url: sink.url,
+    filters: { any: [{ field: 'title', op: 'startswith', value: 'x' }] },
+  });
   t.match(assertError(t, unknownOp, 400, 'validation_failed').message, /filters\.any\[0\]\.op/);
   t.equal((await alice.get('/v1/webhooks')).json<{ total: number }>().total, 0);
 });
@@ -83,12 +88,22 @@ t.test('a new item reaches the webhook signed the Standard Webhooks way, with th
   await refreshFeed(deps, feedId);
   const [call] = await sink.received(1);
   if (!call) throw new Error('no call');
-  const headers = { 'webhook-id': String(call.headers['webhook-id']), 'webhook-timestamp': String(call.headers['webhook-timestamp']), 'webhook-signature': String(call.headers['webhook-signature']) };
+  const headers = {
+    'webhook-id': String(call.headers['webhook-id']),
+    'webhook-timestamp': String(call.headers['webhook-timestamp']),
+    'webhook-signature': String(call.headers['webhook-signature']),
+  };
   const verified = new Verifier(hook.secret ?? '').verify(call.body, headers) as FeedUpdateEvent;
   t.equal(verified.type, 'feed_update');
   t.equal(headers['webhook-id'], verified.id, 'webhook-id is the event id');
-  t.same(verified.data.items_new.map((item) => item.title), ['Signed news']);
-  t.throws(() => new Verifier('whsec_' + Buffer.alloc(24, 1).toString('base64')).verify(call.body, headers), 'another secret does not verify');
+  t.same(
+    verified.data.items_new.map((item) => item.title),
+    ['Signed news'],
+  );
+  t.throws(
+    () => new Verifier('whsec_' + Buffer.alloc(24, 1).toString('base64')).verify(call.body, headers),
+    'another secret does not verify',
+  );
   // The attempt is recorded once the receiver's answer is in, a moment after the sink saw the call.
   type History = { total: number; data: { event_id: string; status_code: number; outcome: string; attempt: number }[] };
   let history = (await alice.get(`/v1/webhooks/${hook.id}/deliveries`)).json<History>();
@@ -100,7 +115,15 @@ t.test('a new item reaches the webhook signed the Standard Webhooks way, with th
 });
 
 t.test('filters decide which items are sent; an event left empty is not sent', async (t) => {
-  const rust = await createHook({ feeds: [feedId], filters: { any: [{ field: 'title', op: 'contains', value: 'RUST' }, { field: 'title', op: 'matches', value: '^zig\\b' }] } });
+  const rust = await createHook({
+    feeds: [feedId],
+    filters: {
+      any: [
+        { field: 'title', op: 'contains', value: 'RUST' },
+        { field: 'title', op: 'matches', value: '^zig\\b' },
+      ],
+    },
+  });
   const none = await createHook({ feeds: [feedId], filters: { field: 'url', op: 'not_contains', value: '/posts/' } });
   t.teardown(async () => {
     await alice.delete(`/v1/webhooks/${rust.id}`);
@@ -113,7 +136,10 @@ t.test('filters decide which items are sent; an event left empty is not sent', a
   const calls = await sink.received(1);
   await new Promise((resolve) => setTimeout(resolve, 200));
   t.equal(calls.length, 1, 'only the webhook whose filter matched was called');
-  t.same((JSON.parse(calls[0]?.body ?? '{}') as FeedUpdateEvent).data.items_new.map((item) => item.title), ['Rust 2.0 released']);
+  t.same(
+    (JSON.parse(calls[0]?.body ?? '{}') as FeedUpdateEvent).data.items_new.map((item) => item.title),
+    ['Rust 2.0 released'],
+  );
 });
 
 t.test('a failing receiver is retried with growing gaps, every attempt in the history, then given up', async (t) => {
@@ -141,9 +167,16 @@ t.test('a failing receiver is retried with growing gaps, every attempt in the hi
   });
   t.ok((gaps.at(-1) ?? 0) > 1000 * (gaps[0] ?? 0), 'the gaps grow from seconds to hours');
   t.ok(gaps.reduce((a, b) => a + b, 0) > 20 * 3600 * 1000, 'retries span about a day');
-  const history = (await alice.get(`/v1/webhooks/${hook.id}/deliveries?limit=100`)).json<{ total: number; data: { outcome: string; status_code: number; response_excerpt: string }[] }>();
+  const history = (await alice.get(`/v1/webhooks/${hook.id}/deliveries?limit=100`)).json<{
+    total: number;
+    data: { outcome: string; status_code: number; response_excerpt: string }[];
+  }>();
   t.equal(history.total, retryDelaysSeconds.length + 1, 'every attempt is in the history');
-  t.ok(history.data.every((attempt) => attempt.outcome === 'failed' && attempt.status_code === 503 && attempt.response_excerpt === 'sink says 503'));
+  t.ok(
+    history.data.every(
+      (attempt) => attempt.outcome === 'failed' && attempt.status_code === 503 && attempt.response_excerpt === 'sink says 503',
+    ),
+  );
   const retried = await alice.post(`/v1/webhooks/${hook.id}/deliveries/${deliveryId}/retry`, undefined);
   t.same(retried.json(), { delivery_id: deliveryId, status: 'pending' });
   assertError(t, await alice.post(`/v1/webhooks/${hook.id}/deliveries/dlv_nope/retry`, undefined), 404, 'delivery_not_found');
@@ -177,7 +210,11 @@ t.test('a test event arrives signed; after a rotation both secrets verify during
   const calls = await sink.received(2);
   const last = calls[1];
   if (!last) throw new Error('no second call');
-  const headers = { 'webhook-id': String(last.headers['webhook-id']), 'webhook-timestamp': String(last.headers['webhook-timestamp']), 'webhook-signature': String(last.headers['webhook-signature']) };
+  const headers = {
+    'webhook-id': String(last.headers['webhook-id']),
+    'webhook-timestamp': String(last.headers['webhook-timestamp']),
+    'webhook-signature': String(last.headers['webhook-signature']),
+  };
   t.equal(headers['webhook-signature'].split(' ').length, 2, 'signed with both secrets');
   for (const secret of [hook.secret, rotated.secret]) t.ok(new Verifier(secret ?? '').verify(last.body, headers), 'verifies');
   t.equal((JSON.parse(calls[0]?.body ?? '{}') as FeedUpdateEvent).feed.id, 'test');

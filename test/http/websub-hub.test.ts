@@ -16,7 +16,12 @@ const { app, subscriber, feedId, env } = stack;
 const { deps } = env;
 const render = topicRendererOf(createHostedFeedRenderer(deps));
 const topic = `${publicUrl}/feeds/${feedId}.xml`;
-const form = (fields: Record<string, string>) => ({ 'hub.mode': 'subscribe', 'hub.topic': topic, 'hub.callback': `${subscriber.url}/cb`, ...fields });
+const form = (fields: Record<string, string>) => ({
+  'hub.mode': 'subscribe',
+  'hub.topic': topic,
+  'hub.callback': `${subscriber.url}/cb`,
+  ...fields,
+});
 
 t.test('requests the hub cannot take are answered 4xx in our error shape, and verify nothing', async (t) => {
   const before = subscriber.verifications.length;
@@ -24,12 +29,26 @@ t.test('requests the hub cannot take are answered 4xx in our error shape, and ve
   assertError(t, await stack.request(form({ 'hub.topic': `${publicUrl}/feeds/_AAAAAAAAAAAAAAAA.atom` })), 404, 'bundle_not_found');
   assertError(t, await stack.request(form({ 'hub.topic': `https://elsewhere.example/feeds/${feedId}.xml` })), 404, 'feed_not_found');
   assertError(t, await stack.request(form({ 'hub.topic': `${publicUrl}/feeds/${feedId}.html` })), 404, 'feed_not_found');
-  t.match(assertError(t, await stack.request(form({ 'hub.mode': 'publish' })), 400, 'validation_failed').message, /hub\.mode` to be `subscribe` or `unsubscribe`, got "publish"/);
-  t.match(assertError(t, await stack.request({ 'hub.mode': 'subscribe', 'hub.topic': topic }), 400, 'validation_failed').message, /hub\.callback/);
+  t.match(
+    assertError(t, await stack.request(form({ 'hub.mode': 'publish' })), 400, 'validation_failed').message,
+    /hub\.mode` to be `subscribe` or `unsubscribe`, got "publish"/,
+  );
+  t.match(
+    assertError(t, await stack.request({ 'hub.mode': 'subscribe', 'hub.topic': topic }), 400, 'validation_failed').message,
+    /hub\.callback/,
+  );
   assertError(t, await stack.request(form({ 'hub.callback': 'ftp://subscriber.example/cb' })), 400, 'invalid_url');
-  t.match(assertError(t, await stack.request(form({ 'hub.secret': 'x'.repeat(200) })), 400, 'validation_failed').message, /hub\.secret` to be fewer than 200 bytes of printable ASCII, got "x{20}/);
+  t.match(
+    assertError(t, await stack.request(form({ 'hub.secret': 'x'.repeat(200) })), 400, 'validation_failed').message,
+    /hub\.secret` to be fewer than 200 bytes of printable ASCII, got "x{20}/,
+  );
   assertError(t, await stack.request(form({ 'hub.lease_seconds': 'a week' })), 400, 'validation_failed');
-  const json = await app.inject({ method: 'POST', url: '/websub', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(form({})) });
+  const json = await app.inject({
+    method: 'POST',
+    url: '/websub',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(form({})),
+  });
   assertError(t, json, 415, 'unsupported_media_type');
   await new Promise((resolve) => setTimeout(resolve, 100));
   t.equal(subscriber.verifications.length, before, 'no verification was sent');
@@ -78,7 +97,10 @@ t.test('a subscriber that does not confirm is not subscribed; a forged unsubscri
   subscriber.answerVerifications('echo');
   await stack.subscribe(topic, '/kept');
   subscriber.answerVerifications('not-found');
-  t.equal((await stack.request({ 'hub.mode': 'unsubscribe', 'hub.topic': topic, 'hub.callback': `${subscriber.url}/kept` })).statusCode, 202);
+  t.equal(
+    (await stack.request({ 'hub.mode': 'unsubscribe', 'hub.topic': topic, 'hub.callback': `${subscriber.url}/kept` })).statusCode,
+    202,
+  );
   await subscriber.verified('/kept', 2);
   await new Promise((resolve) => setTimeout(resolve, 100));
   t.equal(await stack.stored(topic, '/refuses'), undefined, 'a 404 to the challenge subscribes nothing');
@@ -90,7 +112,13 @@ t.test('a topic deleted before verification is denied to the subscriber (hub.mod
   const doomed = (await stack.alice.post('/v1/feeds', { url: `${stack.source.url}?doomed` })).json<{ id: string }>().id;
   const doomedTopic = `${publicUrl}/feeds/${doomed}.xml`;
   await stack.alice.delete(`/v1/feeds/${doomed}`);
-  const intent = { mode: 'subscribe' as const, topic: { url: doomedTopic, id: doomed, format: 'xml' as const }, callback: `${subscriber.url}/denied`, leaseSeconds: 3600, secret: null };
+  const intent = {
+    mode: 'subscribe' as const,
+    topic: { url: doomedTopic, id: doomed, format: 'xml' as const },
+    callback: `${subscriber.url}/denied`,
+    leaseSeconds: 3600,
+    secret: null,
+  };
   t.equal(await verifyIntent(deps, render, intent), 'denied');
   const [verification] = await subscriber.verified('/denied');
   t.match(verification?.params, { 'hub.mode': 'denied', 'hub.topic': doomedTopic, 'hub.reason': /No hosted feed/ });
@@ -118,7 +146,8 @@ t.test('a failing subscriber is retried on the backoff schedule; 410 Gone ends t
   // This test runs the distribution job itself, on its clock, as the scheduler would.
   await deps.deliveryScheduler.close();
   const subscription = await stack.subscribe(topic, '/flaky');
-  const due = async (): Promise<void> => deps.websub.saveDistribution(subscription.id, { pending: true, attempts: 0, nextAttemptAt: new Date(stack.clock.now).toISOString() });
+  const due = async (): Promise<void> =>
+    deps.websub.saveDistribution(subscription.id, { pending: true, attempts: 0, nextAttemptAt: new Date(stack.clock.now).toISOString() });
   await due();
   subscriber.answerNotifications(503);
   const failed = await distribute(deps, render, subscription.id);

@@ -19,7 +19,10 @@ import { hubUrl, publicUrl, startHubStack } from '../fixtures/websub-hub.js';
 // Topics in formats other than RSS, served the way websub.rocks 105 (plain text) and 106 (JSON) serve theirs.
 const stand: Record<string, { contentType: string; body: (id: string) => string }> = {
   csv: { contentType: 'text/csv; charset=utf-8', body: (id) => `id,title\r\n${id},plain text\r\n` },
-  json: { contentType: 'application/feed+json; charset=utf-8', body: (id) => JSON.stringify({ version: 'https://jsonfeed.org/version/1.1', title: id }) },
+  json: {
+    contentType: 'application/feed+json; charset=utf-8',
+    body: (id) => JSON.stringify({ version: 'https://jsonfeed.org/version/1.1', title: id }),
+  },
 };
 const standIn =
   (rss: TopicRenderer): TopicRenderer =>
@@ -40,7 +43,9 @@ const served = async (url: string) => {
 };
 
 const linksOf = (header: string | string[] | undefined): Record<string, string> =>
-  Object.fromEntries([...String(header).matchAll(/<([^>]+)>;\s*rel="([^"]+)"/g)].map((match): [string, string] => [match[2] ?? '', match[1] ?? '']));
+  Object.fromEntries(
+    [...String(header).matchAll(/<([^>]+)>;\s*rel="([^"]+)"/g)].map((match): [string, string] => [match[2] ?? '', match[1] ?? '']),
+  );
 
 t.test('100 typical subscriber request: verified with mode, topic, challenge and lease; notified with the topic, unsigned', async (t) => {
   await stack.subscribe(topic, '/100');
@@ -62,14 +67,24 @@ t.test('101 subscription with secret: every notification is signed sha256 with i
   await stack.subscribe(topic, '/101', { 'hub.secret': secret });
   await stack.change('Post for 101');
   const [notification] = await subscriber.notified('/101');
-  const expected = `sha256=${createHmac('sha256', secret).update(notification?.body ?? '').digest('hex')}`;
+  const expected = `sha256=${createHmac('sha256', secret)
+    .update(notification?.body ?? '')
+    .digest('hex')}`;
   t.equal(notification?.headers['x-hub-signature'], expected);
-  const forged = `sha256=${createHmac('sha256', 'another secret').update(notification?.body ?? '').digest('hex')}`;
+  const forged = `sha256=${createHmac('sha256', 'another secret')
+    .update(notification?.body ?? '')
+    .digest('hex')}`;
   t.not(notification?.headers['x-hub-signature'], forged, 'another secret does not verify');
 });
 
 t.test('102 subscriber sends additional parameters: the hub ignores them', async (t) => {
-  const response = await stack.request({ 'hub.mode': 'subscribe', 'hub.topic': topic, 'hub.callback': `${subscriber.url}/102`, foo: 'bar', 'hub.foo': 'hub.bar' });
+  const response = await stack.request({
+    'hub.mode': 'subscribe',
+    'hub.topic': topic,
+    'hub.callback': `${subscriber.url}/102`,
+    foo: 'bar',
+    'hub.foo': 'hub.bar',
+  });
   t.equal(response.statusCode, 202);
   const [verification] = await subscriber.verified('/102');
   t.notOk('foo' in (verification?.params ?? {}) || 'hub.foo' in (verification?.params ?? {}), 'unknown parameters are not passed on');
@@ -84,7 +99,9 @@ t.test('103 re-subscribes before expiration: the same subscription is renewed, n
   t.equal(second.leaseSeconds, 7200);
   t.equal(Date.parse(second.expiresAt), stack.clock.now + 7_200_000, 'the new lease replaces the first');
   t.equal(second.createdAt, first.createdAt);
-  const forTopic = (await stack.env.deps.websub.listByAccount(second.accountId, new Date(stack.clock.now))).filter((s) => s.callback.endsWith('/103'));
+  const forTopic = (await stack.env.deps.websub.listByAccount(second.accountId, new Date(stack.clock.now))).filter((s) =>
+    s.callback.endsWith('/103'),
+  );
   t.equal(forTopic.length, 1);
   await stack.change('Post for 103');
   await subscriber.notified('/103');
@@ -100,11 +117,16 @@ t.test('104 unsubscription: verified without a lease, then no more notifications
   const verifications = await subscriber.verified('/104', 2);
   t.match(verifications[1]?.params, { 'hub.mode': 'unsubscribe', 'hub.topic': topic });
   t.notOk('hub.lease_seconds' in (verifications[1]?.params ?? {}));
-  for (let tries = 0; (await stack.stored(topic, '/104')) && tries < 500; tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let tries = 0; (await stack.stored(topic, '/104')) && tries < 500; tries += 1)
+    await new Promise((resolve) => setTimeout(resolve, 10));
   t.equal(await stack.stored(topic, '/104'), undefined);
   await stack.change('Post for 104');
   await subscriber.notified('/104-stays');
-  t.equal(subscriber.notifications.filter((n) => n.path === '/104').length, 0, 'the change reached the subscriber that stayed, not the one that left');
+  t.equal(
+    subscriber.notifications.filter((n) => n.path === '/104').length,
+    0,
+    'the change reached the subscriber that stayed, not the one that left',
+  );
 });
 
 // A hub app whose renderer serves the stand-in formats, as the hosted outputs will.

@@ -12,7 +12,11 @@ t.test('both stages run one Node LTS, pinned by its full version tag', async (t)
   t.ok(version, 'NODE_VERSION is a full x.y.z version');
   t.ok(Number(version?.[1]) >= 24 && Number(version?.[1]) % 2 === 0, `Node ${version?.[1] ?? '?'} is an LTS line (even), 24 or later`);
   const froms = instructions.filter((line) => line.startsWith('FROM '));
-  t.same(froms, ['FROM node:${NODE_VERSION}-bookworm AS build', 'FROM node:${NODE_VERSION}-bookworm-slim'], 'build and run share the Node version (better-sqlite3 is built for one ABI)');
+  t.same(
+    froms,
+    ['FROM node:${NODE_VERSION}-bookworm AS build', 'FROM node:${NODE_VERSION}-bookworm-slim'],
+    'build and run share the Node version (better-sqlite3 is built for one ABI)',
+  );
 });
 
 t.test('the HEALTHCHECK is feedmill healthcheck, with no curl in the image', async (t) => {

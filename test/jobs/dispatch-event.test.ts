@@ -16,7 +16,14 @@ const envelope: FeedEventEnvelope = {
   event: {
     id: 'evt_dispatchdispatchdispatc',
     type: 'feed_update',
-    feed: { id: 'feed-1', title: 'A feed', source_url: 'https://example.com/feed.xml', rss_feed_url: 'https://localhost/feeds/feed-1.xml', description: '', icon: '' },
+    feed: {
+      id: 'feed-1',
+      title: 'A feed',
+      source_url: 'https://example.com/feed.xml',
+      rss_feed_url: 'https://localhost/feeds/feed-1.xml',
+      description: '',
+      icon: '',
+    },
     data: { items_new: [], items_changed: [] },
   },
 };
@@ -42,7 +49,11 @@ t.test('a dispatch job that meets a store outage fails, so the scheduler retries
   t.equal(await handler({ id: envelope.event.id }), null, 'the retry dispatches and is done');
   t.equal(await handler({ id: envelope.event.id }), null, 'a second run of the same job changes nothing');
   t.equal((await env.deps.deliveries.get(id))?.eventId, envelope.event.id, 'the delivery of the event exists');
-  t.same((await env.deps.deliveries.listPending()).map((pending) => pending.id), [id], 'once');
+  t.same(
+    (await env.deps.deliveries.listPending()).map((pending) => pending.id),
+    [id],
+    'once',
+  );
 });
 
 t.test('a dispatch job for an event no longer stored is done without a delivery', async (t) => {

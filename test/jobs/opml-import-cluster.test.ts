@@ -18,12 +18,24 @@ const env = createTestDeps();
 const source = await startRssSource(1);
 const other = await startRssSource(1);
 const redisClients = [1, 2, 3].map(() => createImportRedis(url, () => undefined));
-const [firstRedis, secondRedis, workerRedis] = redisClients as [ReturnType<typeof createImportRedis>, ReturnType<typeof createImportRedis>, ReturnType<typeof createImportRedis>];
+const [firstRedis, secondRedis, workerRedis] = redisClients as [
+  ReturnType<typeof createImportRedis>,
+  ReturnType<typeof createImportRedis>,
+  ReturnType<typeof createImportRedis>,
+];
 const queue = () => createBullmqScheduler({ connection: url, queue: 'delivery', prefix, concurrency: 2, retryDelay: retryDelayMs });
 const [firstQueue, secondQueue, workerQueue] = [queue(), queue(), queue()];
-const first = await buildHttpApp({ ...env.deps, imports: createRedisOpmlImportStore(firstRedis), deliveryScheduler: firstQueue }, { httpsOnly: false });
-const second = await buildHttpApp({ ...env.deps, imports: createRedisOpmlImportStore(secondRedis), deliveryScheduler: secondQueue }, { httpsOnly: false });
-await workerQueue.start(deliveryQueueHandler({ ...env.deps, imports: createRedisOpmlImportStore(workerRedis), deliveryScheduler: workerQueue }));
+const first = await buildHttpApp(
+  { ...env.deps, imports: createRedisOpmlImportStore(firstRedis), deliveryScheduler: firstQueue },
+  { httpsOnly: false },
+);
+const second = await buildHttpApp(
+  { ...env.deps, imports: createRedisOpmlImportStore(secondRedis), deliveryScheduler: secondQueue },
+  { httpsOnly: false },
+);
+await workerQueue.start(
+  deliveryQueueHandler({ ...env.deps, imports: createRedisOpmlImportStore(workerRedis), deliveryScheduler: workerQueue }),
+);
 t.teardown(async () => {
   await first.close();
   await second.close();
@@ -48,7 +60,12 @@ interface Status {
 
 t.test('an import posted to one API replica runs on the worker and is reported by the other replica', async (t) => {
   const opml = `<opml version="2.0"><body><outline text="News"><outline text="A" xmlUrl="${source.url}"/></outline><outline text="B" xmlUrl="${other.url}"/></body></opml>`;
-  const started = await first.inject({ method: 'POST', url: '/v1/opml', headers: { authorization: alice, 'content-type': 'text/x-opml' }, payload: opml });
+  const started = await first.inject({
+    method: 'POST',
+    url: '/v1/opml',
+    headers: { authorization: alice, 'content-type': 'text/x-opml' },
+    payload: opml,
+  });
   t.equal(started.statusCode, 202);
   const { id, total } = started.json<Status>();
   t.equal(total, 2);
@@ -61,13 +78,22 @@ t.test('an import posted to one API replica runs on the worker and is reported b
     await sleep(50);
   }
   t.equal(status?.status, 'finished');
-  t.same(status?.outcomes.map((outcome) => [outcome.xml_url, outcome.outcome, outcome.bundle]), [
-    [source.url, 'created', 'News'],
-    [other.url, 'created', null],
-  ]);
+  t.same(
+    status?.outcomes.map((outcome) => [outcome.xml_url, outcome.outcome, outcome.bundle]),
+    [
+      [source.url, 'created', 'News'],
+      [other.url, 'created', null],
+    ],
+  );
   t.equal(status?.done, 2);
-  const bundles = (await second.inject({ method: 'GET', url: '/v1/bundles', headers: { authorization: alice } })).json<{ data: { name: string; feeds: string[] }[] }>();
-  t.same(bundles.data.map((bundle) => [bundle.name, bundle.feeds.length]), [['News', 1]], 'the worker made the bundle');
+  const bundles = (await second.inject({ method: 'GET', url: '/v1/bundles', headers: { authorization: alice } })).json<{
+    data: { name: string; feeds: string[] }[];
+  }>();
+  t.same(
+    bundles.data.map((bundle) => [bundle.name, bundle.feeds.length]),
+    [['News', 1]],
+    'the worker made the bundle',
+  );
   // Scope holds across replicas: another account's import is not found.
   const foreign = await first.inject({ method: 'GET', url: `/v1/opml/imports/${id}`, headers: { authorization: bob } });
   t.equal(foreign.statusCode, 404);

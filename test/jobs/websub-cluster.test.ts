@@ -9,7 +9,8 @@ import { retryDelayMs } from '../../src/jobs/retry-policy.js';
 // subscriber once, as one distribution job, whichever worker takes it.
 const url = await requireRedis();
 const prefix = testPrefix();
-const queue = (): ReturnType<typeof createBullmqScheduler> => createBullmqScheduler({ connection: url, queue: 'delivery', prefix, concurrency: 2, retryDelay: retryDelayMs });
+const queue = (): ReturnType<typeof createBullmqScheduler> =>
+  createBullmqScheduler({ connection: url, queue: 'delivery', prefix, concurrency: 2, retryDelay: retryDelayMs });
 const first = queue();
 const second = queue();
 const stack = await startHubStack(undefined, { deliveryScheduler: first });

@@ -18,7 +18,10 @@ interface Outcome {
 async function feedmill(cwd: string, args: string[], env: Record<string, string> = {}): Promise<Outcome> {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('FEEDMILL_')));
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [cli, ...args], { cwd, env: { ...clean, FEEDMILL_STORE: 'embedded', ...env } });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [cli, ...args], {
+      cwd,
+      env: { ...clean, FEEDMILL_STORE: 'embedded', ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -34,12 +37,27 @@ function emptyDir(t: Test): string {
 
 t.test('asking a command for help, or giving it a wrong argument, opens no store', async (t) => {
   const cwd = emptyDir(t);
-  for (const args of [['keys', '--help'], ['keys'], ['keys', 'list', '--help'], ['keys', 'create', '-h'], ['users', '--help'], ['users', 'list', '--help']]) {
+  for (const args of [
+    ['keys', '--help'],
+    ['keys'],
+    ['keys', 'list', '--help'],
+    ['keys', 'create', '-h'],
+    ['users', '--help'],
+    ['users', 'list', '--help'],
+  ]) {
     const outcome = await feedmill(cwd, args);
     t.equal(outcome.code, 0, `${args.join(' ')} exits 0`);
     t.match(outcome.stdout, /^usage: feedmill (keys|users) /, `${args.join(' ')} prints the usage`);
   }
-  for (const args of [['keys', 'list', '--bogus'], ['keys', 'create'], ['keys', 'create', '--account', 'a', '--scopes', 'admin'], ['keys', 'revoke'], ['keys', 'rotate'], ['users', 'create', '--email'], ['users', 'rename']]) {
+  for (const args of [
+    ['keys', 'list', '--bogus'],
+    ['keys', 'create'],
+    ['keys', 'create', '--account', 'a', '--scopes', 'admin'],
+    ['keys', 'revoke'],
+    ['keys', 'rotate'],
+    ['users', 'create', '--email'],
+    ['users', 'rename'],
+  ]) {
     const outcome = await feedmill(cwd, args);
     t.equal(outcome.code, 2, `${args.join(' ')} is a usage error (exit 2): ${outcome.stderr}`);
   }

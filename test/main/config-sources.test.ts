@@ -17,25 +17,45 @@ t.test('a secret can come from the file its _FILE variable names', async (t) => 
   t.same(config.secretKey, Buffer.alloc(32, 7), 'the final line break is not part of the value');
   t.equal(config.cassandraPassword, 'p@ss word');
   t.match(configSources(env), { secretKey: 'file', cassandraPassword: 'file', port: 'default', publicUrl: 'unset' });
-  t.throws(() => loadConfig({ ...env, FEEDMILL_SECRET_KEY: key }), /FEEDMILL_SECRET_KEY: expected FEEDMILL_SECRET_KEY or FEEDMILL_SECRET_KEY_FILE, got both/);
-  t.throws(() => loadConfig({ FEEDMILL_REDIS_URL_FILE: join(dir, 'missing') }), /FEEDMILL_REDIS_URL: expected FEEDMILL_REDIS_URL_FILE to name a readable file, got `.*missing` \(ENOENT\)/);
+  t.throws(
+    () => loadConfig({ ...env, FEEDMILL_SECRET_KEY: key }),
+    /FEEDMILL_SECRET_KEY: expected FEEDMILL_SECRET_KEY or FEEDMILL_SECRET_KEY_FILE, got both/,
+  );
+  t.throws(
+    () => loadConfig({ FEEDMILL_REDIS_URL_FILE: join(dir, 'missing') }),
+    /FEEDMILL_REDIS_URL: expected FEEDMILL_REDIS_URL_FILE to name a readable file, got `.*missing` \(ENOENT\)/,
+  );
 });
 
 t.test('only secrets have a _FILE variant', async (t) => {
-  const secrets = Object.values(settings).filter((row) => row.secret).map((row) => row.env);
+  const secrets = Object.values(settings)
+    .filter((row) => row.secret)
+    .map((row) => row.env);
   t.same(secrets.sort(), ['FEEDMILL_CASSANDRA_PASSWORD', 'FEEDMILL_REDIS_URL', 'FEEDMILL_SECRET_KEY']);
   t.same(unknownVariables({ FEEDMILL_PORT_FILE: '/x' }), [{ name: 'FEEDMILL_PORT_FILE' }], 'FEEDMILL_PORT_FILE is not read, and said so');
 });
 
 t.test('an unknown FEEDMILL_ variable is reported, with the setting it probably meant', async (t) => {
   t.same(
-    unknownVariables({ FEEDMILL_POL_MIN_INTERVAL: '5', FEEDMILL_PORT: '1', FEEDMILL_FROBNICATE: 'yes', FEEDMILL_SECRET_KEY_FILE: '/k', FEEDMILL_TEST_REDIS_URL: 'redis://x', HOME: '/' }),
+    unknownVariables({
+      FEEDMILL_POL_MIN_INTERVAL: '5',
+      FEEDMILL_PORT: '1',
+      FEEDMILL_FROBNICATE: 'yes',
+      FEEDMILL_SECRET_KEY_FILE: '/k',
+      FEEDMILL_TEST_REDIS_URL: 'redis://x',
+      HOME: '/',
+    }),
     [{ name: 'FEEDMILL_FROBNICATE' }, { name: 'FEEDMILL_POL_MIN_INTERVAL', suggestion: 'FEEDMILL_POLL_MIN_INTERVAL' }],
   );
 });
 
 t.test('feedmill config prints every setting with where it came from, secrets redacted', async (t) => {
-  const env = { FEEDMILL_SECRET_KEY: key, FEEDMILL_REDIS_URL: 'redis://:hunter2@redis.internal:6380', FEEDMILL_CASSANDRA_PASSWORD: 'cassword', FEEDMILL_PORT: '9443' };
+  const env = {
+    FEEDMILL_SECRET_KEY: key,
+    FEEDMILL_REDIS_URL: 'redis://:hunter2@redis.internal:6380',
+    FEEDMILL_CASSANDRA_PASSWORD: 'cassword',
+    FEEDMILL_PORT: '9443',
+  };
   const lines: string[] = [];
   configCommand([], loadConfig(env), env, (line) => lines.push(line));
   const text = lines.join('\n');
@@ -48,5 +68,8 @@ t.test('feedmill config prints every setting with where it came from, secrets re
   t.match(text, /^FEEDMILL_PUBLIC_URL +\(unset\)$/m);
   const json: string[] = [];
   configCommand(['--json'], loadConfig(env), env, (line) => json.push(line));
-  t.match(JSON.parse(json.join('\n')), { FEEDMILL_PORT: { value: '9443', source: 'env' }, FEEDMILL_CASSANDRA_PASSWORD: { value: '[redacted]', source: 'env' } });
+  t.match(JSON.parse(json.join('\n')), {
+    FEEDMILL_PORT: { value: '9443', source: 'env' },
+    FEEDMILL_CASSANDRA_PASSWORD: { value: '[redacted]', source: 'env' },
+  });
 });

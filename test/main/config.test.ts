@@ -152,16 +152,37 @@ t.test('every setting is read from its variable', async (t) => {
 });
 
 t.test('switches read the usual spellings of yes and no', async (t) => {
-  for (const yes of ['true', 'TRUE', '1', 'yes', ' Yes ']) t.equal(loadConfig({ FEEDMILL_ALLOW_PRIVATE_NETWORKS: yes }).allowPrivateNetworks, true, yes);
-  for (const no of ['false', 'False', '0', 'no', '']) t.equal(loadConfig({ FEEDMILL_ALLOW_PRIVATE_NETWORKS: no }).allowPrivateNetworks, false, JSON.stringify(no));
+  for (const yes of ['true', 'TRUE', '1', 'yes', ' Yes '])
+    t.equal(loadConfig({ FEEDMILL_ALLOW_PRIVATE_NETWORKS: yes }).allowPrivateNetworks, true, yes);
+  for (const no of ['false', 'False', '0', 'no', ''])
+    t.equal(loadConfig({ FEEDMILL_ALLOW_PRIVATE_NETWORKS: no }).allowPrivateNetworks, false, JSON.stringify(no));
 });
 
 t.test('proxy trust is off, a hop count or a list of proxy addresses and CIDRs', async (t) => {
   for (const off of ['false', '0', '']) t.equal(loadConfig({ FEEDMILL_TRUST_PROXY: off }).trustProxy, false, JSON.stringify(off));
   t.equal(loadConfig({ FEEDMILL_TRUST_PROXY: '1' }).trustProxy, 1);
-  t.same(loadConfig({ FEEDMILL_TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,fd00::/8, ::1, uniquelocal' }).trustProxy, ['10.0.0.0/8', '192.0.2.7', 'fd00::/8', '::1', 'uniquelocal']);
-  const expected = 'expected false, a hop count from 1 to 16 (the proxies in front of the API) or a comma-separated list of proxy addresses and CIDRs (or loopback, linklocal, uniquelocal)';
-  for (const bad of ['true', 'yes', '17', '-1', '10.0.0.0/33', '10.0.0/8', '10.0.0.0/8/1', 'fd00::/129', 'proxy.example.org', '10.0.0.1,', '1.5']) {
+  t.same(loadConfig({ FEEDMILL_TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,fd00::/8, ::1, uniquelocal' }).trustProxy, [
+    '10.0.0.0/8',
+    '192.0.2.7',
+    'fd00::/8',
+    '::1',
+    'uniquelocal',
+  ]);
+  const expected =
+    'expected false, a hop count from 1 to 16 (the proxies in front of the API) or a comma-separated list of proxy addresses and CIDRs (or loopback, linklocal, uniquelocal)';
+  for (const bad of [
+    'true',
+    'yes',
+    '17',
+    '-1',
+    '10.0.0.0/33',
+    '10.0.0/8',
+    '10.0.0.0/8/1',
+    'fd00::/129',
+    'proxy.example.org',
+    '10.0.0.1,',
+    '1.5',
+  ]) {
     t.match(problemWith({ FEEDMILL_TRUST_PROXY: bad }), `FEEDMILL_TRUST_PROXY: ${expected}, got \`${bad}\``, bad);
   }
 });
@@ -180,7 +201,10 @@ t.test('a bad number names the variable, the range expected and the value that a
   t.match(problemWith({ FEEDMILL_PORT: '84.43' }), 'FEEDMILL_PORT: expected an integer from 0 to 65535, got `84.43`');
   t.match(problemWith({ FEEDMILL_PORT: '' }), 'FEEDMILL_PORT: expected an integer from 0 to 65535, got ``');
   t.match(problemWith({ FEEDMILL_POLL_MIN_INTERVAL: '0' }), 'FEEDMILL_POLL_MIN_INTERVAL: expected an integer from 1 to 604800, got `0`');
-  t.match(problemWith({ FEEDMILL_FETCH_MAX_BYTES: '1e6' }), 'FEEDMILL_FETCH_MAX_BYTES: expected an integer from 1024 to 1073741824, got `1e6`');
+  t.match(
+    problemWith({ FEEDMILL_FETCH_MAX_BYTES: '1e6' }),
+    'FEEDMILL_FETCH_MAX_BYTES: expected an integer from 1024 to 1073741824, got `1e6`',
+  );
   t.match(problemWith({ FEEDMILL_REFRESH_CONCURRENCY: '0' }), 'FEEDMILL_REFRESH_CONCURRENCY: expected an integer from 1 to 1000, got `0`');
   t.match(problemWith({ FEEDMILL_JOB_LOCK_TIMEOUT: '1' }), 'FEEDMILL_JOB_LOCK_TIMEOUT: expected an integer from 2 to 3600, got `1`');
 });
@@ -191,13 +215,22 @@ t.test('a bad switch names the variable, what was expected and what arrived', as
 
 t.test('a value outside a fixed list names the choices', async (t) => {
   t.match(problemWith({ FEEDMILL_STORE: 'postgres' }), 'FEEDMILL_STORE: expected one of embedded, cassandra, got `postgres`');
-  t.match(problemWith({ FEEDMILL_LOG_LEVEL: 'verbose' }), 'FEEDMILL_LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got `verbose`');
+  t.match(
+    problemWith({ FEEDMILL_LOG_LEVEL: 'verbose' }),
+    'FEEDMILL_LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got `verbose`',
+  );
   t.match(problemWith({ FEEDMILL_LOG_LEVEL: 'INFO' }), 'FEEDMILL_LOG_LEVEL: expected one of', 'levels are lower-case');
 });
 
 t.test('a public URL must be an absolute https URL', async (t) => {
-  t.match(problemWith({ FEEDMILL_PUBLIC_URL: 'http://feeds.example.org' }), 'FEEDMILL_PUBLIC_URL: expected an absolute https:// URL, got `http://feeds.example.org`');
-  t.match(problemWith({ FEEDMILL_PUBLIC_URL: 'feeds.example.org' }), 'FEEDMILL_PUBLIC_URL: expected an absolute https:// URL, got `feeds.example.org`');
+  t.match(
+    problemWith({ FEEDMILL_PUBLIC_URL: 'http://feeds.example.org' }),
+    'FEEDMILL_PUBLIC_URL: expected an absolute https:// URL, got `http://feeds.example.org`',
+  );
+  t.match(
+    problemWith({ FEEDMILL_PUBLIC_URL: 'feeds.example.org' }),
+    'FEEDMILL_PUBLIC_URL: expected an absolute https:// URL, got `feeds.example.org`',
+  );
   t.equal(loadConfig({ FEEDMILL_PUBLIC_URL: 'https://example.org/feedmill/' }).publicUrl, 'https://example.org/feedmill');
 });
 
@@ -206,13 +239,27 @@ t.test('a minimum poll interval above the maximum is refused', async (t) => {
     problemWith({ FEEDMILL_POLL_MIN_INTERVAL: '7200', FEEDMILL_POLL_MAX_INTERVAL: '3600' }),
     'FEEDMILL_POLL_MIN_INTERVAL: expected at most FEEDMILL_POLL_MAX_INTERVAL (3600), got `7200`',
   );
-  t.match(problemWith({ FEEDMILL_POLL_MAX_INTERVAL: '60' }), 'FEEDMILL_POLL_MIN_INTERVAL: expected at most FEEDMILL_POLL_MAX_INTERVAL (60), got `300`', 'the default minimum counts too');
-  t.equal(loadConfig({ FEEDMILL_POLL_MIN_INTERVAL: '600', FEEDMILL_POLL_MAX_INTERVAL: '600' }).pollMinInterval, 600, 'equal bounds are fine');
+  t.match(
+    problemWith({ FEEDMILL_POLL_MAX_INTERVAL: '60' }),
+    'FEEDMILL_POLL_MIN_INTERVAL: expected at most FEEDMILL_POLL_MAX_INTERVAL (60), got `300`',
+    'the default minimum counts too',
+  );
+  t.equal(
+    loadConfig({ FEEDMILL_POLL_MIN_INTERVAL: '600', FEEDMILL_POLL_MAX_INTERVAL: '600' }).pollMinInterval,
+    600,
+    'equal bounds are fine',
+  );
 });
 
 t.test('a TLS certificate without its key, or a key without its certificate, is refused', async (t) => {
-  t.match(problemWith({ FEEDMILL_TLS_CERT: '/etc/tls/cert.pem' }), 'FEEDMILL_TLS_CERT and FEEDMILL_TLS_KEY: expected both or neither, got only one');
-  t.match(problemWith({ FEEDMILL_TLS_KEY: '/etc/tls/key.pem' }), 'FEEDMILL_TLS_CERT and FEEDMILL_TLS_KEY: expected both or neither, got only one');
+  t.match(
+    problemWith({ FEEDMILL_TLS_CERT: '/etc/tls/cert.pem' }),
+    'FEEDMILL_TLS_CERT and FEEDMILL_TLS_KEY: expected both or neither, got only one',
+  );
+  t.match(
+    problemWith({ FEEDMILL_TLS_KEY: '/etc/tls/key.pem' }),
+    'FEEDMILL_TLS_CERT and FEEDMILL_TLS_KEY: expected both or neither, got only one',
+  );
   t.match(problemWith({ FEEDMILL_TLS_CERT: '/etc/tls/cert.pem', FEEDMILL_TLS_KEY: '' }), 'expected both or neither');
 });
 
@@ -226,7 +273,10 @@ t.test('several problems are reported together, one line each', async (t) => {
     FEEDMILL_POLL_MAX_INTERVAL: '3600',
   });
   t.match(message, /^feedmill cannot start; fix these settings:\n/);
-  const lines = (message ?? '').split('\n').slice(1).map((line) => line.trim());
+  const lines = (message ?? '')
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim());
   t.same(lines.map((line) => line.split(':')[0]).sort(), [
     'FEEDMILL_LOG_LEVEL',
     'FEEDMILL_POLL_MIN_INTERVAL',

@@ -1,7 +1,14 @@
 import { createServer } from 'node:net';
 import t from 'tap';
 import { pino } from 'pino';
-import { cassandraDependency, dependencyAlarm, reason, redisDependency, tcpReachable, untilReachable } from '../../src/main/dependencies.js';
+import {
+  cassandraDependency,
+  dependencyAlarm,
+  reason,
+  redisDependency,
+  tcpReachable,
+  untilReachable,
+} from '../../src/main/dependencies.js';
 
 /** A logger whose lines land in an array. */
 function recorder(): { log: pino.Logger; lines: Record<string, unknown>[] } {
@@ -11,9 +18,17 @@ function recorder(): { log: pino.Logger; lines: Record<string, unknown>[] } {
 }
 
 t.test('a dependency is named by the variable to fix and the address tried, never a password', async (t) => {
-  t.same(redisDependency('redis://:hunter2@redis.internal:6380/0'), { name: 'Redis', variable: 'FEEDMILL_REDIS_URL', address: 'redis.internal:6380' });
+  t.same(redisDependency('redis://:hunter2@redis.internal:6380/0'), {
+    name: 'Redis',
+    variable: 'FEEDMILL_REDIS_URL',
+    address: 'redis.internal:6380',
+  });
   t.same(redisDependency('rediss://cache'), { name: 'Redis', variable: 'FEEDMILL_REDIS_URL', address: 'cache:6379' });
-  t.same(cassandraDependency({ cassandraContactPoints: ['a', 'b:9043'] }), { name: 'Cassandra', variable: 'FEEDMILL_CASSANDRA_CONTACT_POINTS', address: 'a:9042,b:9043' });
+  t.same(cassandraDependency({ cassandraContactPoints: ['a', 'b:9043'] }), {
+    name: 'Cassandra',
+    variable: 'FEEDMILL_CASSANDRA_CONTACT_POINTS',
+    address: 'a:9042,b:9043',
+  });
 });
 
 t.test('start-up waits for an unreachable server with one line per try, then goes on', async (t) => {
@@ -32,7 +47,12 @@ t.test('start-up waits for an unreachable server with one line per try, then goe
   t.equal(value, 'connected');
   const warnings = lines.filter((line) => line.level === 40);
   t.equal(warnings.length, 2, 'one line per failed try');
-  t.match(warnings[0], { variable: 'FEEDMILL_REDIS_URL', address: '127.0.0.1:1', reason: 'ECONNREFUSED', msg: /cannot reach Redis at 127\.0\.0\.1:1 \(FEEDMILL_REDIS_URL\)/ });
+  t.match(warnings[0], {
+    variable: 'FEEDMILL_REDIS_URL',
+    address: '127.0.0.1:1',
+    reason: 'ECONNREFUSED',
+    msg: /cannot reach Redis at 127\.0\.0\.1:1 \(FEEDMILL_REDIS_URL\)/,
+  });
   t.match(lines.at(-1), { level: 30, tries: 3 }, 'and one line when it answers');
 });
 
@@ -59,10 +79,13 @@ t.test('tcpReachable resolves for a listening port and rejects with the socket e
   await t.rejects(tcpReachable(`127.0.0.1:${port}`, 2_000), { code: 'ECONNREFUSED' });
 });
 
-t.test('the reason is one word where there is one, also for the Cassandra driver\'s error of every host', async (t) => {
+t.test("the reason is one word where there is one, also for the Cassandra driver's error of every host", async (t) => {
   const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9999\n    at …'), { code: 'ECONNREFUSED' });
   t.equal(reason(refused), 'ECONNREFUSED');
-  const noHost = Object.assign(new Error('All host(s) tried for query failed. First host tried, 127.0.0.1:9999: Error: …\n  errno: -111'), { name: 'NoHostAvailableError', innerErrors: { '127.0.0.1:9999': refused } });
+  const noHost = Object.assign(new Error('All host(s) tried for query failed. First host tried, 127.0.0.1:9999: Error: …\n  errno: -111'), {
+    name: 'NoHostAvailableError',
+    innerErrors: { '127.0.0.1:9999': refused },
+  });
   t.equal(reason(noHost), 'ECONNREFUSED');
   t.equal(reason(new Error('Keyspace missing\nmore')), 'Keyspace missing');
 });

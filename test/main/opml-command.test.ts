@@ -18,7 +18,13 @@ t.teardown(async () => {
 /** Runs `feedmill opml …` with its output piped (not a terminal). */
 function opml(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [cli, 'opml', ...args], {
-    env: { ...process.env, FEEDMILL_DATA_DIR: dataDir, FEEDMILL_STORE: 'embedded', FEEDMILL_ALLOW_PRIVATE_NETWORKS: 'true', FEEDMILL_PUBLIC_URL: 'https://feeds.example.test' },
+    env: {
+      ...process.env,
+      FEEDMILL_DATA_DIR: dataDir,
+      FEEDMILL_STORE: 'embedded',
+      FEEDMILL_ALLOW_PRIVATE_NETWORKS: 'true',
+      FEEDMILL_PUBLIC_URL: 'https://feeds.example.test',
+    },
   });
   let stdout = '';
   let stderr = '';
@@ -30,7 +36,10 @@ function opml(args: string[]): Promise<{ code: number | null; stdout: string; st
 
 t.test('opml import prints a plain line per outline off a terminal, then a summary; export prints the OPML', async (t) => {
   const file = join(dataDir, 'in.opml');
-  writeFileSync(file, `<opml version="2.0"><body><outline text="Group"><outline text="A" xmlUrl="${source.url}"/></outline><outline text="Gone" xmlUrl="http://127.0.0.1:1/x.xml"/></body></opml>`);
+  writeFileSync(
+    file,
+    `<opml version="2.0"><body><outline text="Group"><outline text="A" xmlUrl="${source.url}"/></outline><outline text="Gone" xmlUrl="http://127.0.0.1:1/x.xml"/></body></opml>`,
+  );
   const first = await opml(['import', file, '--account', 'alice']);
   t.equal(first.code, 0, first.stderr);
   t.match(first.stderr, new RegExp(`^created ${source.url}\\nfailed http://127\\.0\\.0\\.1:1/x\\.xml \\(source_unreachable: `, 'm'));

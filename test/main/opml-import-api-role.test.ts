@@ -27,7 +27,9 @@ t.teardown(async () => {
   await source.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-const created = JSON.parse((await runCommand(['keys', 'create', '--account', 'alice', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '') as { key: string; secret: string };
+const created = JSON.parse(
+  (await runCommand(['keys', 'create', '--account', 'alice', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '',
+) as { key: string; secret: string };
 const authorization = `Bearer ${created.key}:${created.secret}`;
 
 t.test('an import taken by an embedded-mode API with no worker runs to its end', async (t) => {
@@ -43,9 +45,15 @@ t.test('an import taken by an embedded-mode API with no worker runs to its end',
   let outcomes: { outcome: string }[] = [];
   for (let polls = 0; polls < 300 && status !== 'finished'; polls++) {
     await sleep(100);
-    const progress = JSON.parse((await service.call('GET', `/v1/opml/imports/${id}`, { authorization })).text) as { status: string; outcomes: { outcome: string }[] };
+    const progress = JSON.parse((await service.call('GET', `/v1/opml/imports/${id}`, { authorization })).text) as {
+      status: string;
+      outcomes: { outcome: string }[];
+    };
     ({ status, outcomes } = progress);
   }
   t.equal(status, 'finished');
-  t.same(outcomes.map((outcome) => outcome.outcome), ['created']);
+  t.same(
+    outcomes.map((outcome) => outcome.outcome),
+    ['created'],
+  );
 });

@@ -12,10 +12,22 @@ t.test('the log format: FEEDMILL_LOG_FORMAT, else pretty on a terminal and JSON 
 });
 
 t.test('a pretty line: time, level, message, then the fields as key=value', async (t) => {
-  const line = JSON.stringify({ level: 40, time: Date.UTC(2026, 10, 25, 1, 2, 3, 45), pid: 1, hostname: 'h', msg: 'cannot reach Redis', address: '10.0.0.1:6379', tries: 2, reason: 'connect ECONNREFUSED' });
+  const line = JSON.stringify({
+    level: 40,
+    time: Date.UTC(2026, 10, 25, 1, 2, 3, 45),
+    pid: 1,
+    hostname: 'h',
+    msg: 'cannot reach Redis',
+    address: '10.0.0.1:6379',
+    tries: 2,
+    reason: 'connect ECONNREFUSED',
+  });
   t.equal(formatLine(line, false), '01:02:03.045 WARN  cannot reach Redis  address=10.0.0.1:6379 tries=2 reason="connect ECONNREFUSED"');
   t.equal(formatLine('not json', false), 'not json', 'anything else passes through');
-  const error = formatLine(JSON.stringify({ level: 50, time: 0, msg: 'failed', err: { message: 'boom', stack: 'Error: boom\n    at x' } }), false);
+  const error = formatLine(
+    JSON.stringify({ level: 50, time: 0, msg: 'failed', err: { message: 'boom', stack: 'Error: boom\n    at x' } }),
+    false,
+  );
   t.match(error, /^00:00:00\.000 ERROR failed {2}err=boom\n {4}Error: boom\n/, 'an error shows its message, then its stack indented');
   t.ok(formatLine(line, true).includes('\u001b[33mWARN'), 'colours when asked for');
 });

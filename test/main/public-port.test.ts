@@ -24,7 +24,9 @@ t.teardown(async () => {
   await source.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-const created = JSON.parse((await runCommand(['keys', 'create', '--account', 'alice', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '') as { key: string; secret: string };
+const created = JSON.parse(
+  (await runCommand(['keys', 'create', '--account', 'alice', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '',
+) as { key: string; secret: string };
 const authorization = `Bearer ${created.key}:${created.secret}`;
 
 t.test('/metrics answers on the metrics port only; the public port says 404 in our error shape', async (t) => {

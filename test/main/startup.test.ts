@@ -17,7 +17,10 @@ interface Running {
 }
 
 function start(t: Test, role: string, env: Record<string, string>): Running {
-  const child = spawn(process.execPath, [cli, role], { env: { ...clean, FEEDMILL_LOG_FORMAT: 'json', FEEDMILL_PARSER_THREADS: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cli, role], {
+    env: { ...clean, FEEDMILL_LOG_FORMAT: 'json', FEEDMILL_PARSER_THREADS: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   t.teardown(() => {
@@ -60,7 +63,13 @@ function dataDir(t: Test): string {
 
 t.test('one start-up summary line says what started, and healthcheck finds it healthy', async (t) => {
   const [port, probes] = [await freePort(), await freePort()];
-  const env = { FEEDMILL_DATA_DIR: dataDir(t), FEEDMILL_PORT: String(port), FEEDMILL_METRICS_PORT: String(probes), FEEDMILL_HOST: '127.0.0.1', FEEDMILL_POLL_MIN_INTREVAL: '60' };
+  const env = {
+    FEEDMILL_DATA_DIR: dataDir(t),
+    FEEDMILL_PORT: String(port),
+    FEEDMILL_METRICS_PORT: String(probes),
+    FEEDMILL_HOST: '127.0.0.1',
+    FEEDMILL_POLL_MIN_INTREVAL: '60',
+  };
   const all = start(t, 'all', env);
   await until(() => all.lines().some((line) => /^feedmill .* started/.test(String(line.msg))), 'the summary line');
   const summaries = all.lines().filter((line) => /started/.test(String(line.msg)));
@@ -101,16 +110,30 @@ t.test('one start-up summary line says what started, and healthcheck finds it he
 
   const again = start(t, 'api', env);
   await until(() => again.lines().some((line) => /started/.test(String(line.msg))), 'the second summary line');
-  t.match(again.lines().find((line) => /started/.test(String(line.msg))), { role: 'api', tls: 'self-signed, generated before' }, 'the certificate of the first run is reused, and said so');
+  t.match(
+    again.lines().find((line) => /started/.test(String(line.msg))),
+    { role: 'api', tls: 'self-signed, generated before' },
+    'the certificate of the first run is reused, and said so',
+  );
 });
 
 t.test('while Redis cannot be reached: one line per try naming the variable and address, probes up, not ready', async (t) => {
   const [deadRedis, probes] = [await freePort(), await freePort()];
-  const env = { FEEDMILL_DATA_DIR: dataDir(t), FEEDMILL_REDIS_URL: `redis://:hunter2@127.0.0.1:${deadRedis}`, FEEDMILL_METRICS_PORT: String(probes), FEEDMILL_HOST: '127.0.0.1' };
+  const env = {
+    FEEDMILL_DATA_DIR: dataDir(t),
+    FEEDMILL_REDIS_URL: `redis://:hunter2@127.0.0.1:${deadRedis}`,
+    FEEDMILL_METRICS_PORT: String(probes),
+    FEEDMILL_HOST: '127.0.0.1',
+  };
   const worker = start(t, 'worker', env);
   const warnings = (): Record<string, unknown>[] => worker.lines().filter((line) => line.level === 40);
   await until(() => warnings().length >= 2, 'two warnings');
-  t.match(warnings()[0], { variable: 'FEEDMILL_REDIS_URL', address: `127.0.0.1:${deadRedis}`, reason: 'ECONNREFUSED', msg: `cannot reach Redis at 127.0.0.1:${deadRedis} (FEEDMILL_REDIS_URL); trying again in 5 s` });
+  t.match(warnings()[0], {
+    variable: 'FEEDMILL_REDIS_URL',
+    address: `127.0.0.1:${deadRedis}`,
+    reason: 'ECONNREFUSED',
+    msg: `cannot reach Redis at 127.0.0.1:${deadRedis} (FEEDMILL_REDIS_URL); trying again in 5 s`,
+  });
   const healthz = await fetch(`http://127.0.0.1:${probes}/healthz`);
   t.equal(healthz.status, 200, 'alive: an orchestrator does not restart it in a loop');
   const readyz = await fetch(`http://127.0.0.1:${probes}/readyz`);
@@ -125,16 +148,30 @@ t.test('while Redis cannot be reached: one line per try naming the variable and 
   t.equal(await new Promise((resolve) => worker.child.once('exit', resolve)), 0, 'SIGTERM while waiting stops it at once');
 });
 
-t.test('while Cassandra cannot be reached: the line names FEEDMILL_CASSANDRA_CONTACT_POINTS and the address, not ready meanwhile', async (t) => {
-  const [deadCassandra, probes] = [await freePort(), await freePort()];
-  const env = { FEEDMILL_DATA_DIR: dataDir(t), FEEDMILL_STORE: 'cassandra', FEEDMILL_CASSANDRA_CONTACT_POINTS: `127.0.0.1:${deadCassandra}`, FEEDMILL_METRICS_PORT: String(probes), FEEDMILL_HOST: '127.0.0.1' };
-  const worker = start(t, 'worker', env);
-  await until(() => worker.lines().some((line) => line.level === 40), 'a warning');
-  t.match(
-    worker.lines().find((line) => line.level === 40),
-    { variable: 'FEEDMILL_CASSANDRA_CONTACT_POINTS', address: `127.0.0.1:${deadCassandra}`, reason: 'ECONNREFUSED', msg: `cannot reach Cassandra at 127.0.0.1:${deadCassandra} (FEEDMILL_CASSANDRA_CONTACT_POINTS); trying again in 5 s` },
-  );
-  t.equal((await fetch(`http://127.0.0.1:${probes}/readyz`)).status, 503, 'not ready');
-  worker.child.kill('SIGTERM');
-  t.equal(await new Promise((resolve) => worker.child.once('exit', resolve)), 0);
-});
+t.test(
+  'while Cassandra cannot be reached: the line names FEEDMILL_CASSANDRA_CONTACT_POINTS and the address, not ready meanwhile',
+  async (t) => {
+    const [deadCassandra, probes] = [await freePort(), await freePort()];
+    const env = {
+      FEEDMILL_DATA_DIR: dataDir(t),
+      FEEDMILL_STORE: 'cassandra',
+      FEEDMILL_CASSANDRA_CONTACT_POINTS: `127.0.0.1:${deadCassandra}`,
+      FEEDMILL_METRICS_PORT: String(probes),
+      FEEDMILL_HOST: '127.0.0.1',
+    };
+    const worker = start(t, 'worker', env);
+    await until(() => worker.lines().some((line) => line.level === 40), 'a warning');
+    t.match(
+      worker.lines().find((line) => line.level === 40),
+      {
+        variable: 'FEEDMILL_CASSANDRA_CONTACT_POINTS',
+        address: `127.0.0.1:${deadCassandra}`,
+        reason: 'ECONNREFUSED',
+        msg: `cannot reach Cassandra at 127.0.0.1:${deadCassandra} (FEEDMILL_CASSANDRA_CONTACT_POINTS); trying again in 5 s`,
+      },
+    );
+    t.equal((await fetch(`http://127.0.0.1:${probes}/readyz`)).status, 503, 'not ready');
+    worker.child.kill('SIGTERM');
+    t.equal(await new Promise((resolve) => worker.child.once('exit', resolve)), 0);
+  },
+);

@@ -20,7 +20,9 @@ interface Outcome {
 
 /** Runs `feedmill users …` as a process, with `stdin` piped in (or an empty, closed stdin). */
 function users(dataDir: string, args: string[], stdin = ''): Promise<Outcome> {
-  const child = spawn(process.execPath, [cli, 'users', ...args], { env: { ...process.env, FEEDMILL_DATA_DIR: dataDir, FEEDMILL_STORE: 'embedded' } });
+  const child = spawn(process.execPath, [cli, 'users', ...args], {
+    env: { ...process.env, FEEDMILL_DATA_DIR: dataDir, FEEDMILL_STORE: 'embedded' },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -47,11 +49,18 @@ function dataDirFor(t: Test): string {
 
 t.test('create, list, reset-password and delete a user', async (t) => {
   const dir = dataDirFor(t);
-  const created = await users(dir, ['create', '--account', 'acme', '--email', 'Alice@Example.org', '--password-stdin'], 'correct horse battery\n');
+  const created = await users(
+    dir,
+    ['create', '--account', 'acme', '--email', 'Alice@Example.org', '--password-stdin'],
+    'correct horse battery\n',
+  );
   t.equal(created.code, 0, created.stderr);
   t.match(created.stdout, /Created user alice@example\.org in account acme/);
   t.notMatch(created.stdout + created.stderr, 'correct horse battery', 'the password is never printed');
-  t.ok(await verifyPassword('correct horse battery', (await storedHash(dir, 'alice@example.org')) ?? ''), 'the piped password, without its line break, is the password');
+  t.ok(
+    await verifyPassword('correct horse battery', (await storedHash(dir, 'alice@example.org')) ?? ''),
+    'the piped password, without its line break, is the password',
+  );
 
   const listed = await users(dir, ['list']);
   t.equal(listed.code, 0, listed.stderr);
@@ -60,7 +69,11 @@ t.test('create, list, reset-password and delete a user', async (t) => {
   t.match(json, [{ email: 'alice@example.org', accountId: 'acme' }]);
   t.notOk(json[0] && 'passwordHash' in json[0], 'no hash is listed');
 
-  const duplicate = await users(dir, ['create', '--account', 'acme', '--email', 'alice@example.org', '--password-stdin'], 'another long passphrase');
+  const duplicate = await users(
+    dir,
+    ['create', '--account', 'acme', '--email', 'alice@example.org', '--password-stdin'],
+    'another long passphrase',
+  );
   t.equal(duplicate.code, 1);
   t.match(duplicate.stderr, /exists already/);
 
@@ -96,7 +109,11 @@ t.test('without a terminal and without --password-stdin it exits 2 and says to u
   t.equal(outcome.code, 2);
   t.match(outcome.stderr, /--password-stdin/);
   t.equal((await users(dir, ['list'])).stdout, '');
-  const bad = await users(dir, ['create', '--account', 'no spaces allowed', '--email', 'a@example.org', '--password-stdin'], 'correct horse battery');
+  const bad = await users(
+    dir,
+    ['create', '--account', 'no spaces allowed', '--email', 'a@example.org', '--password-stdin'],
+    'correct horse battery',
+  );
   t.equal(bad.code, 1);
   t.match(bad.stderr, /account name.*got "no spaces allowed"/);
 });
@@ -108,7 +125,9 @@ t.test('without a terminal and without --password-stdin it exits 2 and says to u
  */
 function onTerminal(dataDir: string, email: string, answers: string[]): Promise<Outcome> {
   const command = `'${process.execPath}' '${cli}' users create --account acme --email ${email}`;
-  const child = spawn('script', ['-qec', command, '/dev/null'], { env: { ...process.env, FEEDMILL_DATA_DIR: dataDir, FEEDMILL_STORE: 'embedded' } });
+  const child = spawn('script', ['-qec', command, '/dev/null'], {
+    env: { ...process.env, FEEDMILL_DATA_DIR: dataDir, FEEDMILL_STORE: 'embedded' },
+  });
   let stdout = '';
   let answered = 0;
   const prompts = ['Password: ', 'Repeat password: '];

@@ -22,7 +22,10 @@ t.test('100k nested elements finish fast without a stack overflow', async (t) =>
   const html = `<body>${'<div>'.repeat(depth)}<ul><li><a href="/a">A deeply buried first article</a></li><li><a href="/b">A deeply buried second article</a></li></ul>${'</div>'.repeat(depth)}</body>`;
   const { value, error, ms } = timed(() => extractPage(html, { url: 'https://deep.example/' }));
   t.equal(error, undefined, 'no RangeError from recursion');
-  t.same(value?.items.map((item) => item.url), ['https://deep.example/a', 'https://deep.example/b']);
+  t.same(
+    value?.items.map((item) => item.url),
+    ['https://deep.example/a', 'https://deep.example/b'],
+  );
   t.ok(ms < budgetMs, `took ${ms.toFixed(0)} ms`);
 });
 
@@ -39,6 +42,9 @@ t.test('30k attributes on one element finish fast', async (t) => {
   const html = `<body><ul><li ${attributes} class="x"><a ${attributes} href="/one">The first article title</a></li><li><a href="/two">The second article title</a></li></ul></body>`;
   const { value, error, ms } = timed(() => extractPage(html, { url: 'https://wide.example/' }));
   t.equal(error, undefined);
-  t.same(value?.items.map((item) => item.url), ['https://wide.example/one', 'https://wide.example/two']);
+  t.same(
+    value?.items.map((item) => item.url),
+    ['https://wide.example/one', 'https://wide.example/two'],
+  );
   t.ok(ms < budgetMs, `took ${ms.toFixed(0)} ms`);
 });

@@ -11,7 +11,10 @@ function titles(result: ReturnType<typeof extractPageTask>): string[] {
 
 t.test('the HTTP charset decides the decoding', async (t) => {
   const body = iconv.encode(listing('Новости недели и прочее', 'Ещё одна длинная статья'), 'windows-1251');
-  t.same(titles(extractPageTask({ body, url: 'https://ru.example/', contentType: 'text/html; charset=windows-1251' })), ['Новости недели и прочее', 'Ещё одна длинная статья']);
+  t.same(titles(extractPageTask({ body, url: 'https://ru.example/', contentType: 'text/html; charset=windows-1251' })), [
+    'Новости недели и прочее',
+    'Ещё одна длинная статья',
+  ]);
 });
 
 t.test('without a header, <meta charset> decides', async (t) => {
@@ -20,7 +23,10 @@ t.test('without a header, <meta charset> decides', async (t) => {
 });
 
 t.test('<meta http-equiv="content-type"> is read too, and gb2312 is read as gbk', async (t) => {
-  const body = iconv.encode(listing('中文新闻文章的标题', '第二篇新闻文章标题', '<meta http-equiv="Content-Type" content="text/html; charset=gb2312">'), 'gbk');
+  const body = iconv.encode(
+    listing('中文新闻文章的标题', '第二篇新闻文章标题', '<meta http-equiv="Content-Type" content="text/html; charset=gb2312">'),
+    'gbk',
+  );
   t.same(titles(extractPageTask({ body, url: 'https://cn.example/' })), ['中文新闻文章的标题', '第二篇新闻文章标题']);
 });
 

@@ -23,7 +23,10 @@ t.test('extractPage finds the article lists of the shared listing corpus', { ski
   for (const [set, floor] of Object.entries(floors) as [keyof typeof floors, (typeof floors)[keyof typeof floors]][]) {
     const measured = score[set];
     for (const metric of ['precision', 'recall', 'order'] as const) {
-      t.ok(measured[metric] >= floor[metric], `${set} ${metric}: ${(measured[metric] * 100).toFixed(1)}%, floor ${(floor[metric] * 100).toFixed(0)}%`);
+      t.ok(
+        measured[metric] >= floor[metric],
+        `${set} ${metric}: ${(measured[metric] * 100).toFixed(1)}%, floor ${(floor[metric] * 100).toFixed(0)}%`,
+      );
     }
   }
   for (const page of score.pages) t.ok(page.millis < 2000, `${page.id} took ${page.millis.toFixed(0)} ms`);

@@ -9,12 +9,19 @@ const page = (name: string): string => readFileSync(join(repoRoot, 'test', 'fixt
 
 t.test('a blog index becomes one item per post, without navigation, tags, pagination, related posts or footer', async (t) => {
   const feed = extractPage(page('blog-with-chrome.html'), { url: 'https://notes.example/blog/index.html' });
-  t.same(feed.items.map((item) => item.url), [
-    'https://notes.example/blog/posts/first-light',
-    'https://notes.example/blog/posts/river-crossing',
-    'https://notes.example/blog/posts/quiet-week',
-  ], 'relative links resolve against <base href>, in page order');
-  t.same(feed.items.map((item) => item.title), ['First light over the northern ridge', 'A river crossing that went wrong', 'A quiet week at the station']);
+  t.same(
+    feed.items.map((item) => item.url),
+    [
+      'https://notes.example/blog/posts/first-light',
+      'https://notes.example/blog/posts/river-crossing',
+      'https://notes.example/blog/posts/quiet-week',
+    ],
+    'relative links resolve against <base href>, in page order',
+  );
+  t.same(
+    feed.items.map((item) => item.title),
+    ['First light over the northern ridge', 'A river crossing that went wrong', 'A quiet week at the station'],
+  );
 });
 
 t.test('each post carries its date, author, summary and picture', async (t) => {
@@ -43,20 +50,28 @@ t.test('the feed is described by the page: site name, description, canonical lin
   t.equal(feed.description, 'Notes from the field, weekly.');
   t.equal(feed.link, 'https://notes.example/blog/');
   t.equal(feed.icon, 'https://notes.example/static/icon-32.png');
-  t.same(feed.feedLinks, [
-    { url: 'https://notes.example/blog/feed.atom', type: 'atom', title: 'Field Notes' },
-    { url: 'https://notes.example/comments/feed.xml', type: 'rss', title: 'Comments' },
-  ], 'the site feed before the comments feed');
+  t.same(
+    feed.feedLinks,
+    [
+      { url: 'https://notes.example/blog/feed.atom', type: 'atom', title: 'Field Notes' },
+      { url: 'https://notes.example/comments/feed.xml', type: 'rss', title: 'Comments' },
+    ],
+    'the site feed before the comments feed',
+  );
 });
 
 t.test('a page without an icon link gets the origin favicon', async (t) => {
-  const html = '<title>x</title><ul><li><a href="/a">The first article on this page</a></li><li><a href="/b">The second article on this page</a></li></ul>';
+  const html =
+    '<title>x</title><ul><li><a href="/a">The first article on this page</a></li><li><a href="/b">The second article on this page</a></li></ul>';
   t.equal(extractPage(html, { url: 'https://site.example/list/' }).icon, 'https://site.example/favicon.ico');
 });
 
 t.test('a JSON-LD ItemList gives the items in position order, completed from the page', async (t) => {
   const feed = extractPage(page('json-ld-list.html'), { url: 'https://harbour.example/news/' });
-  t.same(feed.items.map((item) => item.url), ['https://harbour.example/news/new-pier', 'https://harbour.example/news/ferry-timetable']);
+  t.same(
+    feed.items.map((item) => item.url),
+    ['https://harbour.example/news/new-pier', 'https://harbour.example/news/ferry-timetable'],
+  );
   const [pier, ferry] = feed.items;
   t.equal(pier?.title, 'A new pier opens', 'the stated headline');
   t.equal(pier?.date_published, '2024-05-01T09:00:00.000Z');
@@ -69,10 +84,13 @@ t.test('a JSON-LD ItemList gives the items in position order, completed from the
 
 t.test('microformats h-entry posts become items', async (t) => {
   const feed = extractPage(page('h-entry.html'), { url: 'https://wren.example/' });
-  t.same(feed.items.map((item) => [item.url, item.title, item.date_published]), [
-    ['https://wren.example/2024/06/on-bells', 'On bells', '2024-06-02T00:00:00.000Z'],
-    ['https://wren.example/2024/05/on-clocks', 'On clocks', null],
-  ]);
+  t.same(
+    feed.items.map((item) => [item.url, item.title, item.date_published]),
+    [
+      ['https://wren.example/2024/06/on-bells', 'On bells', '2024-06-02T00:00:00.000Z'],
+      ['https://wren.example/2024/05/on-clocks', 'On clocks', null],
+    ],
+  );
   t.same(feed.items[0]?.authors, [{ name: 'Wren' }]);
   t.equal(feed.items[1]?.description_text, 'Clocks are quieter than you think.');
   t.same(feed.feedLinks, [{ url: 'https://wren.example/feed.json', type: 'json', title: '' }]);
@@ -85,13 +103,15 @@ t.test('a single article page is one item with the page picture', async (t) => {
     <meta name="description" content="Because of the moon."></head><body><article><p>Long text.</p></article></body></html>`;
   const feed = extractPage(html, { url: 'https://sea.example/tides' });
   t.equal(feed.items.length, 1);
-  t.same([feed.items[0]?.url, feed.items[0]?.title, feed.items[0]?.thumbnail, feed.items[0]?.date_published], [
-    'https://sea.example/tides', 'Why tides turn', 'https://sea.example/img/tide.jpg', '2023-11-20T10:00:00.000Z',
-  ]);
+  t.same(
+    [feed.items[0]?.url, feed.items[0]?.title, feed.items[0]?.thumbnail, feed.items[0]?.date_published],
+    ['https://sea.example/tides', 'Why tides turn', 'https://sea.example/img/tide.jpg', '2023-11-20T10:00:00.000Z'],
+  );
 });
 
 t.test('a page with no articles that advertises a feed is returned with no items and that feed, for its reader to take', async (t) => {
-  const html = '<html><head><link rel="alternate" type="application/rss+xml" href="/rss"></head><body><nav><a href="/a">Home</a><a href="/b">About</a></nav><p>Hello.</p></body></html>';
+  const html =
+    '<html><head><link rel="alternate" type="application/rss+xml" href="/rss"></head><body><nav><a href="/a">Home</a><a href="/b">About</a></nav><p>Hello.</p></body></html>';
   const page = extractPage(html, { url: 'https://empty.example/' });
   t.same(page.items, []);
   t.match(page.feedLinks, [{ url: 'https://empty.example/rss', type: 'rss' }]);

@@ -47,7 +47,8 @@ function assertOnlyWebUrls(t: Test, feed: ParsedFeed, what: string): void {
     for (const [, name, value] of item.description_html.matchAll(urlAttribute)) {
       if (!(name === 'href' && value?.startsWith('mailto:'))) check(`items[${i}] ${name ?? ''}`, value ?? '');
     }
-    if (/javascript|vbscript|data:|file:|blob:|srcset/i.test(item.description_html)) problems.push(`items[${i}].description_html = ${item.description_html}`);
+    if (/javascript|vbscript|data:|file:|blob:|srcset/i.test(item.description_html))
+      problems.push(`items[${i}].description_html = ${item.description_html}`);
   }
   t.same(problems, [], what);
 }
@@ -84,7 +85,15 @@ for (const url of hostile) {
     const feed = parseFeed(rss(url), meta);
     t.equal(feed.link, '', 'channel link');
     t.equal(feed.icon, '', 'channel image');
-    t.same(feed.items.map((item) => [item.url, item.thumbnail, item.enclosures]), [['', null, []], ['', null, []], ['', null, []]], 'item links, thumbnails and enclosures');
+    t.same(
+      feed.items.map((item) => [item.url, item.thumbnail, item.enclosures]),
+      [
+        ['', null, []],
+        ['', null, []],
+        ['', null, []],
+      ],
+      'item links, thumbnails and enclosures',
+    );
     t.match(feed.items[0]?.description_html, /<a>link<\/a> <img alt="i" \/>/, 'the elements stay, their URL attributes go');
     assertOnlyWebUrls(t, feed, 'no other URL survives');
   });
@@ -92,13 +101,28 @@ for (const url of hostile) {
   t.test(`Atom: ${JSON.stringify(url)} leaves no field and no attribute`, async (t) => {
     const feed = parseFeed(atom(url), meta);
     t.same([feed.link, feed.icon], ['', '']);
-    t.same(feed.items.map((item) => [item.url, item.thumbnail, item.enclosures]), [['', null, []], ['', null, []]]);
+    t.same(
+      feed.items.map((item) => [item.url, item.thumbnail, item.enclosures]),
+      [
+        ['', null, []],
+        ['', null, []],
+      ],
+    );
     assertOnlyWebUrls(t, feed, 'no other URL survives');
   });
 }
 
 /** JSON has no entities; its escapes spell the same obfuscations. */
-const hostileJson = ['javascript:alert(1)', ' JAVASCRIPT:alert(1)', '\u006Aava\u0009script:alert(1)', 'java\nscript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', 'vbscript:x', 'file:///etc/passwd', 'blob:https://example.org/x'];
+const hostileJson = [
+  'javascript:alert(1)',
+  ' JAVASCRIPT:alert(1)',
+  '\u006Aava\u0009script:alert(1)',
+  'java\nscript:alert(1)',
+  'data:image/svg+xml,<svg onload=alert(1)>',
+  'vbscript:x',
+  'file:///etc/passwd',
+  'blob:https://example.org/x',
+];
 
 for (const url of hostileJson) {
   t.test(`JSON Feed: ${JSON.stringify(url)} leaves no field and no attribute`, async (t) => {
@@ -109,12 +133,22 @@ for (const url of hostileJson) {
       icon: url,
       favicon: url,
       items: [
-        { id: '1', url, image: url, banner_image: url, content_html: descriptionHtml(url.replace(/"/g, '&quot;')), attachments: [{ url, mime_type: 'image/png' }] },
+        {
+          id: '1',
+          url,
+          image: url,
+          banner_image: url,
+          content_html: descriptionHtml(url.replace(/"/g, '&quot;')),
+          attachments: [{ url, mime_type: 'image/png' }],
+        },
       ],
     };
     const feed = parseFeed(JSON.stringify(document), meta);
     t.same([feed.link, feed.icon], ['', '']);
-    t.same(feed.items.map((item) => [item.url, item.thumbnail, item.enclosures]), [['', null, []]]);
+    t.same(
+      feed.items.map((item) => [item.url, item.thumbnail, item.enclosures]),
+      [['', null, []]],
+    );
     assertOnlyWebUrls(t, feed, 'no other URL survives');
   });
 }
@@ -128,7 +162,10 @@ t.test('a hostile URL does not hide a safe one behind it', async (t) => {
   );
   const item = feed.items[0];
   t.equal(item?.thumbnail, 'https://example.org/thumb.png', 'the next thumbnail is taken');
-  t.same(item?.enclosures.map((enclosure) => enclosure.url), ['https://example.org/a.mp3']);
+  t.same(
+    item?.enclosures.map((enclosure) => enclosure.url),
+    ['https://example.org/a.mp3'],
+  );
   t.equal(item?.description_html, '<a href="mailto:ed@example.org">mail</a> <img />', 'mailto: is a link, never an image');
 });
 

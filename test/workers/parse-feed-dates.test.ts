@@ -40,7 +40,15 @@ t.test('ISO 8601 and RFC 3339 dates', async (t) => {
 });
 
 t.test('garbage and impossible dates give no date instead of a guess', async (t) => {
-  for (const input of ['', 'yesterday', 'Tue, 31 Feb 2003 04:00:00 GMT', '2003-13-01T00:00:00Z', '12/06/2003', 'Tue, 10 Foo 2003 04:00:00 GMT', '2003-06-10T25:00:00Z']) {
+  for (const input of [
+    '',
+    'yesterday',
+    'Tue, 31 Feb 2003 04:00:00 GMT',
+    '2003-13-01T00:00:00Z',
+    '12/06/2003',
+    'Tue, 10 Foo 2003 04:00:00 GMT',
+    '2003-06-10T25:00:00Z',
+  ]) {
     t.equal(parseDate(input), null, JSON.stringify(input));
   }
 });

@@ -17,13 +17,26 @@ interface Edit {
 function names(xml: string): { start: number; end: number; element: boolean }[] {
   const found: { start: number; end: number; element: boolean }[] = [];
   const noop = (): void => {};
-  const tokenizer = new Tokenizer({ xmlMode: true, decodeEntities: false }, {
-    onopentagname: (start, end) => found.push({ start, end, element: true }),
-    onclosetag: (start, end) => found.push({ start, end, element: true }),
-    onattribname: (start, end) => found.push({ start, end, element: false }),
-    onattribdata: noop, onattribentity: noop, onattribend: noop, oncdata: noop, oncomment: noop, ondeclaration: noop,
-    onend: noop, onopentagend: noop, onprocessinginstruction: noop, onselfclosingtag: noop, ontext: noop, ontextentity: noop,
-  });
+  const tokenizer = new Tokenizer(
+    { xmlMode: true, decodeEntities: false },
+    {
+      onopentagname: (start, end) => found.push({ start, end, element: true }),
+      onclosetag: (start, end) => found.push({ start, end, element: true }),
+      onattribname: (start, end) => found.push({ start, end, element: false }),
+      onattribdata: noop,
+      onattribentity: noop,
+      onattribend: noop,
+      oncdata: noop,
+      oncomment: noop,
+      ondeclaration: noop,
+      onend: noop,
+      onopentagend: noop,
+      onprocessinginstruction: noop,
+      onselfclosingtag: noop,
+      ontext: noop,
+      ontextentity: noop,
+    },
+  );
   tokenizer.write(xml);
   tokenizer.end();
   return found;
@@ -88,25 +101,29 @@ function outcome(body: string): unknown {
   }
 }
 
-t.test('every prefix of every corpus document swapped for another gives the same feed', { skip: 'skip' in corpus && corpus.skip }, async (t) => {
-  if (!('dir' in corpus)) return;
-  const dir = join(corpus.dir, 'feeds');
-  let swapped = 0;
-  let defaulted = 0;
-  for (const name of readdirSync(dir).filter((file) => file.endsWith('.xml'))) {
-    const xml = readFileSync(join(dir, name), 'utf8');
-    const expected = outcome(xml);
-    const withPrefixes = swapPrefixes(xml);
-    if (withPrefixes !== undefined) {
-      swapped++;
-      t.same(outcome(withPrefixes), expected, `${name}: prefixes swapped`);
+t.test(
+  'every prefix of every corpus document swapped for another gives the same feed',
+  { skip: 'skip' in corpus && corpus.skip },
+  async (t) => {
+    if (!('dir' in corpus)) return;
+    const dir = join(corpus.dir, 'feeds');
+    let swapped = 0;
+    let defaulted = 0;
+    for (const name of readdirSync(dir).filter((file) => file.endsWith('.xml'))) {
+      const xml = readFileSync(join(dir, name), 'utf8');
+      const expected = outcome(xml);
+      const withPrefixes = swapPrefixes(xml);
+      if (withPrefixes !== undefined) {
+        swapped++;
+        t.same(outcome(withPrefixes), expected, `${name}: prefixes swapped`);
+      }
+      const withDefault = prefixDefaultNamespace(xml);
+      if (withDefault !== undefined) {
+        defaulted++;
+        t.same(outcome(withDefault), expected, `${name}: default namespace made a prefix`);
+      }
     }
-    const withDefault = prefixDefaultNamespace(xml);
-    if (withDefault !== undefined) {
-      defaulted++;
-      t.same(outcome(withDefault), expected, `${name}: default namespace made a prefix`);
-    }
-  }
-  t.ok(swapped > 80, `${swapped} documents with their prefixes swapped`);
-  t.ok(defaulted > 50, `${defaulted} documents with their default namespace made a prefix`);
-});
+    t.ok(swapped > 80, `${swapped} documents with their prefixes swapped`);
+    t.ok(defaulted > 50, `${defaulted} documents with their default namespace made a prefix`);
+  },
+);

@@ -8,8 +8,10 @@ const gc = runInNewContext('gc') as () => void;
 
 /** A feed of `count` items whose text is not Latin-1, so V8 holds the decoded document at two bytes a character. */
 function bigFeed(count: number, edition: string): Buffer {
-  const items = Array.from({ length: count }, (_, n) =>
-    `<item><title>Story ${edition}${n} \u2014 “quoted”</title><link>https://example.org/story/${n}/a-long-enough-slug</link>` +
+  const items = Array.from(
+    { length: count },
+    (_, n) =>
+      `<item><title>Story ${edition}${n} \u2014 “quoted”</title><link>https://example.org/story/${n}/a-long-enough-slug</link>` +
       `<guid>urn:example:story:${n}</guid><category>Category number ${n % 7}</category>` +
       `<description><![CDATA[<p>Paragraph \u2019${'x'.repeat(400)}\u2019 <a href="/more/${n}">more</a></p>]]></description></item>`,
   );
@@ -29,6 +31,12 @@ t.test('what parseFeed returns holds no view into the decoded document, so keepi
     heapAfter.push(process.memoryUsage().heapUsed);
   }
   const grown = (heapAfter[2] ?? 0) - (heapAfter[0] ?? 0);
-  t.same(kept.map((entry) => entry.title), ['The channel of edition a', 'The channel of edition b', 'The channel of edition c']);
-  t.ok(grown < 2 * 1024 * 1024, `two more kept items grew the heap by ${(grown / 1024 / 1024).toFixed(1)} MB (two retained documents would be about 16 MB)`);
+  t.same(
+    kept.map((entry) => entry.title),
+    ['The channel of edition a', 'The channel of edition b', 'The channel of edition c'],
+  );
+  t.ok(
+    grown < 2 * 1024 * 1024,
+    `two more kept items grew the heap by ${(grown / 1024 / 1024).toFixed(1)} MB (two retained documents would be about 16 MB)`,
+  );
 });

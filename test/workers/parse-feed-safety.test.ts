@@ -33,24 +33,43 @@ t.test('the HTTP charset decodes a latin1 document', async (t) => {
 });
 
 t.test('the XML declaration decodes a document when the header names no charset', async (t) => {
-  const body = Buffer.from('<?xml version="1.0" encoding="windows-1252"?><rss version="2.0"><channel><title>\u201cquoted\u201d \u20ac</title></channel></rss>', 'utf8');
-  const cp1252 = Buffer.from([...'<?xml version="1.0" encoding="windows-1252"?><rss version="2.0"><channel><title>'].map((c) => c.charCodeAt(0)).concat([0x93, 0x71, 0x94, 0x20, 0x80], [...'</title></channel></rss>'].map((c) => c.charCodeAt(0))));
+  const body = Buffer.from(
+    '<?xml version="1.0" encoding="windows-1252"?><rss version="2.0"><channel><title>\u201cquoted\u201d \u20ac</title></channel></rss>',
+    'utf8',
+  );
+  const cp1252 = Buffer.from(
+    [...'<?xml version="1.0" encoding="windows-1252"?><rss version="2.0"><channel><title>']
+      .map((c) => c.charCodeAt(0))
+      .concat(
+        [0x93, 0x71, 0x94, 0x20, 0x80],
+        [...'</title></channel></rss>'].map((c) => c.charCodeAt(0)),
+      ),
+  );
   t.not(parseFeed(body, meta).title, '', 'sanity: the UTF-8 spelling is readable');
   t.equal(parseFeed(cp1252, { ...meta, contentType: 'application/rss+xml' }).title, '\u201cq\u201d \u20ac');
 });
 
 t.test('a byte-order mark wins over a contradicting header', async (t) => {
-  const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<rss version="2.0"><channel><title>Zoë</title></channel></rss>', 'utf8')]);
+  const body = Buffer.concat([
+    Buffer.from([0xef, 0xbb, 0xbf]),
+    Buffer.from('<rss version="2.0"><channel><title>Zoë</title></channel></rss>', 'utf8'),
+  ]);
   t.equal(parseFeed(body, { ...meta, contentType: 'text/xml; charset=iso-8859-1' }).title, 'Zoë');
 });
 
 t.test('a UTF-16 document with a BOM is decoded', async (t) => {
-  const body = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<?xml version="1.0" encoding="UTF-16"?><rss version="2.0"><channel><title>Wide</title></channel></rss>', 'utf16le')]);
+  const body = Buffer.concat([
+    Buffer.from([0xff, 0xfe]),
+    Buffer.from('<?xml version="1.0" encoding="UTF-16"?><rss version="2.0"><channel><title>Wide</title></channel></rss>', 'utf16le'),
+  ]);
   t.equal(parseFeed(body, meta).title, 'Wide');
 });
 
 t.test('whitespace and garbage before the XML declaration are tolerated', async (t) => {
-  t.equal(parseFeed('\n\n  junk\u0000<?xml version="1.0"?><rss version="2.0"><channel><title>ok</title></channel></rss>', meta).title, 'ok');
+  t.equal(
+    parseFeed('\n\n  junk\u0000<?xml version="1.0"?><rss version="2.0"><channel><title>ok</title></channel></rss>', meta).title,
+    'ok',
+  );
 });
 
 t.test('characters that XML forbids are removed from text', async (t) => {
@@ -59,9 +78,15 @@ t.test('characters that XML forbids are removed from text', async (t) => {
 
 t.test('item HTML is sanitised: no scripts, styles, frames, objects, handlers or unsafe URLs', async (t) => {
   const evil = [
-    '<p style="x" onmouseover="a()">ok</p>', '<script>alert(1)</script>', '<style>body{}</style>',
-    '<iframe src="https://x"></iframe>', '<object data="x"></object>', '<a href="javascript:alert(1)">j</a>',
-    '<a href="data:text/html,hi">d</a>', '<img src="data:text/html;base64,xx">', '<img src="data:image/png;base64,iVBOR" alt="dot">',
+    '<p style="x" onmouseover="a()">ok</p>',
+    '<script>alert(1)</script>',
+    '<style>body{}</style>',
+    '<iframe src="https://x"></iframe>',
+    '<object data="x"></object>',
+    '<a href="javascript:alert(1)">j</a>',
+    '<a href="data:text/html,hi">d</a>',
+    '<img src="data:text/html;base64,xx">',
+    '<img src="data:image/png;base64,iVBOR" alt="dot">',
     '<svg onload="a()"></svg>',
   ].join('');
   const body = `<rss version="2.0"><channel><item><description><![CDATA[${evil}]]></description></item></channel></rss>`;

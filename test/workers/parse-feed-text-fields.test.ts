@@ -7,7 +7,11 @@ const feed = () => parseFeed(feedFixture('rss2-markup-in-text.xml'), { url: 'htt
 t.test('an entity-like query string in a title stays as written; complete entities still decode', async (t) => {
   const parsed = feed();
   t.equal(parsed.title, 'Search ?page=1&copy=2;mode=x & more', '&copy without its ; is not ©');
-  t.equal(parsed.items[0]?.title, 'Jobs ?q=rust&not=go & © 2024 edition', '&not=go is not ¬=go, but &copy; and &nbsp; are decoded (a no-break space collapses like any space)');
+  t.equal(
+    parsed.items[0]?.title,
+    'Jobs ?q=rust&not=go & © 2024 edition',
+    '&not=go is not ¬=go, but &copy; and &nbsp; are decoded (a no-break space collapses like any space)',
+  );
 });
 
 t.test('a category wrapped in markup gives its text instead of disappearing', async (t) => {

@@ -11,41 +11,78 @@ const rssItem = (item: string, ns = ''): ReturnType<typeof parseFeed>['items'][n
 const atomEntry = (entry: string, ns = ''): ReturnType<typeof parseFeed>['items'][number] | undefined =>
   parseFeed(`<feed xmlns="http://www.w3.org/2005/Atom" ${ns}><title>T</title><entry>${entry}</entry></feed>`, meta).items[0];
 
-t.test('Media RSS: a media:group nests content and thumbnails; title, description and category fill in for missing item fields', async (t) => {
-  const item = rssItem(`<m:group><m:content url="https://example.org/v.mp4" type="video/mp4"><m:title>Clip</m:title></m:content><m:content url="https://example.org/p.jpg" medium="image"/><m:description type="html">&lt;b&gt;About&lt;/b&gt;</m:description><m:category>Film</m:category></m:group>`, media);
-  t.equal(item?.thumbnail, 'https://example.org/p.jpg', 'an image media:content inside the group');
-  t.equal(item?.title, 'Clip', 'media:title from inside the group, as there is no <title>');
-  t.equal(item?.description_html, '<b>About</b>', 'media:description type="html"');
-  t.same(item?.categories, ['Film']);
-  const own = rssItem(`<title>Own</title><description>Own text</description><category>News</category><m:title>Media</m:title><m:description>Media text</m:description><m:category>Film</m:category><m:thumbnail url="https://example.org/t.jpg"/>`, media);
-  t.equal(own?.title, 'Own', "the item's own title wins");
-  t.equal(own?.description_text, 'Own text', "the item's own description wins");
-  t.same(own?.categories, ['News'], "the item's own categories win");
-  t.equal(own?.thumbnail, 'https://example.org/t.jpg');
-  t.equal(atomEntry(`<m:group><m:title>In Atom</m:title></m:group>`, media)?.title, 'In Atom', 'in Atom entries too');
-});
+t.test(
+  'Media RSS: a media:group nests content and thumbnails; title, description and category fill in for missing item fields',
+  async (t) => {
+    const item = rssItem(
+      `<m:group><m:content url="https://example.org/v.mp4" type="video/mp4"><m:title>Clip</m:title></m:content><m:content url="https://example.org/p.jpg" medium="image"/><m:description type="html">&lt;b&gt;About&lt;/b&gt;</m:description><m:category>Film</m:category></m:group>`,
+      media,
+    );
+    t.equal(item?.thumbnail, 'https://example.org/p.jpg', 'an image media:content inside the group');
+    t.equal(item?.title, 'Clip', 'media:title from inside the group, as there is no <title>');
+    t.equal(item?.description_html, '<b>About</b>', 'media:description type="html"');
+    t.same(item?.categories, ['Film']);
+    const own = rssItem(
+      `<title>Own</title><description>Own text</description><category>News</category><m:title>Media</m:title><m:description>Media text</m:description><m:category>Film</m:category><m:thumbnail url="https://example.org/t.jpg"/>`,
+      media,
+    );
+    t.equal(own?.title, 'Own', "the item's own title wins");
+    t.equal(own?.description_text, 'Own text', "the item's own description wins");
+    t.same(own?.categories, ['News'], "the item's own categories win");
+    t.equal(own?.thumbnail, 'https://example.org/t.jpg');
+    t.equal(atomEntry(`<m:group><m:title>In Atom</m:title></m:group>`, media)?.title, 'In Atom', 'in Atom entries too');
+  },
+);
 
-t.test('iTunes: a nested itunes:category gives the category and its subcategory, in the feed categories as the corpus lists them', async (t) => {
-  const feed = parseFeed(
-    `<rss version="2.0" ${itunes} xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>P</title><category>Own</category>` +
-      '<it:keywords>alpha, beta</it:keywords><it:category text="Society &amp; Culture"/>' +
-      '<it:category text="Tech"><it:category text="Gadgets"/></it:category>' +
-      '<it:Category text="Arts"><it:category text="Design"/><other text="not a category"/></it:Category>' +
-      '<dc:subject>Subject</dc:subject></channel></rss>',
-    meta,
-  );
-  t.same(feed.categories, ['Own', 'alpha', 'beta', 'Society & Culture', 'Tech', 'Gadgets', 'Arts', 'Design', 'Subject'], "gofeed's order: <category>, keywords, iTunes categories with their subcategories, dc:subject");
-  t.equal(parseFeed('<rss version="2.0"><channel><title>P</title></channel></rss>', meta).categories, undefined, 'none when the feed has none');
-  t.same(parseFeed('<feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><category term="t1" label="Label One"/><category term="term2"/></feed>', meta).categories, ['Label One', 'term2'], 'Atom feed categories: the label, else the term');
-});
+t.test(
+  'iTunes: a nested itunes:category gives the category and its subcategory, in the feed categories as the corpus lists them',
+  async (t) => {
+    const feed = parseFeed(
+      `<rss version="2.0" ${itunes} xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>P</title><category>Own</category>` +
+        '<it:keywords>alpha, beta</it:keywords><it:category text="Society &amp; Culture"/>' +
+        '<it:category text="Tech"><it:category text="Gadgets"/></it:category>' +
+        '<it:Category text="Arts"><it:category text="Design"/><other text="not a category"/></it:Category>' +
+        '<dc:subject>Subject</dc:subject></channel></rss>',
+      meta,
+    );
+    t.same(
+      feed.categories,
+      ['Own', 'alpha', 'beta', 'Society & Culture', 'Tech', 'Gadgets', 'Arts', 'Design', 'Subject'],
+      "gofeed's order: <category>, keywords, iTunes categories with their subcategories, dc:subject",
+    );
+    t.equal(
+      parseFeed('<rss version="2.0"><channel><title>P</title></channel></rss>', meta).categories,
+      undefined,
+      'none when the feed has none',
+    );
+    t.same(
+      parseFeed(
+        '<feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><category term="t1" label="Label One"/><category term="term2"/></feed>',
+        meta,
+      ).categories,
+      ['Label One', 'term2'],
+      'Atom feed categories: the label, else the term',
+    );
+  },
+);
 
 t.test('iTunes: image href, summary then subtitle as the description, author, names in any case', async (t) => {
-  const item = rssItem('<title>E</title><it:image href="https://example.org/cover.jpg"/><it:subtitle>Sub</it:subtitle><it:author>Host</it:author>', itunes);
+  const item = rssItem(
+    '<title>E</title><it:image href="https://example.org/cover.jpg"/><it:subtitle>Sub</it:subtitle><it:author>Host</it:author>',
+    itunes,
+  );
   t.equal(item?.thumbnail, 'https://example.org/cover.jpg');
   t.equal(item?.description_text, 'Sub', 'itunes:subtitle when there is neither description nor summary');
   t.same(item?.authors, [{ name: 'Host' }]);
-  t.equal(rssItem('<it:subtitle>Sub</it:subtitle><it:summary>Sum</it:summary>', itunes)?.description_text, 'Sum', 'the summary before the subtitle');
-  const upper = rssItem('<it:Summary>Upper</it:Summary><it:Author>Caps</it:Author><it:IMAGE href="https://example.org/u.jpg"/>', 'xmlns:it="http://www.itunes.com/DTDs/Podcast-1.0.dtd"');
+  t.equal(
+    rssItem('<it:subtitle>Sub</it:subtitle><it:summary>Sum</it:summary>', itunes)?.description_text,
+    'Sum',
+    'the summary before the subtitle',
+  );
+  const upper = rssItem(
+    '<it:Summary>Upper</it:Summary><it:Author>Caps</it:Author><it:IMAGE href="https://example.org/u.jpg"/>',
+    'xmlns:it="http://www.itunes.com/DTDs/Podcast-1.0.dtd"',
+  );
   t.equal(upper?.description_text, 'Upper', 'itunes:Summary in a namespace URI spelled in capitals');
   t.same(upper?.authors, [{ name: 'Caps' }]);
   t.equal(upper?.thumbnail, 'https://example.org/u.jpg');
@@ -53,18 +90,45 @@ t.test('iTunes: image href, summary then subtitle as the description, author, na
 
 t.test('Dublin Core and DC Terms dates: dc:date, dcterms:issued and created before modified; pubDate first', async (t) => {
   t.equal(rssItem('<d:date>2024-01-02T03:04:05Z</d:date>', dcterms)?.date_published, '2024-01-02T03:04:05.000Z');
-  t.equal(rssItem('<dt:modified>2024-03-01T00:00:00Z</dt:modified><dt:issued>2024-02-01T00:00:00Z</dt:issued>', dcterms)?.date_published, '2024-02-01T00:00:00.000Z');
+  t.equal(
+    rssItem('<dt:modified>2024-03-01T00:00:00Z</dt:modified><dt:issued>2024-02-01T00:00:00Z</dt:issued>', dcterms)?.date_published,
+    '2024-02-01T00:00:00.000Z',
+  );
   t.equal(rssItem('<dt:created>2024-02-02T00:00:00Z</dt:created>', dcterms)?.date_published, '2024-02-02T00:00:00.000Z');
-  t.equal(rssItem('<dt:modified>2024-03-01T00:00:00Z</dt:modified>', dcterms)?.date_published, '2024-03-01T00:00:00.000Z', 'modified only when nothing else says');
-  t.equal(rssItem('<pubDate>Mon, 01 Jan 2024 00:00:00 GMT</pubDate><d:date>2024-05-05T00:00:00Z</d:date>', dcterms)?.date_published, '2024-01-01T00:00:00.000Z');
-  t.equal(atomEntry('<dt:issued>2024-02-01T00:00:00Z</dt:issued>', dcterms)?.date_published, '2024-02-01T00:00:00.000Z', 'in Atom, when there is neither published nor updated');
+  t.equal(
+    rssItem('<dt:modified>2024-03-01T00:00:00Z</dt:modified>', dcterms)?.date_published,
+    '2024-03-01T00:00:00.000Z',
+    'modified only when nothing else says',
+  );
+  t.equal(
+    rssItem('<pubDate>Mon, 01 Jan 2024 00:00:00 GMT</pubDate><d:date>2024-05-05T00:00:00Z</d:date>', dcterms)?.date_published,
+    '2024-01-01T00:00:00.000Z',
+  );
+  t.equal(
+    atomEntry('<dt:issued>2024-02-01T00:00:00Z</dt:issued>', dcterms)?.date_published,
+    '2024-02-01T00:00:00.000Z',
+    'in Atom, when there is neither published nor updated',
+  );
 });
 
 t.test('Atom: a link without rel is the alternate; a web page wins over another type; published over updated', async (t) => {
   t.equal(atomEntry('<link href="https://example.org/a"/>')?.url, 'https://example.org/a');
-  t.equal(atomEntry('<link rel="alternate" type="audio/mpeg" href="https://example.org/a.mp3"/><link rel="alternate" type="text/html" href="https://example.org/page"/>')?.url, 'https://example.org/page');
-  t.equal(atomEntry('<link rel="alternate" href="https://example.org/first"/><link rel="alternate" type="text/html" href="https://example.org/second"/>')?.url, 'https://example.org/first');
-  t.equal(atomEntry('<updated>2024-03-01T00:00:00Z</updated><published>2024-01-01T00:00:00Z</published>')?.date_published, '2024-01-01T00:00:00.000Z');
+  t.equal(
+    atomEntry(
+      '<link rel="alternate" type="audio/mpeg" href="https://example.org/a.mp3"/><link rel="alternate" type="text/html" href="https://example.org/page"/>',
+    )?.url,
+    'https://example.org/page',
+  );
+  t.equal(
+    atomEntry(
+      '<link rel="alternate" href="https://example.org/first"/><link rel="alternate" type="text/html" href="https://example.org/second"/>',
+    )?.url,
+    'https://example.org/first',
+  );
+  t.equal(
+    atomEntry('<updated>2024-03-01T00:00:00Z</updated><published>2024-01-01T00:00:00Z</published>')?.date_published,
+    '2024-01-01T00:00:00.000Z',
+  );
   t.equal(atomEntry('<updated>2024-03-01T00:00:00Z</updated>')?.date_published, '2024-03-01T00:00:00.000Z');
 });
 
@@ -76,7 +140,10 @@ t.test('Atom type="text" is literal: an escaped <blink> is text, not markup', as
 });
 
 t.test('RSS 1.0: rdf:about is the item id when there is no guid, under any prefix', async (t) => {
-  const feed = parseFeed('<r:RDF xmlns:r="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/"><channel r:about="https://example.org/"><title>T</title></channel><item r:about="https://example.org/1"><title>One</title><link>https://example.org/1</link></item></r:RDF>', meta);
+  const feed = parseFeed(
+    '<r:RDF xmlns:r="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/"><channel r:about="https://example.org/"><title>T</title></channel><item r:about="https://example.org/1"><title>One</title><link>https://example.org/1</link></item></r:RDF>',
+    meta,
+  );
   t.equal(feed.items[0]?.id, 'https://example.org/1');
 });
 
@@ -84,10 +151,23 @@ t.test('xml:base at every level, inside the HTTP Content-Location as the documen
   const atom = `<feed xmlns="http://www.w3.org/2005/Atom" xml:base="feed/"><title>T</title><entry xml:base="entry/"><link href="page"/><content type="html" xml:base="content/">&lt;a href="x"&gt;x&lt;/a&gt;</content></entry></feed>`;
   const viaLocation = parseFeed(atom, { url: 'https://fetched.example/feeds/atom', contentLocation: '/real/atom.xml' }).items[0];
   t.equal(viaLocation?.url, 'https://fetched.example/real/feed/entry/page', 'Content-Location, then the feed, then the entry');
-  t.match(viaLocation?.description_html ?? '', /href="https:\/\/fetched.example\/real\/feed\/entry\/content\/x"/, 'and the content element itself');
-  t.equal(parseFeed(atom, { url: 'https://fetched.example/feeds/atom' }).items[0]?.url, 'https://fetched.example/feeds/feed/entry/page', 'without it, the fetched URL');
-  t.equal(parseFeed(atom, { url: 'https://fetched.example/feeds/atom', contentLocation: 'javascript:alert(1)' }).items[0]?.url, 'https://fetched.example/feeds/feed/entry/page', 'a Content-Location that is no web address is ignored');
-  const rss = '<rss version="2.0" xml:base="https://a.example/r/"><channel xml:base="c/"><title>T</title><item xml:base="i/"><link>l</link></item></channel></rss>';
+  t.match(
+    viaLocation?.description_html ?? '',
+    /href="https:\/\/fetched.example\/real\/feed\/entry\/content\/x"/,
+    'and the content element itself',
+  );
+  t.equal(
+    parseFeed(atom, { url: 'https://fetched.example/feeds/atom' }).items[0]?.url,
+    'https://fetched.example/feeds/feed/entry/page',
+    'without it, the fetched URL',
+  );
+  t.equal(
+    parseFeed(atom, { url: 'https://fetched.example/feeds/atom', contentLocation: 'javascript:alert(1)' }).items[0]?.url,
+    'https://fetched.example/feeds/feed/entry/page',
+    'a Content-Location that is no web address is ignored',
+  );
+  const rss =
+    '<rss version="2.0" xml:base="https://a.example/r/"><channel xml:base="c/"><title>T</title><item xml:base="i/"><link>l</link></item></channel></rss>';
   t.equal(parseFeed(rss, { url: 'https://fetched.example/' }).items[0]?.url, 'https://a.example/r/c/i/l', 'RSS: root, channel and item');
 });
 
@@ -99,11 +179,17 @@ t.test('the pool task passes Content-Location through to the parser', async (t) 
 
 t.test("FeedBurner: feedburner:origLink is kept as the item's original_url, its <link> still the url", async (t) => {
   const feedburner = 'xmlns:fb="http://rssnamespace.org/feedburner/ext/1.0"';
-  const rss = rssItem('<link>https://feeds.feedburner.com/~r/x/~3/abc/story</link><fb:origLink>https://example.org/story</fb:origLink>', feedburner);
+  const rss = rssItem(
+    '<link>https://feeds.feedburner.com/~r/x/~3/abc/story</link><fb:origLink>https://example.org/story</fb:origLink>',
+    feedburner,
+  );
   t.equal(rss?.url, 'https://feeds.feedburner.com/~r/x/~3/abc/story');
   t.equal(rss?.original_url, 'https://example.org/story');
   const atom = atomEntry('<link href="https://feeds.feedburner.com/~r/x/~3/def/entry"/><fb:origLink>/entry</fb:origLink>', feedburner);
   t.equal(atom?.original_url, 'https://example.org/entry', 'resolved against the document');
   t.notOk(rssItem('<link>https://example.org/plain</link>')?.original_url, 'absent without origLink');
-  t.notOk(rssItem('<link>https://example.org/s</link><fb:origLink>javascript:alert(1)</fb:origLink>', feedburner)?.original_url, 'only http(s) addresses');
+  t.notOk(
+    rssItem('<link>https://example.org/s</link><fb:origLink>javascript:alert(1)</fb:origLink>', feedburner)?.original_url,
+    'only http(s) addresses',
+  );
 });

@@ -26,6 +26,9 @@ t.test('parseFeed matches the shared corpus on every field our API exposes', { s
     const shortfall = knownShortfalls[field];
     const bar = shortfall?.floor ?? goal;
     const measured = summary.normalised;
-    t.ok(measured >= bar, `${field}: ${(measured * 100).toFixed(1)}% normalised over ${summary.asserted} assertions, bar ${(bar * 100).toFixed(0)}%${shortfall ? ` (below goal: ${shortfall.why})` : ''}`);
+    t.ok(
+      measured >= bar,
+      `${field}: ${(measured * 100).toFixed(1)}% normalised over ${summary.asserted} assertions, bar ${(bar * 100).toFixed(0)}%${shortfall ? ` (below goal: ${shortfall.why})` : ''}`,
+    );
   }
 });

@@ -14,7 +14,10 @@ t.test('an RSS 2.0 feed gives its channel and every item in document order', asy
   t.equal(feed.description, 'News from the café', 'plain text, as an Atom subtitle is: markup removed, spaces folded');
   t.equal(feed.link, 'https://example.org/');
   t.equal(feed.icon, 'https://example.org/logo.png', 'the channel image is made absolute');
-  t.same(feed.items.map((item) => item.title), ['Fish & Chips', 'No date here', 'Garbage date']);
+  t.same(
+    feed.items.map((item) => item.title),
+    ['Fish & Chips', 'No date here', 'Garbage date'],
+  );
 });
 
 t.test('an RSS 2.0 item exposes the API item shape', async (t) => {
@@ -108,7 +111,10 @@ t.test('a JSON Feed 1.1 item maps to the API item shape', async (t) => {
 t.test('an RSS 1.0 (RDF) feed finds its items beside the channel', async (t) => {
   const feed = parseFeed(feedFixture('rdf-1.0.xml'), { url: 'https://rdf.example/index.rdf' });
   t.equal(feed.title, 'RDF Site');
-  t.same(feed.items.map((item) => item.url), ['https://rdf.example/a', 'https://rdf.example/b']);
+  t.same(
+    feed.items.map((item) => item.url),
+    ['https://rdf.example/a', 'https://rdf.example/b'],
+  );
   t.equal(feed.items[0]?.date_published, '2002-09-01T12:00:00.000Z', 'dc:date dates an item without pubDate');
   t.same(feed.items[0]?.authors, [{ name: 'Ann' }]);
 });

@@ -49,12 +49,15 @@ t.test('element names are resolved to (namespace URI, local name): default names
   });
 });
 
-t.test('attributes: unprefixed ones are in no namespace, xml:base is in the XML namespace, xmlns declarations are not attributes', async (t) => {
-  t.same(read(`<r xmlns="urn:d" xmlns:p="urn:p" a=" 1&amp;2 " p:b='x' xml:base="/b/" c=plain />`), {
-    name: '{urn:d}r',
-    attributes: { a: '1&amp;2', '{urn:p}b': 'x', '{http://www.w3.org/XML/1998/namespace}base': '/b/', c: 'plain' },
-  });
-});
+t.test(
+  'attributes: unprefixed ones are in no namespace, xml:base is in the XML namespace, xmlns declarations are not attributes',
+  async (t) => {
+    t.same(read(`<r xmlns="urn:d" xmlns:p="urn:p" a=" 1&amp;2 " p:b='x' xml:base="/b/" c=plain />`), {
+      name: '{urn:d}r',
+      attributes: { a: '1&amp;2', '{urn:p}b': 'x', '{http://www.w3.org/XML/1998/namespace}base': '/b/', c: 'plain' },
+    });
+  },
+);
 
 t.test('an undeclared prefix resolves to the namespace it conventionally names, or to one no reader knows', async (t) => {
   t.same(read('<r><dc:creator>Jo</dc:creator><content:encoded>x</content:encoded><zz:q/></r>'), {
@@ -69,7 +72,10 @@ t.test('an undeclared prefix resolves to the namespace it conventionally names, 
 
 t.test('text runs are trimmed and joined, comments and processing instructions vanish, CDATA is kept apart and literal', async (t) => {
   t.same(read('<r> a<!-- gone -->b <c>x</c> d <?pi no?> e <![CDATA[ <b>&amp;</b> ]]></r>'), {
-    name: 'r', text: 'abde', cdata: ' <b>&amp;</b> ', children: [{ name: 'c', text: 'x' }],
+    name: 'r',
+    text: 'abde',
+    cdata: ' <b>&amp;</b> ',
+    children: [{ name: 'c', text: 'x' }],
   });
 });
 
@@ -87,14 +93,42 @@ t.test('line breaks are read as \\n everywhere, as XML 2.11 says', async (t) => 
 });
 
 t.test('broken documents are read as far as they go', async (t) => {
-  t.same(read('<r><a>x</z><c>y</c>'), { name: 'r', children: [{ name: 'a', text: 'x' }, { name: 'c', text: 'y' }] }, 'a wrongly named closing tag closes the open element; elements left open at the end are kept');
-  t.same(read('<r><a><b>x</a><c/></r>'), { name: 'r', children: [{ name: 'a', children: [{ name: 'b', text: 'x' }] }, { name: 'c' }] }, 'a closing tag closes the elements opened inside its own');
-  t.same(read('<r><d><p>a</b>b</p></d><e/></r>'), { name: 'r', children: [{ name: 'd', children: [{ name: 'p', text: 'ab' }] }, { name: 'e' }] }, 'a stray HTML end tag is ignored, as HTML parsers ignore it');
+  t.same(
+    read('<r><a>x</z><c>y</c>'),
+    {
+      name: 'r',
+      children: [
+        { name: 'a', text: 'x' },
+        { name: 'c', text: 'y' },
+      ],
+    },
+    'a wrongly named closing tag closes the open element; elements left open at the end are kept',
+  );
+  t.same(
+    read('<r><a><b>x</a><c/></r>'),
+    { name: 'r', children: [{ name: 'a', children: [{ name: 'b', text: 'x' }] }, { name: 'c' }] },
+    'a closing tag closes the elements opened inside its own',
+  );
+  t.same(
+    read('<r><d><p>a</b>b</p></d><e/></r>'),
+    { name: 'r', children: [{ name: 'd', children: [{ name: 'p', text: 'ab' }] }, { name: 'e' }] },
+    'a stray HTML end tag is ignored, as HTML parsers ignore it',
+  );
   t.same(read('<r><a href="x"'), { name: 'r' }, 'a tag cut off at the end is dropped');
   t.same(read('<r><t>cut'), { name: 'r', children: [{ name: 't', text: 'cut' }] }, 'text cut off at the end is kept');
   t.same(read('<r><![CDATA[ open'), { name: 'r', cdata: ' open' }, 'an unterminated CDATA section runs to the end');
   t.same(read('<r>a & b < c</r>'), { name: 'r', text: 'a & b < c' }, 'an unescaped & and a lone < are text');
-  t.same(read('<r><s><title>Source</subtitle></s><id>1</id></r>'), { name: 'r', children: [{ name: 's', children: [{ name: 'title', text: 'Source' }] }, { name: 'id', text: '1' }] }, '<title>…</subtitle> closes the title, as gofeed reads it');
+  t.same(
+    read('<r><s><title>Source</subtitle></s><id>1</id></r>'),
+    {
+      name: 'r',
+      children: [
+        { name: 's', children: [{ name: 'title', text: 'Source' }] },
+        { name: 'id', text: '1' },
+      ],
+    },
+    '<title>…</subtitle> closes the title, as gofeed reads it',
+  );
 });
 
 t.test('many wrongly closed elements are read in one pass', async (t) => {
@@ -104,25 +138,47 @@ t.test('many wrongly closed elements are read in one pass', async (t) => {
 });
 
 t.test('the XML declaration, processing instructions and a DOCTYPE with internal entities are skipped, nothing expanded', async (t) => {
-  t.same(read('<?xml version="1.0"?><!DOCTYPE r [<!ENTITY e "ab"><!-- c --><!ELEMENT r ANY>]><?pi x?><r>&e;</r>'), { name: 'r', text: '&e;' });
+  t.same(read('<?xml version="1.0"?><!DOCTYPE r [<!ENTITY e "ab"><!-- c --><!ELEMENT r ANY>]><?pi x?><r>&e;</r>'), {
+    name: 'r',
+    text: '&e;',
+  });
 });
 
 t.test('external and parameter entity declarations refuse the document', async (t) => {
-  t.match(message(() => parseXml('<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><r>&x;</r>')), /External entities are not supported/);
-  t.match(message(() => parseXml('<!DOCTYPE r [<!ENTITY x PUBLIC "-//x" "http://e/x">]><r/>')), /External entities are not supported/);
-  t.match(message(() => parseXml('<!DOCTYPE r [<!ENTITY % p SYSTEM "http://e/p">%p;]><r/>')), /Parameter entities are not supported/);
-  t.same(read('<!DOCTYPE rss SYSTEM "http://my.netscape.com/publish/formats/rss-0.91.dtd"><rss/>'), { name: 'rss' }, 'an external DTD is not an entity: ignored, never fetched');
+  t.match(
+    message(() => parseXml('<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><r>&x;</r>')),
+    /External entities are not supported/,
+  );
+  t.match(
+    message(() => parseXml('<!DOCTYPE r [<!ENTITY x PUBLIC "-//x" "http://e/x">]><r/>')),
+    /External entities are not supported/,
+  );
+  t.match(
+    message(() => parseXml('<!DOCTYPE r [<!ENTITY % p SYSTEM "http://e/p">%p;]><r/>')),
+    /Parameter entities are not supported/,
+  );
+  t.same(
+    read('<!DOCTYPE rss SYSTEM "http://my.netscape.com/publish/formats/rss-0.91.dtd"><rss/>'),
+    { name: 'rss' },
+    'an external DTD is not an entity: ignored, never fetched',
+  );
 });
 
 t.test('names are compared, never used as keys: Object.prototype stays untouched', async (t) => {
   const root = parseXml('<r><__proto__><polluted>yes</polluted></__proto__><constructor a="1"/></r>');
   t.equal(({} as Record<string, unknown>)['polluted'], undefined);
-  t.same(root?.children.map((c) => c.local), ['#__proto__', 'constructor']);
+  t.same(
+    root?.children.map((c) => c.local),
+    ['#__proto__', 'constructor'],
+  );
 });
 
 t.test('nesting is bounded, so a hostile document cannot exhaust the readers that recurse over the tree', async (t) => {
   t.doesNotThrow(() => parseXml(`${'<x>'.repeat(100)}${'</x>'.repeat(100)}`), '100 levels are read');
-  t.match(message(() => parseXml(`${'<x>'.repeat(101)}${'</x>'.repeat(101)}`)), /nested deeper than 100 levels/);
+  t.match(
+    message(() => parseXml(`${'<x>'.repeat(101)}${'</x>'.repeat(101)}`)),
+    /nested deeper than 100 levels/,
+  );
 });
 
 t.test('a document without elements has no root; anything after the root element is ignored', async (t) => {

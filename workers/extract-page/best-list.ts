@@ -30,7 +30,8 @@ export function bestBlockList(links: readonly PageLink[], base: string): ListCho
     }
     const { score, headerFactor } = scoreList(blocks, group.items.length);
     // The masthead penalty only ranks lists against each other: a page whose one list sits in its <header> still has a list.
-    if (score >= minScore && (best === null || score * headerFactor > best.score)) best = { items: blocks.map((block) => block.item), score: score * headerFactor };
+    if (score >= minScore && (best === null || score * headerFactor > best.score))
+      best = { items: blocks.map((block) => block.item), score: score * headerFactor };
   }
   return best;
 }

@@ -17,7 +17,8 @@ export interface BlockItem {
   inPageHeader: boolean;
 }
 
-const summaryWords = /(?:^|[-_])(?:summary|excerpt|description|desc|teaser|dek|snippet|abstract|lead|intro|subtitle|blurb|preview)(?:$|[-_])/;
+const summaryWords =
+  /(?:^|[-_])(?:summary|excerpt|description|desc|teaser|dek|snippet|abstract|lead|intro|subtitle|blurb|preview)(?:$|[-_])/;
 const dateWords = /(?:^|[-_])(?:date|time|published|posted|pubdate|timestamp|meta|byline)(?:$|[-_])/;
 const authorWords = /(?:^|[-_])(?:author|byline|writer|creator)(?:$|[-_])/;
 
@@ -30,10 +31,13 @@ export function readBlock(root: PageElement, links: readonly PageLink[], base: s
   const primary = primaryLink(inside, root);
   if (primary === null) return null;
   const parts = scanBlock(root, primary.link.element);
-  const title = primary.title !== '' ? primary.title : parts.headingText ?? parts.imageAlt ?? '';
+  const title = primary.title !== '' ? primary.title : (parts.headingText ?? parts.imageAlt ?? '');
   if (title === '') return null;
   const description = describe(parts.summary, root, title, base);
-  const date = parseStatedDate(parts.datetime) ?? (parts.dateText !== null ? findDateInText(parts.dateText) : null) ?? findDateInText(textOf(root, textBudget));
+  const date =
+    parseStatedDate(parts.datetime) ??
+    (parts.dateText !== null ? findDateInText(parts.dateText) : null) ??
+    findDateInText(textOf(root, textBudget));
   return {
     item: {
       url: primary.link.url,
@@ -74,8 +78,15 @@ function scanBlock(root: PageElement, titleLink: PageElement): BlockParts {
       parts.dateText ??= textOf(element, 200);
       return false;
     }
-    if (parts.author === null && (element.attribs['rel'] === 'author' || element.attribs['itemprop'] === 'author' || tokens.some((t) => authorWords.test(t)))) {
-      const name = textOf(element, 200).replace(/^by\s+/i, '').split('\n')[0]?.trim() ?? '';
+    if (
+      parts.author === null &&
+      (element.attribs['rel'] === 'author' || element.attribs['itemprop'] === 'author' || tokens.some((t) => authorWords.test(t)))
+    ) {
+      const name =
+        textOf(element, 200)
+          .replace(/^by\s+/i, '')
+          .split('\n')[0]
+          ?.trim() ?? '';
       if (name !== '' && name.length < 80) parts.author = name;
     }
     if (parts.dateText === null && tokens.some((t) => dateWords.test(t))) {

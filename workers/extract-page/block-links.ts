@@ -24,10 +24,12 @@ const headings = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const titleWords = /(?:^|[-_])(?:title|headline|heading|name)(?:$|[-_])/;
 
 /** Link texts that invite a click rather than name an article. */
-const genericText = /^(?:read more|more|continue reading|continue|read|weiterlesen|mehr|lire la suite|leer más|details|permalink|link|here|click here|view|»|›|→|\.\.\.|…)\W*$/i;
+const genericText =
+  /^(?:read more|more|continue reading|continue|read|weiterlesen|mehr|lire la suite|leer más|details|permalink|link|here|click here|view|»|›|→|\.\.\.|…)\W*$/i;
 
 /** Paths that list things rather than being one: tags, categories, authors, pages of a listing. */
-const listingPath = /\/(?:tags?|categor(?:y|ies)|topics?|authors?|users?|page|search|labels?|archives?)(?:\/|$)|[?&](?:page|p|tag|cat|category)=/i;
+const listingPath =
+  /\/(?:tags?|categor(?:y|ies)|topics?|authors?|users?|page|search|labels?|archives?)(?:\/|$)|[?&](?:page|p|tag|cat|category)=/i;
 
 export interface TitledLink {
   link: PageLink;
@@ -40,7 +42,9 @@ export function primaryLink(inside: readonly PageLink[], root: PageElement): Tit
   let best: (TitledLink & { score: number }) | null = null;
   for (const link of inside) {
     const title = linkTitle(link.element);
-    const inHeading = closest(link.element, (el) => el === root.parent || headings.has(el.name) || classTokens(el).some((t) => titleWords.test(t))) !== root.parent;
+    const inHeading =
+      closest(link.element, (el) => el === root.parent || headings.has(el.name) || classTokens(el).some((t) => titleWords.test(t))) !==
+      root.parent;
     const words = title === '' ? 0 : title.split(' ').length;
     let score = Math.min(words, 12) / 3 + (inHeading ? 3 : 0);
     if (title === '') score -= 3;

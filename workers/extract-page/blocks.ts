@@ -114,7 +114,8 @@ function rowKey(parent: PageElement, rowCounts: Map<string, number>): string | n
     if (count === undefined) {
       count = 0;
       for (const child of grand.children) {
-        if (child.kind === 'element' && child.name === element.name && (child.attribs['class'] ?? '') === (element.attribs['class'] ?? '')) count++;
+        if (child.kind === 'element' && child.name === element.name && (child.attribs['class'] ?? '') === (element.attribs['class'] ?? ''))
+          count++;
       }
       rowCounts.set(key, count);
     }

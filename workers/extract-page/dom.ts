@@ -38,33 +38,44 @@ export function parsePage(html: string): PageElement {
   let order = 1;
   // Script text is kept only for JSON-LD, the one script a page means as data.
   let keepScriptText = false;
-  const parser = withFlatStack(new Parser(
-    {
-      onopentag(name, attribs) {
-        const element: PageElement = { kind: 'element', name, attribs, parent: current, children: [], depth: current.depth + 1, order, end: order };
-        order++;
-        current.children.push(element);
-        current = element;
-        if (name === 'script') keepScriptText = (attribs['type'] ?? '').trim().toLowerCase() === 'application/ld+json';
+  const parser = withFlatStack(
+    new Parser(
+      {
+        onopentag(name, attribs) {
+          const element: PageElement = {
+            kind: 'element',
+            name,
+            attribs,
+            parent: current,
+            children: [],
+            depth: current.depth + 1,
+            order,
+            end: order,
+          };
+          order++;
+          current.children.push(element);
+          current = element;
+          if (name === 'script') keepScriptText = (attribs['type'] ?? '').trim().toLowerCase() === 'application/ld+json';
+        },
+        onclosetag() {
+          current.end = order - 1;
+          if (current.parent !== null) current = current.parent;
+        },
+        ontext(text) {
+          const name = current.name;
+          if (textless.has(name) || (name === 'script' && !keepScriptText)) return;
+          const last = current.children[current.children.length - 1];
+          // htmlparser2 may deliver one text run in several chunks; keep them as one node.
+          if (last !== undefined && last.kind === 'text') {
+            current.children[current.children.length - 1] = { kind: 'text', text: last.text + text, parent: current };
+          } else {
+            current.children.push({ kind: 'text', text, parent: current });
+          }
+        },
       },
-      onclosetag() {
-        current.end = order - 1;
-        if (current.parent !== null) current = current.parent;
-      },
-      ontext(text) {
-        const name = current.name;
-        if (textless.has(name) || (name === 'script' && !keepScriptText)) return;
-        const last = current.children[current.children.length - 1];
-        // htmlparser2 may deliver one text run in several chunks; keep them as one node.
-        if (last !== undefined && last.kind === 'text') {
-          current.children[current.children.length - 1] = { kind: 'text', text: last.text + text, parent: current };
-        } else {
-          current.children.push({ kind: 'text', text, parent: current });
-        }
-      },
-    },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false },
-  ));
+      { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false },
+    ),
+  );
   parser.write(html);
   parser.end();
   root.end = order - 1;

@@ -14,9 +14,26 @@ export interface LdArticle {
 }
 
 const articleTypes = new Set([
-  'article', 'newsarticle', 'blogposting', 'techarticle', 'scholarlyarticle', 'report', 'reportagenewsarticle',
-  'analysisnewsarticle', 'opinionnewsarticle', 'socialmediaposting', 'liveblogposting', 'posting', 'podcastepisode',
-  'videoobject', 'creativework', 'review', 'recipe', 'event', 'product', 'episode',
+  'article',
+  'newsarticle',
+  'blogposting',
+  'techarticle',
+  'scholarlyarticle',
+  'report',
+  'reportagenewsarticle',
+  'analysisnewsarticle',
+  'opinionnewsarticle',
+  'socialmediaposting',
+  'liveblogposting',
+  'posting',
+  'podcastepisode',
+  'videoobject',
+  'creativework',
+  'review',
+  'recipe',
+  'event',
+  'product',
+  'episode',
 ]);
 
 /** Lists whose entries are the page's place in the site, not its content. */
@@ -75,7 +92,8 @@ function jsonLdScripts(root: PageElement): unknown[] {
 }
 
 function listEntry(entry: unknown): LdArticle | null {
-  if (typeof entry === 'string') return { url: entry, title: null, description: null, image: null, datePublished: null, authors: [], listed: true };
+  if (typeof entry === 'string')
+    return { url: entry, title: null, description: null, image: null, datePublished: null, authors: [], listed: true };
   if (!isObject(entry)) return null;
   const item = entry['item'];
   // ListItem.item may be the article node, or only its URL.
@@ -97,7 +115,9 @@ function toArticle(node: Record<string, unknown>, listed: boolean): LdArticle {
     description: stringOf(node['description']) ?? stringOf(node['abstract']),
     image: imageOf(node['image'] ?? node['thumbnailUrl']),
     datePublished: stringOf(node['datePublished']) ?? stringOf(node['dateCreated']) ?? stringOf(node['uploadDate']),
-    authors: asArray(node['author']).map((author) => (isObject(author) ? stringOf(author['name']) : stringOf(author))).filter((name): name is string => name !== null),
+    authors: asArray(node['author'])
+      .map((author) => (isObject(author) ? stringOf(author['name']) : stringOf(author)))
+      .filter((name): name is string => name !== null),
     listed,
   };
 }
@@ -114,7 +134,9 @@ function imageOf(value: unknown): string | null {
 }
 
 function typesOf(node: Record<string, unknown>): string[] {
-  return asArray(node['@type']).filter((type): type is string => typeof type === 'string').map((type) => type.toLowerCase().replace(/^.*[/:]/, ''));
+  return asArray(node['@type'])
+    .filter((type): type is string => typeof type === 'string')
+    .map((type) => type.toLowerCase().replace(/^.*[/:]/, ''));
 }
 
 function stringOf(value: unknown): string | null {

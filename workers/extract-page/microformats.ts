@@ -32,12 +32,15 @@ function readEntry(entry: PageElement, base: string): Partial<ParsedItem> {
         const url = absoluteUrl(element.attribs['href'] ?? element.attribs['value'] ?? '', base);
         if (url !== null) item.url = url;
       } else if (token === 'dt-published' && item.date_published === undefined) {
-        item.date_published = parseStatedDate(element.attribs['datetime'] ?? element.attribs['value'] ?? element.attribs['title'] ?? textOf(element, 200));
+        item.date_published = parseStatedDate(
+          element.attribs['datetime'] ?? element.attribs['value'] ?? element.attribs['title'] ?? textOf(element, 200),
+        );
       } else if ((token === 'p-summary' || token === 'e-content') && summary === undefined) summary = textOf(element, 2000);
       else if (token === 'p-author' && item.authors === undefined) {
         const name = textOf(element, 200).split('\n')[0] ?? '';
         if (name !== '') item.authors = [{ name }];
-      } else if ((token === 'u-photo' || token === 'u-featured') && item.thumbnail === undefined) item.thumbnail = findThumbnail(element, base);
+      } else if ((token === 'u-photo' || token === 'u-featured') && item.thumbnail === undefined)
+        item.thumbnail = findThumbnail(element, base);
     }
     return undefined;
   });

@@ -39,7 +39,7 @@ export function itemsFromJsonLd(articles: readonly LdArticle[], links: readonly 
       description_text: article.description ?? block?.item.description_text ?? '',
       description_html: block?.item.description_html ?? '',
       thumbnail: (article.image !== null ? absoluteUrl(article.image, base) : null) ?? block?.item.thumbnail ?? null,
-      authors: article.authors.length > 0 ? article.authors.map((name) => ({ name })) : block?.item.authors ?? [],
+      authors: article.authors.length > 0 ? article.authors.map((name) => ({ name })) : (block?.item.authors ?? []),
       date_published: parseStatedDate(article.datePublished) ?? block?.item.date_published ?? null,
       categories: [],
       enclosures: [],

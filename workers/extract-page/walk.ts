@@ -24,9 +24,38 @@ function pushChildren(stack: PageElement[], element: PageElement): void {
 
 /** Elements whose boundaries separate words in the text rendering. */
 const blockNames = new Set([
-  'address', 'article', 'aside', 'blockquote', 'br', 'dd', 'div', 'dl', 'dt', 'figcaption', 'figure',
-  'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre',
-  'section', 'table', 'td', 'th', 'tr', 'ul',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'br',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'figcaption',
+  'figure',
+  'footer',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'table',
+  'td',
+  'th',
+  'tr',
+  'ul',
 ]);
 
 /**
@@ -65,7 +94,12 @@ export function textOf(root: PageElement, limit = Number.POSITIVE_INFINITY): str
 /** The element's class attribute split into lower-case tokens. */
 export function classTokens(element: PageElement): string[] {
   const value = element.attribs['class'];
-  return value === undefined || value === '' ? [] : value.toLowerCase().split(/\s+/).filter((token) => token !== '');
+  return value === undefined || value === ''
+    ? []
+    : value
+        .toLowerCase()
+        .split(/\s+/)
+        .filter((token) => token !== '');
 }
 
 /** The nearest ancestor (or the element itself) that satisfies `test`. Iterative by construction. */

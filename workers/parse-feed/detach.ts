@@ -7,5 +7,5 @@
  * string of their own.
  */
 export function detached(value: string): string {
-  return value.length < 13 ? value : (` ${value}`).slice(1);
+  return value.length < 13 ? value : ` ${value}`.slice(1);
 }

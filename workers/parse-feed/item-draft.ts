@@ -49,13 +49,17 @@ export function finishItem(draft: ItemDraft): ParsedItem {
     description_html: detached(rendered?.html ?? ''),
     description_text: detached(rendered?.text ?? ''),
     thumbnail: thumbnail === null ? null : detached(thumbnail),
-    authors: (draft.authors.length > 0 ? draft.authors : draft.fallbackAuthors).map((author) => ({ ...author, name: detached(author.name) })),
+    authors: (draft.authors.length > 0 ? draft.authors : draft.fallbackAuthors).map((author) => ({
+      ...author,
+      name: detached(author.name),
+    })),
     date_published: publishedDate(draft),
     categories: draft.categories.map(detached),
     enclosures: draft.enclosures.map((enclosure) => ({ ...enclosure, url: detached(enclosure.url) })),
   };
   if (draft.id !== undefined && draft.id !== '') item.id = detached(draft.id);
-  if (draft.originalUrl !== undefined && draft.originalUrl !== '' && draft.originalUrl !== item.url) item.original_url = detached(draft.originalUrl);
+  if (draft.originalUrl !== undefined && draft.originalUrl !== '' && draft.originalUrl !== item.url)
+    item.original_url = detached(draft.originalUrl);
   return item;
 }
 

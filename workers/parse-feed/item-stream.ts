@@ -26,7 +26,8 @@ export class ItemStream {
   readonly onClose: CloseHook = (node, parent, root) => {
     this.format ??= formatOf(root);
     if (this.format === 'rss') this.rssClosed(node, parent, root);
-    else if (this.format === 'atom' && parent === root && readerName(node, 'atom') === 'entry') this.take(node, readEntry(node, this.atomBase(root)));
+    else if (this.format === 'atom' && parent === root && readerName(node, 'atom') === 'entry')
+      this.take(node, readEntry(node, this.atomBase(root)));
   };
 
   constructor(private readonly documentUrl: string | undefined) {}

@@ -14,10 +14,16 @@ export function readJsonFeed(text: string, documentUrl: string | undefined): Par
   try {
     document = JSON.parse(text);
   } catch (error) {
-    throw new FeedmillError('not_a_feed', `Expected a feed, got a document that starts with "{" but is not valid JSON (${(error as Error).message}); check that the URL points at an RSS, Atom or JSON Feed`);
+    throw new FeedmillError(
+      'not_a_feed',
+      `Expected a feed, got a document that starts with "{" but is not valid JSON (${(error as Error).message}); check that the URL points at an RSS, Atom or JSON Feed`,
+    );
   }
   if (!isObject(document) || !isJsonFeedVersion(document)) {
-    throw new FeedmillError('not_a_feed', 'Expected a JSON Feed (an object whose "version" is "https://jsonfeed.org/version/1.1"), got other JSON; check that the URL points at a feed');
+    throw new FeedmillError(
+      'not_a_feed',
+      'Expected a JSON Feed (an object whose "version" is "https://jsonfeed.org/version/1.1"), got other JSON; check that the URL points at a feed',
+    );
   }
   const base = documentUrl || undefined;
   const link = webUrl(str(document['home_page_url']), base);
@@ -54,7 +60,11 @@ function readItem(item: Json, base: string | undefined): ParsedItem {
   if (published !== '') draft.published = published;
   draft.authors = authors(item);
   if (Array.isArray(item['tags'])) draft.categories = item['tags'].map(str).filter((tag) => tag !== '');
-  if (Array.isArray(item['attachments'])) draft.enclosures = item['attachments'].filter(isObject).map((a) => attachment(a, base)).filter((a) => a.url !== '');
+  if (Array.isArray(item['attachments']))
+    draft.enclosures = item['attachments']
+      .filter(isObject)
+      .map((a) => attachment(a, base))
+      .filter((a) => a.url !== '');
   const image = webUrl(str(item['image']), base) || webUrl(str(item['banner_image']), base);
   if (image !== '') draft.mediaImage = image;
   const parsed = finishItem(draft);
@@ -66,11 +76,18 @@ function readItem(item: Json, base: string | undefined): ParsedItem {
 /** JSON Feed 1.1 `authors`, else 1.0 `author`. */
 function authors(item: Json): Author[] {
   const list = Array.isArray(item['authors']) ? item['authors'] : isObject(item['author']) ? [item['author']] : [];
-  return list.filter(isObject).map((author) => ({ name: str(author['name']) })).filter((author) => author.name !== '');
+  return list
+    .filter(isObject)
+    .map((author) => ({ name: str(author['name']) }))
+    .filter((author) => author.name !== '');
 }
 
 function attachment(value: Json, base: string | undefined): Enclosure {
   const type = str(value['mime_type']);
   const size = Number(value['size_in_bytes']);
-  return { url: webUrl(str(value['url']), base), ...(type ? { type } : {}), ...(Number.isFinite(size) && size > 0 ? { length: size } : {}) };
+  return {
+    url: webUrl(str(value['url']), base),
+    ...(type ? { type } : {}),
+    ...(Number.isFinite(size) && size > 0 ? { length: size } : {}),
+  };
 }

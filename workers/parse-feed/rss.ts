@@ -257,7 +257,10 @@ export function readRssItem(node: XmlNode, channelBase: string | undefined): Par
 }
 
 function splitKeywords(text: string): string[] {
-  return text.split(',').map((keyword) => keyword.trim()).filter((keyword) => keyword !== '');
+  return text
+    .split(',')
+    .map((keyword) => keyword.trim())
+    .filter((keyword) => keyword !== '');
 }
 
 /**

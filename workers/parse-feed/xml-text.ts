@@ -86,7 +86,8 @@ export function atomText(child: XmlNode): TextValue {
   // Base64 content is taken as HTML unless declared plain: it is how publishers ship escaped markup.
   if (mode === 'base64') return { value: decodeBase64(raw) ?? raw, html: type !== 'text' && type !== 'text/plain' };
   if (mode === 'xml' || type.includes('xhtml')) return { value: stripWrappingDiv(raw), html: true };
-  if (mode === 'escaped' || type === 'html' || type === 'text/html') return { value: decodeXmlText(stripWrappingDiv(raw)).trim(), html: true };
+  if (mode === 'escaped' || type === 'html' || type === 'text/html')
+    return { value: decodeXmlText(stripWrappingDiv(raw)).trim(), html: true };
   if (type === '' || type === 'text' || type.startsWith('text/')) {
     // Markup in a plain-text construct is taken as HTML, as every reader does.
     return { value: decodeXmlText(raw).trim(), html: raw.includes('<') };

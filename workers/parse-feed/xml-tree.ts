@@ -40,7 +40,14 @@ interface Scope {
   prefixes: Map<string, string> | undefined;
 }
 
-const rootScope: Scope = { parent: undefined, defaultUri: undefined, prefixes: new Map([['xml', xmlNamespace], ['xmlns', xmlnsNamespace]]) };
+const rootScope: Scope = {
+  parent: undefined,
+  defaultUri: undefined,
+  prefixes: new Map([
+    ['xml', xmlNamespace],
+    ['xmlns', xmlnsNamespace],
+  ]),
+};
 
 /**
  * Shared by every element without attributes or children (most leaves of a feed): one object per
@@ -85,9 +92,43 @@ export type CloseHook = (node: XmlNode, parent: XmlNode, root: XmlNode) => void;
 
 /** Elements of HTML markup that feeds put unescaped inside their text elements. */
 const htmlEndTags: ReadonlySet<string> = new Set([
-  'a', 'abbr', 'b', 'big', 'blockquote', 'br', 'center', 'code', 'div', 'em', 'font', 'h1', 'h2', 'h3', 'h4',
-  'h5', 'h6', 'hr', 'i', 'img', 'li', 'ol', 'p', 'pre', 's', 'small', 'span', 'strong', 'sub', 'sup', 'table',
-  'tbody', 'td', 'th', 'tr', 'u', 'ul',
+  'a',
+  'abbr',
+  'b',
+  'big',
+  'blockquote',
+  'br',
+  'center',
+  'code',
+  'div',
+  'em',
+  'font',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'i',
+  'img',
+  'li',
+  'ol',
+  'p',
+  'pre',
+  's',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'table',
+  'tbody',
+  'td',
+  'th',
+  'tr',
+  'u',
+  'ul',
 ]);
 
 class TreeBuilder {
@@ -272,7 +313,8 @@ function declaredScope(names: string[], values: string[], parent: Scope): Scope 
     if (!name.startsWith('xmlns')) continue;
     const value = values[i] ?? '';
     if (name === 'xmlns') (scope ??= { parent, defaultUri: undefined, prefixes: undefined }).defaultUri = value;
-    else if (name.charCodeAt(5) === 58 /* : */) ((scope ??= { parent, defaultUri: undefined, prefixes: undefined }).prefixes ??= new Map()).set(name.slice(6), value);
+    else if (name.charCodeAt(5) === 58 /* : */)
+      ((scope ??= { parent, defaultUri: undefined, prefixes: undefined }).prefixes ??= new Map()).set(name.slice(6), value);
   }
   return scope ?? parent;
 }

@@ -86,17 +86,17 @@ function labelInMeta(head: string): string | undefined {
  * means windows-1252 on the web, gb2312 is read as its superset gbk.
  */
 const labels: Record<string, string> = {
-  'latin1': 'windows-1252',
+  latin1: 'windows-1252',
   'iso-8859-1': 'windows-1252',
   'iso8859-1': 'windows-1252',
   'iso_8859-1': 'windows-1252',
-  'l1': 'windows-1252',
+  l1: 'windows-1252',
   'us-ascii': 'windows-1252',
-  'ascii': 'windows-1252',
-  'utf8': 'utf-8',
+  ascii: 'windows-1252',
+  utf8: 'utf-8',
   'unicode-1-1-utf-8': 'utf-8',
   'x-sjis': 'shift_jis',
-  'gb2312': 'gbk',
+  gb2312: 'gbk',
   'ucs-4': 'utf-32be',
   'utf-32': 'utf-32be',
 };

@@ -30,16 +30,62 @@ function isoZoneMinutes(zone: string): number {
 }
 
 const months: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
 
 /** RFC 822 §5.1 zones, the North American names it lists, and common others; unknown names are UTC, as in Go. */
 const namedZones: Record<string, number> = {
-  ut: 0, utc: 0, gmt: 0, z: 0, wet: 0,
-  est: -300, edt: -240, cst: -360, cdt: -300, mst: -420, mdt: -360, pst: -480, pdt: -420,
-  akst: -540, akdt: -480, hst: -600, ast: -240, adt: -180, nst: -210, ndt: -150,
-  bst: 60, ist: 60, cet: 60, cest: 120, met: 60, mest: 120, eet: 120, eest: 180, west: 60, msk: 180,
-  jst: 540, kst: 540, hkt: 480, sgt: 480, awst: 480, acst: 570, aest: 600, aedt: 660, nzst: 720, nzdt: 780,
+  ut: 0,
+  utc: 0,
+  gmt: 0,
+  z: 0,
+  wet: 0,
+  est: -300,
+  edt: -240,
+  cst: -360,
+  cdt: -300,
+  mst: -420,
+  mdt: -360,
+  pst: -480,
+  pdt: -420,
+  akst: -540,
+  akdt: -480,
+  hst: -600,
+  ast: -240,
+  adt: -180,
+  nst: -210,
+  ndt: -150,
+  bst: 60,
+  ist: 60,
+  cet: 60,
+  cest: 120,
+  met: 60,
+  mest: 120,
+  eet: 120,
+  eest: 180,
+  west: 60,
+  msk: 180,
+  jst: 540,
+  kst: 540,
+  hkt: 480,
+  sgt: 480,
+  awst: 480,
+  acst: 570,
+  aest: 600,
+  aedt: 660,
+  nzst: 720,
+  nzdt: 780,
 };
 
 // [weekday[,]] day month year [time] [zone] — or the month first (Jan 2, 2006 ...).
@@ -62,8 +108,13 @@ function parseRfc822(input: string): string | null {
 }
 
 function fromParts(
-  year: string | undefined, month: string | undefined, day: string | undefined,
-  hour: string | undefined, minute: string | undefined, second: string | undefined, zone: string | undefined,
+  year: string | undefined,
+  month: string | undefined,
+  day: string | undefined,
+  hour: string | undefined,
+  minute: string | undefined,
+  second: string | undefined,
+  zone: string | undefined,
 ): string | null {
   const monthNumber = months[(month ?? '').slice(0, 3).toLowerCase()];
   if (monthNumber === undefined || year === undefined || day === undefined) return null;

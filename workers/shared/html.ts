@@ -39,23 +39,25 @@ export function htmlToText(html: string): string {
   if (html.indexOf('<') === -1) return collapseText(html.indexOf('&') === -1 ? html : decodeHTML(html, DecodingMode.Strict));
   let text = '';
   let skipDepth = 0;
-  const parser = withFlatStack(new Parser(
-    {
-      onopentagname: (qualifiedName) => {
-        const name = localName(qualifiedName);
-        if (name === 'script' || name === 'style') skipDepth++;
+  const parser = withFlatStack(
+    new Parser(
+      {
+        onopentagname: (qualifiedName) => {
+          const name = localName(qualifiedName);
+          if (name === 'script' || name === 'style') skipDepth++;
+        },
+        onclosetag: (qualifiedName) => {
+          const name = localName(qualifiedName);
+          if ((name === 'script' || name === 'style') && skipDepth > 0) skipDepth--;
+          else if (blockElements.has(name)) text += '\n';
+        },
+        ontext: (data) => {
+          if (skipDepth === 0) text += data.indexOf('&') === -1 ? data : decodeHTML(data, DecodingMode.Strict);
+        },
       },
-      onclosetag: (qualifiedName) => {
-        const name = localName(qualifiedName);
-        if ((name === 'script' || name === 'style') && skipDepth > 0) skipDepth--;
-        else if (blockElements.has(name)) text += '\n';
-      },
-      ontext: (data) => {
-        if (skipDepth === 0) text += data.indexOf('&') === -1 ? data : decodeHTML(data, DecodingMode.Strict);
-      },
-    },
-    { decodeEntities: false },
-  ));
+      { decodeEntities: false },
+    ),
+  );
   parser.end(html);
   return collapseText(text);
 }

@@ -12,7 +12,13 @@ export interface LossWatch {
  * (`SET NX` succeeds) means everything was lost with it. Only that one watcher, among all workers
  * sharing the queue, calls `onLost`, so the store is read once per loss.
  */
-export function watchForLoss(redis: Redis, markerKey: string, everyMs: number, onLost: () => Promise<void>, onError: (error: Error) => void): LossWatch {
+export function watchForLoss(
+  redis: Redis,
+  markerKey: string,
+  everyMs: number,
+  onLost: () => Promise<void>,
+  onError: (error: Error) => void,
+): LossWatch {
   let checking: Promise<void> | undefined;
   let stopped = false;
   const check = async (): Promise<void> => {

@@ -31,7 +31,8 @@ export interface RunOptions {
 export function jobProcessor(ctx: QueueContext, handler: JobHandler, options: RunOptions): Processor<RunData, void> {
   return async (job: BullJob<RunData>, token?: string): Promise<void> => {
     const id = job.id;
-    if (id === undefined || token === undefined) throw new Error(`Expected BullMQ to give the processor a job id and a lock token, got ${id} and ${token}`);
+    if (id === undefined || token === undefined)
+      throw new Error(`Expected BullMQ to give the processor a job id and a lock token, got ${id} and ${token}`);
     options.onLag?.(Math.max(0, Date.now() - job.data.runAt) / 1000);
     // extendLock is one Redis script that renews the lock only if it still holds our token: a
     // worker that stalled past lockDuration finds another token there (or none) and learns it.
@@ -79,12 +80,18 @@ export function jobProcessor(ctx: QueueContext, handler: JobHandler, options: Ru
 }
 
 /** The handler's verdict: when to run next (null: done), and how many failures in a row so far. */
-async function runHandler(handler: JobHandler, job: Job, failuresBefore: number, options: RunOptions): Promise<{ next: number | null; failures: number }> {
+async function runHandler(
+  handler: JobHandler,
+  job: Job,
+  failuresBefore: number,
+  options: RunOptions,
+): Promise<{ next: number | null; failures: number }> {
   const id = job.id;
   try {
     const date = await handler(job);
     if (date === null) return { next: null, failures: 0 };
-    if (Number.isNaN(date.getTime())) throw new Error(`Expected the handler of job ${id} to return a valid Date or null, got an invalid Date`);
+    if (Number.isNaN(date.getTime()))
+      throw new Error(`Expected the handler of job ${id} to return a valid Date or null, got an invalid Date`);
     return { next: date.getTime(), failures: 0 };
   } catch (error) {
     try {

@@ -23,7 +23,8 @@ export async function withScheduleLock<T>(redis: Redis, key: string, section: ()
   const deadline = Date.now() + waitMs;
   let pause = 2;
   while ((await redis.set(key, token, 'PX', holdMs, 'NX')) !== 'OK') {
-    if (Date.now() > deadline) throw new Error(`Expected to take the schedule lock ${key} within ${waitMs} ms, but another process held it throughout`);
+    if (Date.now() > deadline)
+      throw new Error(`Expected to take the schedule lock ${key} within ${waitMs} ms, but another process held it throughout`);
     await sleep(pause);
     pause = Math.min(pause * 2, 10);
   }

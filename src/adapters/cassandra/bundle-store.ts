@@ -6,11 +6,17 @@ import { createBundleMembers } from './bundle-members.js';
 import { bundleColumns, bundleValues, toBundleRow, type BundleRow } from './bundle-row.js';
 import { statement, type Cql } from './cql.js';
 
-const placeholders = bundleColumns.split(',').map(() => '?').join(', ');
+const placeholders = bundleColumns
+  .split(',')
+  .map(() => '?')
+  .join(', ');
 // Conditional writes only on `bundles`, as on `feeds` (see feed-store.ts for the conditions).
 const insert = statement(`INSERT INTO {ks}.bundles (${bundleColumns}) VALUES (${placeholders}) IF NOT EXISTS`, false);
 const byId = statement(`SELECT ${bundleColumns} FROM {ks}.bundles WHERE id = ?`, true);
-const patch = statement('UPDATE {ks}.bundles SET name = ?, description = ?, icon = ?, filters = ?, updated_at = ? WHERE id = ? IF account_id = ? AND deleted_at = null', true);
+const patch = statement(
+  'UPDATE {ks}.bundles SET name = ?, description = ?, icon = ?, filters = ?, updated_at = ? WHERE id = ? IF account_id = ? AND deleted_at = null',
+  true,
+);
 const touch = statement('UPDATE {ks}.bundles SET updated_at = ? WHERE id = ? IF account_id = ? AND deleted_at = null', true);
 const remove = statement('UPDATE {ks}.bundles SET deleted_at = ? WHERE id = ? IF account_id = ? AND deleted_at = null', false);
 

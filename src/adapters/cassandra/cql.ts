@@ -48,7 +48,8 @@ export function createCql(client: Client, keyspace: string): Cql {
   const text = (statement: Statement): string => {
     const known = texts.get(statement);
     if (known !== undefined) return known;
-    if (!statement.cql.includes('{ks}.')) throw new Error(`Expected the statement to name its tables as {ks}.table, got \`${statement.cql}\``);
+    if (!statement.cql.includes('{ks}.'))
+      throw new Error(`Expected the statement to name its tables as {ks}.table, got \`${statement.cql}\``);
     const qualified = statement.cql.replaceAll('{ks}.', `${keyspace}.`);
     texts.set(statement, qualified);
     return qualified;
@@ -64,7 +65,8 @@ export function createCql(client: Client, keyspace: string): Cql {
       throw classifyCassandraFailure(error);
     }
   };
-  const execute = (statement: Statement, params: Params) => classified(() => client.execute(text(statement), values(params), options(statement)));
+  const execute = (statement: Statement, params: Params) =>
+    classified(() => client.execute(text(statement), values(params), options(statement)));
   return {
     execute,
     async one(statement, params) {
@@ -84,7 +86,9 @@ export function createCql(client: Client, keyspace: string): Cql {
     async batch(parts) {
       if (parts.length === 0) return;
       const queries = parts.map((part) => ({ query: text(part.statement), params: values(part.params) }));
-      await classified(() => client.batch(queries, { prepare: true, logged: false, isIdempotent: parts.every((part) => part.statement.idempotent) }));
+      await classified(() =>
+        client.batch(queries, { prepare: true, logged: false, isIdempotent: parts.every((part) => part.statement.idempotent) }),
+      );
     },
     async appliedBatch(parts) {
       const queries = parts.map((part) => ({ query: text(part.statement), params: values(part.params) }));

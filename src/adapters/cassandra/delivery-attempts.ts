@@ -12,8 +12,14 @@ export interface DeliveryAttempts {
 }
 
 // Not idempotent: a retry of a record that applied would read as "recorded before".
-const once = statement('INSERT INTO {ks}.delivery_attempts (delivery_id, attempt, webhook_id, data) VALUES (?, ?, ?, ?) IF NOT EXISTS', false);
-const listed = statement('INSERT INTO {ks}.delivery_attempts_by_webhook (webhook_id, at, attempt, delivery_id, data) VALUES (?, ?, ?, ?, ?)', true);
+const once = statement(
+  'INSERT INTO {ks}.delivery_attempts (delivery_id, attempt, webhook_id, data) VALUES (?, ?, ?, ?) IF NOT EXISTS',
+  false,
+);
+const listed = statement(
+  'INSERT INTO {ks}.delivery_attempts_by_webhook (webhook_id, at, attempt, delivery_id, data) VALUES (?, ?, ?, ?, ?)',
+  true,
+);
 const total = statement('SELECT count(*) FROM {ks}.delivery_attempts_by_webhook WHERE webhook_id = ?', true);
 const top = statement('SELECT data FROM {ks}.delivery_attempts_by_webhook WHERE webhook_id = ? LIMIT ?', true);
 

@@ -36,7 +36,19 @@ export function toFeedRow(row: types.Row): FeedRow {
 /** The values of an INSERT listing feedColumns, in order; deleted_at unset (null would write a tombstone). */
 export function feedValues(feed: Feed, listedAt: types.TimeUuid): unknown[] {
   return [
-    feed.id, feed.accountId, feed.title, feed.description, feed.icon, feed.sourceUrl, feed.fetchUrl, feed.link,
-    feed.createdAt, feed.updatedAt, types.unset, listedAt, JSON.stringify(feed.settings), JSON.stringify(feed.fetch),
+    feed.id,
+    feed.accountId,
+    feed.title,
+    feed.description,
+    feed.icon,
+    feed.sourceUrl,
+    feed.fetchUrl,
+    feed.link,
+    feed.createdAt,
+    feed.updatedAt,
+    types.unset,
+    listedAt,
+    JSON.stringify(feed.settings),
+    JSON.stringify(feed.fetch),
   ];
 }

@@ -6,15 +6,24 @@ import { statement, type Cql } from './cql.js';
 import { feedColumns, feedValues, toFeedRow, type FeedRow } from './feed-row.js';
 import { optionalText, text } from './row.js';
 
-const placeholders = feedColumns.split(',').map(() => '?').join(', ');
+const placeholders = feedColumns
+  .split(',')
+  .map(() => '?')
+  .join(', ');
 // Every write to `feeds` is conditional (see schema/cql/001-init.cql). `account_id = ?` also
 // fails on a row that does not exist, where `deleted_at = null` alone would hold and create one.
 const insert = statement(`INSERT INTO {ks}.feeds (${feedColumns}) VALUES (${placeholders}) IF NOT EXISTS`, false);
 const byId = statement(`SELECT ${feedColumns} FROM {ks}.feeds WHERE id = ?`, true);
 // Setting the same values again is harmless, so the edits below may be retried.
-const patch = statement('UPDATE {ks}.feeds SET title = ?, description = ?, icon = ?, updated_at = ? WHERE id = ? IF account_id = ? AND deleted_at = null', true);
+const patch = statement(
+  'UPDATE {ks}.feeds SET title = ?, description = ?, icon = ?, updated_at = ? WHERE id = ? IF account_id = ? AND deleted_at = null',
+  true,
+);
 const settings = statement('UPDATE {ks}.feeds SET settings = ?, updated_at = ? WHERE id = ? IF account_id = ? AND deleted_at = null', true);
-const fetchState = statement('UPDATE {ks}.feeds SET fetch_state = ?, fetch_url = ? WHERE id = ? IF account_id != null AND deleted_at = null', true);
+const fetchState = statement(
+  'UPDATE {ks}.feeds SET fetch_state = ?, fetch_url = ? WHERE id = ? IF account_id != null AND deleted_at = null',
+  true,
+);
 // Not idempotent: a retry of a delete that applied would answer "already deleted".
 const remove = statement('UPDATE {ks}.feeds SET deleted_at = ? WHERE id = ? IF account_id = ? AND deleted_at = null', false);
 const everyFeed = statement('SELECT id, deleted_at, fetch_state FROM {ks}.feeds', true);
@@ -75,7 +84,10 @@ export function createCassandraFeedStore(cql: Cql): FeedStore {
       const rows = await cql.all(everyFeed, []);
       return rows
         .filter((row) => optionalText(row, 'deleted_at') === null)
-        .map((row) => ({ id: text(row, 'id'), nextFetchAt: (JSON.parse(text(row, 'fetch_state')) as { nextFetchAt?: string }).nextFetchAt }));
+        .map((row) => ({
+          id: text(row, 'id'),
+          nextFetchAt: (JSON.parse(text(row, 'fetch_state')) as { nextFetchAt?: string }).nextFetchAt,
+        }));
     },
   };
 }

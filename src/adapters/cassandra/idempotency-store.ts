@@ -65,7 +65,17 @@ export function createCassandraIdempotencyStore(cql: Cql): IdempotencyStore {
       const fingerprint = row ? optionalText(row, 'fingerprint') : null;
       if (fingerprint === null) return;
       const { statusCode, contentType, body } = response;
-      await cql.applied(complete, [ttl(keepSeconds), fingerprint, statusCode, contentType, body, later(now, keepSeconds), accountId, key, fingerprint]);
+      await cql.applied(complete, [
+        ttl(keepSeconds),
+        fingerprint,
+        statusCode,
+        contentType,
+        body,
+        later(now, keepSeconds),
+        accountId,
+        key,
+        fingerprint,
+      ]);
     },
     async release(accountId, key) {
       await cql.applied(release, [accountId, key]);

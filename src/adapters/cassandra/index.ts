@@ -54,7 +54,9 @@ export async function openCassandraStore(options: CassandraStoreOptions): Promis
   const connection = {
     contactPoints: options.contactPoints,
     localDataCenter: options.localDataCenter,
-    ...(options.credentials ? { authProvider: new auth.PlainTextAuthProvider(options.credentials.username, options.credentials.password) } : {}),
+    ...(options.credentials
+      ? { authProvider: new auth.PlainTextAuthProvider(options.credentials.username, options.credentials.password) }
+      : {}),
   };
   // The keyspace must exist before a client can use it: a short-lived client creates it.
   const admin = new Client(connection);

@@ -40,7 +40,8 @@ const optionalInt = (row: types.Row, name: string): number | null => (row.get(na
 function dedupe(feedId: string, items: readonly StoredItem[]): Map<string, { item: StoredItem; position: number }> {
   const entries = new Map<string, { item: StoredItem; position: number }>();
   items.forEach((item, position) => {
-    if (item.feedId !== feedId) throw new Error(`Expected every item committed to feed ${feedId} to belong to it, got one of ${item.feedId}`);
+    if (item.feedId !== feedId)
+      throw new Error(`Expected every item committed to feed ${feedId} to belong to it, got one of ${item.feedId}`);
     entries.set(item.key, { item, position: entries.get(item.key)?.position ?? position });
   });
   return entries;
@@ -51,7 +52,11 @@ export function createCassandraItemStore(cql: Cql, outbox: EventOutbox): ItemSto
     const found = new Map<string, Placed>();
     for (const part of chunks(keys)) {
       for (const row of await cql.all(placed, [feedId, part])) {
-        found.set(text(row, 'key'), { addedAt: text(row, 'added_at'), position: int(row, 'position'), publishedAt: text(row, 'published_at') });
+        found.set(text(row, 'key'), {
+          addedAt: text(row, 'added_at'),
+          position: int(row, 'position'),
+          publishedAt: text(row, 'published_at'),
+        });
       }
     }
     return found;
@@ -65,7 +70,11 @@ export function createCassandraItemStore(cql: Cql, outbox: EventOutbox): ItemSto
       for (const row of await cql.all(some, [feedId, part])) {
         const item = parse(text(row, 'item'));
         const from = moved.get(item.key);
-        rows.push({ item, position: int(row, 'position'), ...(from ? { movedFrom: { publishedAt: from.publishedAt, position: from.position } } : {}) });
+        rows.push({
+          item,
+          position: int(row, 'position'),
+          ...(from ? { movedFrom: { publishedAt: from.publishedAt, position: from.position } } : {}),
+        });
       }
     }
     return rows;

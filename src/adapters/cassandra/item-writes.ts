@@ -24,8 +24,14 @@ const upsertItem = statement(
   true,
 );
 const upsertByAdded = statement('INSERT INTO {ks}.items_by_added (feed_id, added_at, position, key, item) VALUES (?, ?, ?, ?, ?)', true);
-const upsertByPublished = statement('INSERT INTO {ks}.items_by_published (feed_id, published_at, position, key, item) VALUES (?, ?, ?, ?, ?)', true);
-const dropByPublished = statement('DELETE FROM {ks}.items_by_published WHERE feed_id = ? AND published_at = ? AND position = ? AND key = ?', true);
+const upsertByPublished = statement(
+  'INSERT INTO {ks}.items_by_published (feed_id, published_at, position, key, item) VALUES (?, ?, ?, ?, ?)',
+  true,
+);
+const dropByPublished = statement(
+  'DELETE FROM {ks}.items_by_published WHERE feed_id = ? AND published_at = ? AND position = ? AND key = ?',
+  true,
+);
 
 const requireText = (value: unknown, what: string): string => {
   if (typeof value !== 'string' || value === '') throw new Error(`Expected ${what} to be a non-empty string, got \`${String(value)}\``);
@@ -53,7 +59,10 @@ export function placeItem(item: StoredItem, position: number, before: Placed | u
 
 /** The item's row in `items`: written in the conditional batch of a commit. */
 export function itemRowWrite({ item, position }: PlacedItem): Write {
-  return { statement: upsertItem, params: [item.feedId, item.key, item.contentHash, item.addedAt, position, item.publishedAt, JSON.stringify(item)] };
+  return {
+    statement: upsertItem,
+    params: [item.feedId, item.key, item.contentHash, item.addedAt, position, item.publishedAt, JSON.stringify(item)],
+  };
 }
 
 /**
@@ -67,7 +76,10 @@ export function orderWrites({ item, position, movedFrom }: PlacedItem): Write[] 
     { statement: upsertByPublished, params: [item.feedId, instant(item.publishedAt, 'publishedAt'), position, item.key, json] },
   ];
   if (movedFrom) {
-    writes.unshift({ statement: dropByPublished, params: [item.feedId, instant(movedFrom.publishedAt, 'stored publishedAt'), movedFrom.position, item.key] });
+    writes.unshift({
+      statement: dropByPublished,
+      params: [item.feedId, instant(movedFrom.publishedAt, 'stored publishedAt'), movedFrom.position, item.key],
+    });
   }
   return writes;
 }

@@ -15,8 +15,14 @@ const defaultReplication = { class: 'SimpleStrategy', replication_factor: 1 };
 const literal = (value: string | number): string => `'${String(value).replaceAll("'", "''")}'`;
 
 /** Creates the keyspace when missing (identifiers cannot be bound: `keyspace` is checked by the caller). */
-export async function createKeyspace(client: Client, keyspace: string, replication: Record<string, string | number> = defaultReplication): Promise<void> {
-  const map = Object.entries(replication).map(([key, value]) => `${literal(key)}: ${literal(value)}`).join(', ');
+export async function createKeyspace(
+  client: Client,
+  keyspace: string,
+  replication: Record<string, string | number> = defaultReplication,
+): Promise<void> {
+  const map = Object.entries(replication)
+    .map(([key, value]) => `${literal(key)}: ${literal(value)}`)
+    .join(', ');
   await client.execute(`CREATE KEYSPACE IF NOT EXISTS ${keyspace} WITH replication = {${map}}`, [], ddl);
 }
 
@@ -25,8 +31,14 @@ export async function createKeyspace(client: Client, keyspace: string, replicati
  * only, with no `;` inside a string, which keeps this honest.
  */
 export function splitStatements(source: string): string[] {
-  const withoutComments = source.split('\n').map((line) => line.replace(/--.*$/, '')).join('\n');
-  return withoutComments.split(';').map((part) => part.trim()).filter((part) => part.length > 0);
+  const withoutComments = source
+    .split('\n')
+    .map((line) => line.replace(/--.*$/, ''))
+    .join('\n');
+  return withoutComments
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
 }
 
 const createTable = 'CREATE TABLE IF NOT EXISTS schema_migrations (version int PRIMARY KEY, name text, applied_at timestamp)';

@@ -26,9 +26,17 @@ export interface CassandraStoreOptions {
 }
 
 const names: Record<string, Consistency> = {
-  ANY: 'any', ONE: 'one', TWO: 'two', THREE: 'three', QUORUM: 'quorum', ALL: 'all',
-  LOCAL_QUORUM: 'localQuorum', EACH_QUORUM: 'eachQuorum', SERIAL: 'serial',
-  LOCAL_SERIAL: 'localSerial', LOCAL_ONE: 'localOne',
+  ANY: 'any',
+  ONE: 'one',
+  TWO: 'two',
+  THREE: 'three',
+  QUORUM: 'quorum',
+  ALL: 'all',
+  LOCAL_QUORUM: 'localQuorum',
+  EACH_QUORUM: 'eachQuorum',
+  SERIAL: 'serial',
+  LOCAL_SERIAL: 'localSerial',
+  LOCAL_ONE: 'localOne',
 };
 
 /** Reads a level as CQL spells it (`LOCAL_QUORUM`), for configuration; undefined when unknown. */
@@ -41,7 +49,9 @@ const identifier = /^[a-z][a-z0-9_]{0,47}$/;
 /** Keyspace names are spliced into DDL (identifiers cannot be bound), so they are checked first. */
 export function checkKeyspace(name: string): string {
   if (!identifier.test(name)) {
-    throw new Error(`Expected the Cassandra keyspace to be lower-case letters, digits and _ (starting with a letter, at most 48), got \`${name}\``);
+    throw new Error(
+      `Expected the Cassandra keyspace to be lower-case letters, digits and _ (starting with a letter, at most 48), got \`${name}\``,
+    );
   }
   return name;
 }

@@ -6,7 +6,10 @@ import { statement, type Cql } from './cql.js';
 import { text, timeUuid } from './row.js';
 
 // Every write to `webhooks` is conditional (see schema/cql/005-webhooks.cql).
-const insert = statement('INSERT INTO {ks}.webhooks (id, account_id, created_at, listed_at, data) VALUES (?, ?, ?, ?, ?) IF NOT EXISTS', false);
+const insert = statement(
+  'INSERT INTO {ks}.webhooks (id, account_id, created_at, listed_at, data) VALUES (?, ?, ?, ?, ?) IF NOT EXISTS',
+  false,
+);
 const byId = statement('SELECT account_id, created_at, listed_at, data FROM {ks}.webhooks WHERE id = ?', true);
 // `IF account_id = ?` also fails on a deleted webhook: a save never brings one back.
 const save = statement('UPDATE {ks}.webhooks SET data = ? WHERE id = ? IF account_id = ?', true);

@@ -8,10 +8,16 @@ import { instant, int, optionalText, text } from './row.js';
 const lease = 'id, account_id, topic_url, topic_id, topic_format, callback, sealed_secret, lease_seconds, expires_at, created_at';
 const columns = `${lease}, pending, attempts, next_attempt_at`;
 // Rewriting the same values with the same TTL leaves the same row: these are idempotent.
-const write = statement(`INSERT INTO {ks}.websub_subscriptions (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) USING TTL ?`, true);
+const write = statement(
+  `INSERT INTO {ks}.websub_subscriptions (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) USING TTL ?`,
+  true,
+);
 const index = statement('INSERT INTO {ks}.websub_subscriptions_by_account (account_id, subscription_id) VALUES (?, ?) USING TTL ?', true);
 const byId = statement(`SELECT ${columns} FROM {ks}.websub_subscriptions WHERE id = ?`, true);
-const distribution = statement('UPDATE {ks}.websub_subscriptions USING TTL ? SET pending = ?, attempts = ?, next_attempt_at = ? WHERE id = ?', true);
+const distribution = statement(
+  'UPDATE {ks}.websub_subscriptions USING TTL ? SET pending = ?, attempts = ?, next_attempt_at = ? WHERE id = ?',
+  true,
+);
 const remove = statement('DELETE FROM {ks}.websub_subscriptions WHERE id = ?', true);
 const unindex = statement('DELETE FROM {ks}.websub_subscriptions_by_account WHERE account_id = ? AND subscription_id = ?', true);
 const idsOfAccount = statement('SELECT subscription_id FROM {ks}.websub_subscriptions_by_account WHERE account_id = ?', true);
@@ -26,7 +32,11 @@ const distributionOf = (row: types.Row): WebsubDistribution => {
   // Never written (a subscription not yet distributed to) reads as null.
   const pending: unknown = row.get('pending');
   const attempts: unknown = row.get('attempts');
-  return { pending: pending === true, attempts: typeof attempts === 'number' ? attempts : 0, nextAttemptAt: optionalText(row, 'next_attempt_at') };
+  return {
+    pending: pending === true,
+    attempts: typeof attempts === 'number' ? attempts : 0,
+    nextAttemptAt: optionalText(row, 'next_attempt_at'),
+  };
 };
 
 const toSubscription = (row: types.Row): StoredWebsubSubscription => ({
@@ -61,8 +71,20 @@ export function createCassandraWebsubStore(cql: Cql): WebsubStore {
       const { pending, attempts, nextAttemptAt } = kept ? distributionOf(kept) : idleDistribution;
       const createdAt = kept ? text(kept, 'created_at') : s.createdAt;
       await cql.execute(write, [
-        s.id, s.accountId, s.topic.url, s.topic.id, s.topic.format, s.callback, s.sealedSecret, s.leaseSeconds, s.expiresAt, createdAt,
-        pending, attempts, nextAttemptAt, ttl,
+        s.id,
+        s.accountId,
+        s.topic.url,
+        s.topic.id,
+        s.topic.format,
+        s.callback,
+        s.sealedSecret,
+        s.leaseSeconds,
+        s.expiresAt,
+        createdAt,
+        pending,
+        attempts,
+        nextAttemptAt,
+        ttl,
       ]);
       await cql.execute(index, [s.accountId, s.id, ttl]);
       if (pending) await cql.execute(markPending, [s.id, nextAttemptAt, ttl]);
@@ -90,8 +112,12 @@ export function createCassandraWebsubStore(cql: Cql): WebsubStore {
     },
     async listPending(now) {
       const rows = await cql.all(pendingIds, []);
-      const found = await Promise.all(rows.map(async (row) => ((await live(text(row, 'subscription_id'), now))?.distribution.pending ? row : undefined)));
-      return found.filter((row): row is types.Row => row !== undefined).map((row) => ({ id: text(row, 'subscription_id'), nextAttemptAt: optionalText(row, 'next_attempt_at') }));
+      const found = await Promise.all(
+        rows.map(async (row) => ((await live(text(row, 'subscription_id'), now))?.distribution.pending ? row : undefined)),
+      );
+      return found
+        .filter((row): row is types.Row => row !== undefined)
+        .map((row) => ({ id: text(row, 'subscription_id'), nextAttemptAt: optionalText(row, 'next_attempt_at') }));
     },
   };
 }

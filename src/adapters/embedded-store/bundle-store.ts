@@ -32,9 +32,11 @@ export function createEmbeddedBundleStore(db: Db): BundleStore {
      ON CONFLICT DO NOTHING`,
   );
   const removeMember = db.prepare('DELETE FROM bundle_feeds WHERE bundle_id = ? AND feed_id = ?');
-  const bundlesOfFeed = db.prepare<[string, string], string>(
-    'SELECT b.id FROM bundle_feeds m JOIN bundles b ON b.id = m.bundle_id WHERE m.feed_id = ? AND b.account_id = ?',
-  ).pluck();
+  const bundlesOfFeed = db
+    .prepare<[string, string], string>(
+      'SELECT b.id FROM bundle_feeds m JOIN bundles b ON b.id = m.bundle_id WHERE m.feed_id = ? AND b.account_id = ?',
+    )
+    .pluck();
   const touch = db.prepare('UPDATE bundles SET updated_at = ? WHERE id = ?');
   const count = db.prepare<[string], number>('SELECT count(*) FROM bundles WHERE account_id = ? AND deleted_at IS NULL').pluck();
   const page = db.prepare<[string, number, number], BundleRow>(
@@ -67,13 +69,15 @@ export function createEmbeddedBundleStore(db: Db): BundleStore {
     insert.run({ ...bundle, filters: JSON.stringify(bundle.filters) });
     for (const feedId of bundle.feedIds) addMember.run(bundle.id, feedId, bundle.id);
   });
-  const changeMembers = (change: (bundleId: string) => void) => (accountId: string, id: string, updatedAt: string): Bundle | undefined =>
-    db.transaction(() => {
-      if (!owned(accountId, id)) return undefined;
-      change(id);
-      touch.run(updatedAt, id);
-      return owned(accountId, id);
-    })();
+  const changeMembers =
+    (change: (bundleId: string) => void) =>
+    (accountId: string, id: string, updatedAt: string): Bundle | undefined =>
+      db.transaction(() => {
+        if (!owned(accountId, id)) return undefined;
+        change(id);
+        touch.run(updatedAt, id);
+        return owned(accountId, id);
+      })();
 
   return {
     async insert(bundle) {
@@ -92,7 +96,15 @@ export function createEmbeddedBundleStore(db: Db): BundleStore {
       return { total: count.get(accountId) ?? 0, bundles: page.all(accountId, limit, offset).map(toBundle) };
     },
     async update(accountId, id, changes: BundlePatch, updatedAt) {
-      patch.run({ id, accountId, updatedAt, name: changes.name ?? null, description: changes.description ?? null, icon: changes.icon ?? null, filters: changes.filters ? JSON.stringify(changes.filters) : null });
+      patch.run({
+        id,
+        accountId,
+        updatedAt,
+        name: changes.name ?? null,
+        description: changes.description ?? null,
+        icon: changes.icon ?? null,
+        filters: changes.filters ? JSON.stringify(changes.filters) : null,
+      });
       return owned(accountId, id);
     },
     async addFeed(accountId, id, feedId, updatedAt) {

@@ -24,10 +24,14 @@ export function openDatabase(file: string): Db {
  * Idempotent: a second run applies nothing. Returns the names it applied.
  */
 export function migrate(db: Db, schemaDir: string): string[] {
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT');
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT',
+  );
   const isApplied = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').pluck();
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
-  const files = readdirSync(schemaDir).filter((name) => /^\d+-.+\.sql$/.test(name)).sort();
+  const files = readdirSync(schemaDir)
+    .filter((name) => /^\d+-.+\.sql$/.test(name))
+    .sort();
   const done: string[] = [];
   for (const name of files) {
     const version = Number.parseInt(name, 10);

@@ -65,7 +65,9 @@ export function createEmbeddedDeliveryStore(db: Db): DeliveryStore {
   const page = db.prepare<[string, number, number], AttemptRow>(
     'SELECT * FROM delivery_attempts WHERE webhook_id = ? ORDER BY at DESC, attempt DESC LIMIT ? OFFSET ?',
   );
-  const pending = db.prepare<[], { id: string; next_attempt_at: string | null }>("SELECT id, next_attempt_at FROM deliveries WHERE status = 'pending'");
+  const pending = db.prepare<[], { id: string; next_attempt_at: string | null }>(
+    "SELECT id, next_attempt_at FROM deliveries WHERE status = 'pending'",
+  );
   return {
     async create(delivery) {
       return insert.run(delivery).changes === 1;

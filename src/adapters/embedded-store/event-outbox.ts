@@ -19,10 +19,14 @@ export function createEmbeddedEventOutbox(db: Db): EventOutbox {
   const record = eventRecorder(db);
   const published = db.prepare('UPDATE events SET published_at = ? WHERE id = ? AND published_at IS NULL');
   const one = db.prepare<[string], string>('SELECT envelope FROM events WHERE id = ?').pluck();
-  const pending = db.prepare<[number], string>('SELECT envelope FROM events WHERE published_at IS NULL ORDER BY occurred_at, id LIMIT ?').pluck();
+  const pending = db
+    .prepare<[number], string>('SELECT envelope FROM events WHERE published_at IS NULL ORDER BY occurred_at, id LIMIT ?')
+    .pluck();
   // Row values compare in order (SQLite §row values), which the events_by_account index serves.
   const after = db
-    .prepare<[string, string, string, number], string>('SELECT envelope FROM events WHERE account_id = ? AND (occurred_at, id) > (?, ?) ORDER BY occurred_at, id LIMIT ?')
+    .prepare<[string, string, string, number], string>(
+      'SELECT envelope FROM events WHERE account_id = ? AND (occurred_at, id) > (?, ?) ORDER BY occurred_at, id LIMIT ?',
+    )
     .pluck();
   return {
     async save(envelope) {

@@ -79,7 +79,14 @@ export function createEmbeddedFeedStore(db: Db): FeedStore {
       return { total: count.get(accountId) ?? 0, feeds: page.all(accountId, limit, offset).map(toFeed) };
     },
     async update(accountId, id, changes: FeedPatch, updatedAt) {
-      patch.run({ id, accountId, updatedAt, title: changes.title ?? null, description: changes.description ?? null, icon: changes.icon ?? null });
+      patch.run({
+        id,
+        accountId,
+        updatedAt,
+        title: changes.title ?? null,
+        description: changes.description ?? null,
+        icon: changes.icon ?? null,
+      });
       return owned(accountId, id);
     },
     async updateSettings(accountId, id, value: FeedSettings, updatedAt) {

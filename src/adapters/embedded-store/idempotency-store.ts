@@ -12,7 +12,13 @@ interface Row {
 
 const toRecord = (row: Row): IdempotencyRecord =>
   row.state === 'done'
-    ? { state: 'done', fingerprint: row.fingerprint, statusCode: row.status_code ?? 200, contentType: row.content_type ?? 'application/json', body: row.body ?? '' }
+    ? {
+        state: 'done',
+        fingerprint: row.fingerprint,
+        statusCode: row.status_code ?? 200,
+        contentType: row.content_type ?? 'application/json',
+        body: row.body ?? '',
+      }
     : { state: 'in_flight', fingerprint: row.fingerprint };
 
 const later = (now: Date, seconds: number): string => new Date(now.getTime() + seconds * 1000).toISOString();

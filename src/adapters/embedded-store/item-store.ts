@@ -58,16 +58,19 @@ export function createEmbeddedItemStore(db: Db, recordEvent: (envelope: FeedEven
   const lastAdded = db.prepare<[string], string | null>('SELECT max(added_at) FROM items WHERE feed_id = ?').pluck();
   // better-sqlite3 runs a transaction synchronously: nothing else reads or writes in between, and
   // a throw rolls back all of it.
-  const commit = db.transaction((feedId: string, expected: number, items: readonly StoredItem[], event: FeedEventEnvelope | undefined): boolean => {
-    if ((version.get(feedId) ?? 0) !== expected) return false;
-    items.forEach((item, position) => {
-      if (item.feedId !== feedId) throw new Error(`Expected every item committed to feed ${feedId} to belong to it, got one of ${item.feedId}`);
-      upsert.run({ ...item, position, data: toData(item) });
-    });
-    if (event) recordEvent(event);
-    setVersion.run(feedId, expected + 1);
-    return true;
-  });
+  const commit = db.transaction(
+    (feedId: string, expected: number, items: readonly StoredItem[], event: FeedEventEnvelope | undefined): boolean => {
+      if ((version.get(feedId) ?? 0) !== expected) return false;
+      items.forEach((item, position) => {
+        if (item.feedId !== feedId)
+          throw new Error(`Expected every item committed to feed ${feedId} to belong to it, got one of ${item.feedId}`);
+        upsert.run({ ...item, position, data: toData(item) });
+      });
+      if (event) recordEvent(event);
+      setVersion.run(feedId, expected + 1);
+      return true;
+    },
+  );
   const snapshot = db.transaction((feedId: string) => {
     const items = new Map<string, KnownItem>();
     for (const row of known.all(feedId)) items.set(row.key, { contentHash: row.content_hash, addedAt: row.added_at });

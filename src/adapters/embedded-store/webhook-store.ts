@@ -8,9 +8,11 @@ export function createEmbeddedWebhookStore(db: Db): WebhookStore {
   const insert = db.prepare('INSERT INTO webhooks (id, account_id, enabled, created_at, data) VALUES (?, ?, ?, ?, ?)');
   const byId = db.prepare<[string, string], string>('SELECT data FROM webhooks WHERE id = ? AND account_id = ?').pluck();
   const count = db.prepare<[string], number>('SELECT count(*) FROM webhooks WHERE account_id = ?').pluck();
-  const page = db.prepare<[string, number, number], string>(
-    'SELECT data FROM webhooks WHERE account_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?',
-  ).pluck();
+  const page = db
+    .prepare<[string, number, number], string>(
+      'SELECT data FROM webhooks WHERE account_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?',
+    )
+    .pluck();
   const enabled = db.prepare<[string], string>('SELECT data FROM webhooks WHERE account_id = ? AND enabled = 1').pluck();
   const save = db.prepare('UPDATE webhooks SET enabled = ?, data = ? WHERE id = ? AND account_id = ?');
   const remove = db.prepare('DELETE FROM webhooks WHERE id = ? AND account_id = ?');

@@ -42,12 +42,15 @@ export function createLocalScheduler(options: LocalSchedulerOptions): Scheduler 
 
   const arm = (id: string, entry: Entry): void => {
     const delay = Math.max(0, entry.at - Date.now());
-    entry.timer = setTimeout(() => {
-      if (entry.at > Date.now()) return arm(id, entry);
-      entry.timer = undefined;
-      due.push({ id, entry });
-      pump();
-    }, Math.min(delay, maxTimer));
+    entry.timer = setTimeout(
+      () => {
+        if (entry.at > Date.now()) return arm(id, entry);
+        entry.timer = undefined;
+        due.push({ id, entry });
+        pump();
+      },
+      Math.min(delay, maxTimer),
+    );
   };
 
   const put = (id: string, at: number): void => {
@@ -75,7 +78,8 @@ export function createLocalScheduler(options: LocalSchedulerOptions): Scheduler 
     try {
       next = await work({ id });
       // An invalid date from a handler is retried like a failure rather than dropped silently.
-      if (next !== null && Number.isNaN(next.getTime())) next = failed(id, new Error(`Expected the handler of job ${id} to return a valid Date or null, got an invalid Date`));
+      if (next !== null && Number.isNaN(next.getTime()))
+        next = failed(id, new Error(`Expected the handler of job ${id} to return a valid Date or null, got an invalid Date`));
       else failures.delete(id);
     } catch (error) {
       next = failed(id, error);

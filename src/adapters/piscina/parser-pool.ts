@@ -40,7 +40,10 @@ export function createParserPool(options: ParserPoolOptions): FeedParser & { rea
       result = (await pool.run(task, { filename, signal: AbortSignal.timeout(timeoutMs) })) as TaskResult<T>;
     } catch (error) {
       if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
-        throw new FeedmillError('parse_timeout', `${what} ${meta.url} took longer than ${timeoutMs} ms and was stopped; the document is too large or malformed`);
+        throw new FeedmillError(
+          'parse_timeout',
+          `${what} ${meta.url} took longer than ${timeoutMs} ms and was stopped; the document is too large or malformed`,
+        );
       }
       throw error;
     }

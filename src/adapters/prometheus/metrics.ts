@@ -24,10 +24,33 @@ export function createPrometheusMetrics(options: {
   if (options.defaults ?? true) collectDefaultMetrics({ register: registry, prefix: 'feedmill_' });
   const registers = [registry];
 
-  const http = new Histogram({ name: 'feedmill_http_request_duration_seconds', help: 'HTTP requests by route, method and status.', labelNames: ['route', 'method', 'status'], buckets: latencyBuckets, registers });
-  const refreshes = new Histogram({ name: 'feedmill_refresh_duration_seconds', help: 'Feed refreshes (fetch, parse, store) by outcome: changed, unchanged, not_modified, or the error code.', labelNames: ['outcome'], buckets: latencyBuckets, registers });
-  const items = new Counter({ name: 'feedmill_items_total', help: 'Items stored by refreshes, new or changed.', labelNames: ['kind'], registers });
-  const deliveries = new Histogram({ name: 'feedmill_webhook_delivery_duration_seconds', help: 'Webhook delivery attempts by outcome.', labelNames: ['outcome'], buckets: latencyBuckets, registers });
+  const http = new Histogram({
+    name: 'feedmill_http_request_duration_seconds',
+    help: 'HTTP requests by route, method and status.',
+    labelNames: ['route', 'method', 'status'],
+    buckets: latencyBuckets,
+    registers,
+  });
+  const refreshes = new Histogram({
+    name: 'feedmill_refresh_duration_seconds',
+    help: 'Feed refreshes (fetch, parse, store) by outcome: changed, unchanged, not_modified, or the error code.',
+    labelNames: ['outcome'],
+    buckets: latencyBuckets,
+    registers,
+  });
+  const items = new Counter({
+    name: 'feedmill_items_total',
+    help: 'Items stored by refreshes, new or changed.',
+    labelNames: ['kind'],
+    registers,
+  });
+  const deliveries = new Histogram({
+    name: 'feedmill_webhook_delivery_duration_seconds',
+    help: 'Webhook delivery attempts by outcome.',
+    labelNames: ['outcome'],
+    buckets: latencyBuckets,
+    registers,
+  });
   const fetches = new Counter({
     name: 'feedmill_fetches_total',
     help: 'Feed refreshes by source host and outcome (changed, unchanged, not_modified, superseded, or the error code); the busiest hosts by name, the rest as `other`.',
@@ -48,7 +71,13 @@ export function createPrometheusMetrics(options: {
       for (const state of feedStates) this.set({ state }, counts[state]);
     },
   });
-  const lag = new Histogram({ name: 'feedmill_job_lag_seconds', help: 'How late a job started against its planned time.', labelNames: ['queue'], buckets: [0.01, 0.1, 0.5, 1, 5, 15, 60, 300], registers });
+  const lag = new Histogram({
+    name: 'feedmill_job_lag_seconds',
+    help: 'How late a job started against its planned time.',
+    labelNames: ['queue'],
+    buckets: [0.01, 0.1, 0.5, 1, 5, 15, 60, 300],
+    registers,
+  });
 
   return {
     httpRequest: (route, method, status, seconds) => http.observe({ route, method, status: String(status) }, seconds),

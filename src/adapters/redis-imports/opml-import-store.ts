@@ -16,7 +16,13 @@ export function createRedisOpmlImportStore(redis: Redis): OpmlImportStore {
       const key = keys(job.id);
       await redis
         .multi()
-        .hset(key.job, { accountId: job.accountId, total: job.total, status: job.status, startedAt: job.startedAt, finishedAt: job.finishedAt ?? '' })
+        .hset(key.job, {
+          accountId: job.accountId,
+          total: job.total,
+          status: job.status,
+          startedAt: job.startedAt,
+          finishedAt: job.finishedAt ?? '',
+        })
         .set(key.entries, JSON.stringify(entries), 'EX', keptImportSeconds)
         .expire(key.job, keptImportSeconds)
         .exec();

@@ -2,16 +2,7 @@ import { embeddedIPv4, parseIPv4, parseIPv6 } from './ip-address.js';
 
 /** Which kind of range an IP address falls in. Only `public` may be fetched by default. */
 export type AddressRange =
-  | 'public'
-  | 'unspecified'
-  | 'loopback'
-  | 'private'
-  | 'shared'
-  | 'link-local'
-  | 'multicast'
-  | 'broadcast'
-  | 'documentation'
-  | 'reserved';
+  'public' | 'unspecified' | 'loopback' | 'private' | 'shared' | 'link-local' | 'multicast' | 'broadcast' | 'documentation' | 'reserved';
 
 interface Rule<Address> {
   readonly base: Address;

@@ -33,17 +33,11 @@ export function classifyFailure(error: unknown, context: FailureContext): unknow
   if (isFeedmillError(error)) return error;
   const code = errorCode(error);
   if (context.timedOut || (code !== undefined && timeoutCodes.has(code))) {
-    return new FeedmillError(
-      'upstream_timeout',
-      `Expected ${context.url} to answer within ${context.timeoutMs} ms, but it did not`,
-    );
+    return new FeedmillError('upstream_timeout', `Expected ${context.url} to answer within ${context.timeoutMs} ms, but it did not`);
   }
   if (code === undefined) return error;
   const message = error instanceof Error ? error.message : String(error);
-  return new FeedmillError(
-    'source_unreachable',
-    `Could not fetch ${context.url}: ${describe(code)} (${code}: ${message})`,
-  );
+  return new FeedmillError('source_unreachable', `Could not fetch ${context.url}: ${describe(code)} (${code}: ${message})`);
 }
 
 function describe(code: string): string {

@@ -9,8 +9,7 @@ import { parseSourceUrl } from './source-url.js';
 
 // Feed types first; an HTML page may still lead to a feed through <link rel="alternate">.
 const accept =
-  'application/rss+xml, application/atom+xml, application/feed+json, application/xml, text/xml, ' +
-  'text/html;q=0.8, */*;q=0.5';
+  'application/rss+xml, application/atom+xml, application/feed+json, application/xml, text/xml, ' + 'text/html;q=0.8, */*;q=0.5';
 
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 
@@ -20,11 +19,7 @@ type Response = Dispatcher.ResponseData<null>;
  * One fetch: follows redirects by hand (each hop goes through the guarded connector again, so each
  * hop's address is checked), under one deadline for the whole chain, headers and body included.
  */
-export async function fetchSource(
-  dispatcher: Dispatcher,
-  settings: FetcherSettings,
-  request: FetchRequest,
-): Promise<FetchResult> {
+export async function fetchSource(dispatcher: Dispatcher, settings: FetcherSettings, request: FetchRequest): Promise<FetchResult> {
   let url = parseSourceUrl(request.url);
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), settings.timeoutMs);
@@ -124,8 +119,7 @@ function upstreamStatus(status: number, url: URL, retryAfter: string | undefined
 function tooManyRedirects(maxRedirects: number, url: URL): FeedmillError {
   return new FeedmillError(
     'too_many_redirects',
-    `Expected at most ${maxRedirects} redirects, but ${url.href} redirects again; ` +
-      'point the feed at the final address',
+    `Expected at most ${maxRedirects} redirects, but ${url.href} redirects again; ` + 'point the feed at the final address',
     { maxRedirects },
   );
 }

@@ -68,8 +68,7 @@ export function resolveFetcherOptions(options: UndiciFetcherOptions): FetcherSet
     timeoutMs: checkedInteger('timeoutMs', options.timeoutMs ?? 15_000, 1),
     userAgent: options.userAgent ?? `feedmill/${version} (+https://github.com/feedmill/feedmill)`,
     lookup: options.lookup ?? systemLookup,
-    isAddressAllowed:
-      options.allowPrivateNetworks === true ? () => true : (options.isAddressAllowed ?? isPublicAddress),
+    isAddressAllowed: options.allowPrivateNetworks === true ? () => true : (options.isAddressAllowed ?? isPublicAddress),
     allowPrivateNetworks: options.allowPrivateNetworks === true,
   };
 }

@@ -41,7 +41,10 @@ export function createGuardedConnector(options: GuardedConnectorOptions): buildC
  * public one fail.
  * @throws FeedmillError `address_not_allowed`; DNS failures as they come (`ENOTFOUND`, `ETIMEDOUT`)
  */
-export async function allowedAddresses(host: string, options: Pick<GuardedConnectorOptions, 'lookup' | 'isAllowed' | 'connectTimeoutMs'>): Promise<string[]> {
+export async function allowedAddresses(
+  host: string,
+  options: Pick<GuardedConnectorOptions, 'lookup' | 'isAllowed' | 'connectTimeoutMs'>,
+): Promise<string[]> {
   // WHATWG URLs keep IPv6 literals in brackets.
   const hostname = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
   if (isIP(hostname) !== 0) {

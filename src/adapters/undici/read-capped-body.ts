@@ -11,11 +11,7 @@ export const acceptedEncodings = 'gzip, deflate, br';
  * the **decoded** bytes pass `maxBytes`. The cap counts decoded bytes so that a small gzip bomb cannot
  * expand into gigabytes: zlib inflates in 16 KiB pieces and the loop below stops pulling at the cap.
  */
-export async function readCappedBody(
-  body: Readable,
-  contentEncoding: string | undefined,
-  maxBytes: number,
-): Promise<Uint8Array> {
+export async function readCappedBody(body: Readable, contentEncoding: string | undefined, maxBytes: number): Promise<Uint8Array> {
   const coding = contentCoding(contentEncoding);
   let firstByte: number | undefined;
   if (coding !== 'identity') {
@@ -48,8 +44,7 @@ export function bodyTooLarge(maxBytes: number, announced?: number): FeedmillErro
   const arrived = announced === undefined ? 'a longer one' : `Content-Length ${announced}`;
   return new FeedmillError(
     'body_too_large',
-    `Expected a body of at most ${maxBytes} bytes (after decompression), got ${arrived}; ` +
-      'point the feed at a smaller document',
+    `Expected a body of at most ${maxBytes} bytes (after decompression), got ${arrived}; ` + 'point the feed at a smaller document',
     { maxBytes },
   );
 }

@@ -16,7 +16,12 @@ export function fetchHints(headers: IncomingHttpHeaders): FetchHints {
 }
 
 /** The fields of a 200 answer that describe the body and validate the next conditional GET. */
-export function bodyFields(headers: IncomingHttpHeaders): { contentType?: string; contentLocation?: string; etag?: string; lastModified?: string } {
+export function bodyFields(headers: IncomingHttpHeaders): {
+  contentType?: string;
+  contentLocation?: string;
+  etag?: string;
+  lastModified?: string;
+} {
   return present({
     contentType: headerValue(headers, 'content-type'),
     contentLocation: headerValue(headers, 'content-location'),
@@ -26,7 +31,5 @@ export function bodyFields(headers: IncomingHttpHeaders): { contentType?: string
 }
 
 function present<T extends Record<string, string | undefined>>(fields: T): Partial<Record<keyof T, string>> {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<
-    Record<keyof T, string>
-  >;
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<Record<keyof T, string>>;
 }

@@ -14,17 +14,13 @@ export function parseSourceUrl(text: string, base?: URL): URL {
     throw new FeedmillError('invalid_url', `Expected ${what} to be an absolute http or https URL, got \`${clip(text)}\``);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new FeedmillError(
-      'invalid_url',
-      `Expected ${what} to be an http or https URL, got a \`${url.protocol}\` URL`,
-    );
+    throw new FeedmillError('invalid_url', `Expected ${what} to be an http or https URL, got a \`${url.protocol}\` URL`);
   }
   if (url.username !== '' || url.password !== '') {
     // The credentials stay out of the message.
     throw new FeedmillError(
       'invalid_url',
-      `Expected ${what} to be a URL without a user name or password, got one with credentials; ` +
-        'feedmill fetches public sources only',
+      `Expected ${what} to be a URL without a user name or password, got one with credentials; ` + 'feedmill fetches public sources only',
     );
   }
   return url;

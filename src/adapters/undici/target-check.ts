@@ -14,7 +14,11 @@ export function createTargetCheck(settings: FetcherSettings): (target: string) =
     const url = parseSourceUrl(target);
     if (settings.allowPrivateNetworks) return;
     try {
-      await allowedAddresses(url.hostname, { lookup: settings.lookup, isAllowed: settings.isAddressAllowed, connectTimeoutMs: settings.timeoutMs });
+      await allowedAddresses(url.hostname, {
+        lookup: settings.lookup,
+        isAllowed: settings.isAddressAllowed,
+        connectTimeoutMs: settings.timeoutMs,
+      });
     } catch (error) {
       if (isFeedmillError(error)) throw error;
     }

@@ -17,11 +17,20 @@ const excerptBytes = 4096;
 export function createUndiciWebhookSender(options: Omit<UndiciFetcherOptions, 'maxRedirects' | 'maxBodyBytes'> = {}): WebhookSender {
   const settings = resolveFetcherOptions(options);
   const agent = new Agent({
-    connect: createGuardedConnector({ lookup: settings.lookup, isAllowed: settings.isAddressAllowed, connectTimeoutMs: settings.timeoutMs }),
+    connect: createGuardedConnector({
+      lookup: settings.lookup,
+      isAllowed: settings.isAddressAllowed,
+      connectTimeoutMs: settings.timeoutMs,
+    }),
     headersTimeout: settings.timeoutMs,
     bodyTimeout: settings.timeoutMs,
   });
-  const call = async (method: 'GET' | 'POST', target: string, headers: Record<string, string>, body?: string | Buffer): Promise<WebhookResponse> => {
+  const call = async (
+    method: 'GET' | 'POST',
+    target: string,
+    headers: Record<string, string>,
+    body?: string | Buffer,
+  ): Promise<WebhookResponse> => {
     const url = parseSourceUrl(target);
     const started = performance.now();
     const deadline = AbortSignal.timeout(settings.timeoutMs);

@@ -24,9 +24,16 @@ export function itemList(id: string, items: readonly ListedItem[], label = 'Item
   if (items.length === 0) return html`<p id="${id}" data-live class="muted">No items yet.</p>`;
   const rows = items.map((item) => {
     const title = item.title || item.url || '(untitled)';
-    const authors = item.authors.map((author) => author.name).filter(Boolean).join(', ');
-    return html`<li>${linkable(item.url) ? html`<a href="${item.url}" rel="noopener noreferrer">${title}</a>` : title}
-<div class="item-meta">${time(item.publishedAt ?? item.date_published)}${authors ? html` · ${authors}` : ''}</div></li>`;
+    const authors = item.authors
+      .map((author) => author.name)
+      .filter(Boolean)
+      .join(', ');
+    return html`<li>
+      ${linkable(item.url) ? html`<a href="${item.url}" rel="noopener noreferrer">${title}</a>` : title}
+      <div class="item-meta">${time(item.publishedAt ?? item.date_published)}${authors ? html` · ${authors}` : ''}</div>
+    </li>`;
   });
-  return html`<ol id="${id}" data-live class="items" aria-label="${label}">${rows}</ol>`;
+  return html`<ol id="${id}" data-live class="items" aria-label="${label}">
+    ${rows}
+  </ol>`;
 }

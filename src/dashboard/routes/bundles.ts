@@ -47,9 +47,20 @@ export const bundleRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { 
 
   const renderBundle = async (request: FastifyRequest, id: string, extra: Partial<BundleView> = {}) => {
     const principal = principalOf(request);
-    const [bundle, feeds, settings] = await Promise.all([getBundle(deps, principal, id), listFeeds(deps, principal, page), getBundleSettings(deps, principal, id)]);
+    const [bundle, feeds, settings] = await Promise.all([
+      getBundle(deps, principal, id),
+      listFeeds(deps, principal, page),
+      getBundleSettings(deps, principal, id),
+    ]);
     const hostedUrl = hostedFeedUrl(deps.settings.publicUrl, bundle.bundle.id);
-    return bundlePage(assets, { viewer: viewerOf(request, secretKey), bundle, hostedUrl, feeds: feeds.data, filters: settings.filters, ...extra });
+    return bundlePage(assets, {
+      viewer: viewerOf(request, secretKey),
+      bundle,
+      hostedUrl,
+      feeds: feeds.data,
+      filters: settings.filters,
+      ...extra,
+    });
   };
 
   app.get<IdParams & { Querystring: { saved?: string } }>('/bundles/:id', async (request, reply) =>
@@ -64,7 +75,11 @@ export const bundleRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { 
     } catch (error) {
       const refused = fieldErrorOf(error, 'name');
       if (refused.message.includes('`description`')) refused.field = 'description';
-      return sendPage(reply, await renderBundle(request, request.params.id, { edit: { ...edit, error: refused } }), statusOf.validation_failed);
+      return sendPage(
+        reply,
+        await renderBundle(request, request.params.id, { edit: { ...edit, error: refused } }),
+        statusOf.validation_failed,
+      );
     }
   });
 
@@ -95,7 +110,11 @@ export const bundleRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { 
       return reply.redirect(`/dashboard/bundles/${request.params.id}?saved`, 303);
     } catch (error) {
       const refused = fieldErrorOf(error, 'filters');
-      return sendPage(reply, await renderBundle(request, request.params.id, { filtersForm: { ...form, error: refused } }), statusOf.validation_failed);
+      return sendPage(
+        reply,
+        await renderBundle(request, request.params.id, { filtersForm: { ...form, error: refused } }),
+        statusOf.validation_failed,
+      );
     }
   });
 

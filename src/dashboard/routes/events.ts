@@ -22,7 +22,9 @@ export const eventRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { d
     const stream = openStream(request, reply, accountId);
     const unsubscribe = deps.bus.subscribe((envelope) => {
       if (envelope.accountId !== accountId) return;
-      stream.raw.write(`event: feed_update\nid: ${envelope.event.id}\ndata: ${JSON.stringify({ feed_id: envelope.feedId, event_id: envelope.event.id })}\n\n`);
+      stream.raw.write(
+        `event: feed_update\nid: ${envelope.event.id}\ndata: ${JSON.stringify({ feed_id: envelope.feedId, event_id: envelope.event.id })}\n\n`,
+      );
     });
     stream.signal.addEventListener('abort', unsubscribe, { once: true });
   });

@@ -37,7 +37,11 @@ const regions = knownRegions
 export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { deps, assets }) => {
   const secretKey = deps.settings.secretKey;
 
-  const renderFeeds = async (request: Parameters<typeof principalOf>[0], form?: AddFeedForm, offset = 0): Promise<ReturnType<typeof feedsPage>> => {
+  const renderFeeds = async (
+    request: Parameters<typeof principalOf>[0],
+    form?: AddFeedForm,
+    offset = 0,
+  ): Promise<ReturnType<typeof feedsPage>> => {
     const pageSize = pageLimits.maxLimit;
     const list = await listFeeds(deps, principalOf(request), { limit: pageSize, offset });
     const view = { viewer: viewerOf(request, secretKey), feeds: list.data, total: list.total, offset, pageSize, regions };
@@ -74,42 +78,70 @@ export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { de
     }
   });
 
-  const renderFeed = async (request: Parameters<typeof principalOf>[0], id: string, sort: ItemSort | undefined, extra: Partial<FeedView> = {}) => {
+  const renderFeed = async (
+    request: Parameters<typeof principalOf>[0],
+    id: string,
+    sort: ItemSort | undefined,
+    extra: Partial<FeedView> = {},
+  ) => {
     const principal = principalOf(request);
     const [feed, settings] = await Promise.all([getFeed(deps, principal, id, sort), getFeedSettings(deps, principal, id)]);
     const hostedUrl = hostedFeedUrl(deps.settings.publicUrl, feed.feed.id);
     return feedPage(assets, { viewer: viewerOf(request, secretKey), feed, hostedUrl, settings, sort: sort ?? settings.sort, ...extra });
   };
 
-  app.get<IdParams & { Querystring: { sort?: string; saved?: string; refreshed?: string; new?: string; changed?: string } }>('/feeds/:id', async (request, reply) => {
-    const { query } = request;
-    const sort = query.sort === 'date' || query.sort === 'last_added' ? query.sort : undefined;
-    const refreshed = query.refreshed !== undefined ? `Refreshed: ${query.refreshed}, ${Number(query.new ?? 0)} new, ${Number(query.changed ?? 0)} changed.` : undefined;
-    const notice = query.saved !== undefined ? 'Saved.' : refreshed;
-    return sendPage(reply, await renderFeed(request, request.params.id, sort, notice ? { notice } : {}));
-  });
+  app.get<IdParams & { Querystring: { sort?: string; saved?: string; refreshed?: string; new?: string; changed?: string } }>(
+    '/feeds/:id',
+    async (request, reply) => {
+      const { query } = request;
+      const sort = query.sort === 'date' || query.sort === 'last_added' ? query.sort : undefined;
+      const refreshed =
+        query.refreshed !== undefined
+          ? `Refreshed: ${query.refreshed}, ${Number(query.new ?? 0)} new, ${Number(query.changed ?? 0)} changed.`
+          : undefined;
+      const notice = query.saved !== undefined ? 'Saved.' : refreshed;
+      return sendPage(reply, await renderFeed(request, request.params.id, sort, notice ? { notice } : {}));
+    },
+  );
 
   app.post<IdParams & { Body: FormBody }>('/feeds/:id', async (request, reply) => {
-    const edit = { title: fieldOf(request.body, 'title'), description: fieldOf(request.body, 'description'), icon: fieldOf(request.body, 'icon') };
+    const edit = {
+      title: fieldOf(request.body, 'title'),
+      description: fieldOf(request.body, 'description'),
+      icon: fieldOf(request.body, 'icon'),
+    };
     try {
       await updateFeed(deps, principalOf(request), request.params.id, edit);
       return reply.redirect(`/dashboard/feeds/${request.params.id}?saved`, 303);
     } catch (error) {
       const refused = fieldErrorOf(error, 'title');
       const field = ['description', 'icon'].find((name) => refused.message.includes(`\`${name}\``)) ?? 'title';
-      const page = await renderFeed(request, request.params.id, undefined, { edit: { ...edit, error: { field, message: refused.message } } });
+      const page = await renderFeed(request, request.params.id, undefined, {
+        edit: { ...edit, error: { field, message: refused.message } },
+      });
       return sendPage(reply, page, statusOf.validation_failed);
     }
   });
 
   app.post<IdParams & { Body: FormBody }>('/feeds/:id/settings', async (request, reply) => {
-    const typed = { customAuthor: fieldOf(request.body, 'customAuthor'), sort: fieldOf(request.body, 'sort'), minInterval: fieldOf(request.body, 'minInterval').trim() };
+    const typed = {
+      customAuthor: fieldOf(request.body, 'customAuthor'),
+      sort: fieldOf(request.body, 'sort'),
+      minInterval: fieldOf(request.body, 'minInterval').trim(),
+    };
     try {
       const minIntervalSeconds = typed.minInterval === '' ? null : Number(typed.minInterval);
       if (Number.isNaN(minIntervalSeconds)) {
-        throw new FeedmillError('validation_failed', expectedMessage('min_interval', 'a whole number of seconds', { value: typed.minInterval }));
+        throw new FeedmillError(
+          'validation_failed',
+          expectedMessage('min_interval', 'a whole number of seconds', { value: typed.minInterval }),
+        );
       }
-      await updateFeedSettings(deps, principalOf(request), request.params.id, { customAuthor: typed.customAuthor || null, sort: parseItemSort(typed.sort), minIntervalSeconds });
+      await updateFeedSettings(deps, principalOf(request), request.params.id, {
+        customAuthor: typed.customAuthor || null,
+        sort: parseItemSort(typed.sort),
+        minIntervalSeconds,
+      });
       return reply.redirect(`/dashboard/feeds/${request.params.id}?saved`, 303);
     } catch (error) {
       const refused = fieldErrorOf(error, 'customAuthor');
@@ -149,7 +181,11 @@ export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { de
       return reply.redirect(`/dashboard/feeds/${request.params.id}?saved`, 303);
     } catch (error) {
       const refused = fieldErrorOf(error, 'filters');
-      return sendPage(reply, await renderFeed(request, request.params.id, undefined, { filtersForm: { ...form, error: refused } }), statusOf.validation_failed);
+      return sendPage(
+        reply,
+        await renderFeed(request, request.params.id, undefined, { filtersForm: { ...form, error: refused } }),
+        statusOf.validation_failed,
+      );
     }
   });
 

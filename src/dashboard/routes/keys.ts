@@ -22,7 +22,12 @@ export const keyRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { dep
   // would have to carry it in an address or keep it on the server.
   app.post<{ Body: FormBody }>('/keys', async (request, reply) => {
     const scopes = parseScopes(valuesOf(request.body, 'scopes').join(','));
-    if (!scopes) return sendPage(reply, await renderKeys(request, { error: 'Choose at least one scope: Read, Write or both.' }), statusOf.validation_failed);
+    if (!scopes)
+      return sendPage(
+        reply,
+        await renderKeys(request, { error: 'Choose at least one scope: Read, Write or both.' }),
+        statusOf.validation_failed,
+      );
     const created = await createKey(deps, principalOf(request).accountId, scopes);
     return sendPage(reply, await renderKeys(request, { created: { key: created.key, secret: created.secret, scopes: created.scopes } }));
   });

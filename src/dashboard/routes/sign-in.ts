@@ -8,10 +8,14 @@ import { fieldOf, type FormBody } from '../request.js';
 import { clearSessionCookie, safeNext, sessionCookie, setSessionCookie } from '../session-cookie.js';
 
 export const signInRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { deps, assets }) => {
-  app.get<{ Querystring: { next?: string; signed_out?: string } }>('/sign-in', { config: { dashboardPublic: true } }, async (request, reply) => {
-    const notice = request.query.signed_out !== undefined ? 'You are signed out.' : undefined;
-    return sendPage(reply, signInPage(assets, { next: safeNext(request.query.next), ...(notice ? { notice } : {}) }));
-  });
+  app.get<{ Querystring: { next?: string; signed_out?: string } }>(
+    '/sign-in',
+    { config: { dashboardPublic: true } },
+    async (request, reply) => {
+      const notice = request.query.signed_out !== undefined ? 'You are signed out.' : undefined;
+      return sendPage(reply, signInPage(assets, { next: safeNext(request.query.next), ...(notice ? { notice } : {}) }));
+    },
+  );
 
   app.post<{ Body: FormBody }>('/sign-in', { config: { dashboardPublic: true } }, async (request, reply) => {
     const email = fieldOf(request.body, 'email');

@@ -39,8 +39,10 @@ function formOf(body: FormBody): WebhookForm {
 /** The form as the use case's input; filters are the same JSON the REST API takes. */
 function inputOf(form: WebhookForm): WebhookInput & { url: string } {
   const filters = filterOf(form.filter);
-  if (form.scope === 'feeds' && form.feeds.length === 0) throw new FeedmillError('validation_failed', 'Choose at least one feed for “Some feeds”, or pick “All feeds”');
-  if (form.scope === 'bundles' && form.bundles.length === 0) throw new FeedmillError('validation_failed', 'Choose at least one bundle for “Some bundles”, or pick “All feeds”');
+  if (form.scope === 'feeds' && form.feeds.length === 0)
+    throw new FeedmillError('validation_failed', 'Choose at least one feed for “Some feeds”, or pick “All feeds”');
+  if (form.scope === 'bundles' && form.bundles.length === 0)
+    throw new FeedmillError('validation_failed', 'Choose at least one bundle for “Some bundles”, or pick “All feeds”');
   return {
     url: form.url,
     filters,
@@ -51,7 +53,12 @@ function inputOf(form: WebhookForm): WebhookInput & { url: string } {
 }
 
 /** Which field a refusal concerns, by the field its message names. */
-const fieldNamed = (message: string): string => (message.includes('`filters') || message.includes('filters') ? 'filters' : message.includes('`url`') || /address|url/i.test(message) ? 'url' : 'scope');
+const fieldNamed = (message: string): string =>
+  message.includes('`filters') || message.includes('filters')
+    ? 'filters'
+    : message.includes('`url`') || /address|url/i.test(message)
+      ? 'url'
+      : 'scope';
 
 export const webhookRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { deps, assets }) => {
   const secretKey = deps.settings.secretKey;
@@ -69,13 +76,24 @@ export const webhookRoutes: FastifyPluginAsync<DashboardOptions> = async (app, {
 
   const renderWebhooks = async (request: FastifyRequest, form?: WebhookForm) => {
     const list = await listWebhooks(deps, principalOf(request), page);
-    return webhooksPage(assets, { viewer: viewerOf(request, secretKey), webhooks: list.data, ...(await choices(request)), ...(form ? { form } : {}) });
+    return webhooksPage(assets, {
+      viewer: viewerOf(request, secretKey),
+      webhooks: list.data,
+      ...(await choices(request)),
+      ...(form ? { form } : {}),
+    });
   };
 
   const renderWebhook = async (request: FastifyRequest, id: string, extra: Partial<WebhookView> = {}) => {
     const principal = principalOf(request);
     const [webhook, attempts] = await Promise.all([getWebhook(deps, principal, id), listDeliveryAttempts(deps, principal, id, page)]);
-    return webhookPage(assets, { viewer: viewerOf(request, secretKey), webhook, attempts: attempts.data, ...(await choices(request)), ...extra });
+    return webhookPage(assets, {
+      viewer: viewerOf(request, secretKey),
+      webhook,
+      attempts: attempts.data,
+      ...(await choices(request)),
+      ...extra,
+    });
   };
 
   app.get('/webhooks', async (request, reply) => sendPage(reply, await renderWebhooks(request)));
@@ -84,7 +102,8 @@ export const webhookRoutes: FastifyPluginAsync<DashboardOptions> = async (app, {
   app.post<{ Body: FormBody }>('/webhooks', async (request, reply) => {
     const form = formOf(request.body);
     try {
-      if (fieldOf(request.body, 'action') === 'preview') return sendPage(reply, await renderWebhooks(request, { ...form, preview: await preview(request, form) }));
+      if (fieldOf(request.body, 'action') === 'preview')
+        return sendPage(reply, await renderWebhooks(request, { ...form, preview: await preview(request, form) }));
       const created = await createWebhook(deps, principalOf(request), inputOf(form));
       return sendPage(reply, await renderWebhook(request, created.webhook.id, { secret: created.secret, notice: 'Webhook added.' }));
     } catch (error) {
@@ -95,7 +114,12 @@ export const webhookRoutes: FastifyPluginAsync<DashboardOptions> = async (app, {
   });
 
   app.get<IdParams & { Querystring: { notice?: string } }>('/webhooks/:id', async (request, reply) => {
-    const notices: Record<string, string> = { saved: 'Saved.', tested: 'Test request sent; its answer is at the top of the call history.', retried: 'Delivery queued again.', enabled: 'Re-enabled.' };
+    const notices: Record<string, string> = {
+      saved: 'Saved.',
+      tested: 'Test request sent; its answer is at the top of the call history.',
+      retried: 'Delivery queued again.',
+      enabled: 'Re-enabled.',
+    };
     const notice = notices[request.query.notice ?? ''];
     return sendPage(reply, await renderWebhook(request, request.params.id, notice ? { notice } : {}));
   });
@@ -104,7 +128,10 @@ export const webhookRoutes: FastifyPluginAsync<DashboardOptions> = async (app, {
     const form = formOf(request.body);
     try {
       if (fieldOf(request.body, 'action') === 'preview') {
-        return sendPage(reply, await renderWebhook(request, request.params.id, { form: { ...form, preview: await preview(request, form) } }));
+        return sendPage(
+          reply,
+          await renderWebhook(request, request.params.id, { form: { ...form, preview: await preview(request, form) } }),
+        );
       }
       const input = inputOf(form);
       // Scope "all" is the absence of both lists; the update sets what the form shows.
@@ -112,7 +139,9 @@ export const webhookRoutes: FastifyPluginAsync<DashboardOptions> = async (app, {
       return reply.redirect(`/dashboard/webhooks/${request.params.id}?notice=saved`, 303);
     } catch (error) {
       const refused = fieldErrorOf(error, 'url');
-      const page = await renderWebhook(request, request.params.id, { form: { ...form, error: { field: fieldNamed(refused.message), message: refused.message } } });
+      const page = await renderWebhook(request, request.params.id, {
+        form: { ...form, error: { field: fieldNamed(refused.message), message: refused.message } },
+      });
       return sendPage(reply, page, statusOf.validation_failed);
     }
   });
@@ -129,7 +158,13 @@ export const webhookRoutes: FastifyPluginAsync<DashboardOptions> = async (app, {
 
   app.post<IdParams>('/webhooks/:id/rotate-secret', async (request, reply) => {
     const rotated = await rotateWebhookSecret(deps, principalOf(request), request.params.id);
-    return sendPage(reply, await renderWebhook(request, request.params.id, { secret: rotated.secret, notice: 'New secret made; the old one signs beside it for 24 hours.' }));
+    return sendPage(
+      reply,
+      await renderWebhook(request, request.params.id, {
+        secret: rotated.secret,
+        notice: 'New secret made; the old one signs beside it for 24 hours.',
+      }),
+    );
   });
 
   app.post<IdParams>('/webhooks/:id/enable', async (request, reply) => {

@@ -16,7 +16,11 @@ function renderItem(item: RenderableItem): Record<string, unknown> {
     tags: item.categories.length > 0 ? item.categories : undefined,
     attachments:
       item.enclosures.length > 0
-        ? item.enclosures.map((enclosure) => ({ url: enclosure.url, mime_type: enclosure.type ?? 'application/octet-stream', size_in_bytes: enclosure.length }))
+        ? item.enclosures.map((enclosure) => ({
+            url: enclosure.url,
+            mime_type: enclosure.type ?? 'application/octet-stream',
+            size_in_bytes: enclosure.length,
+          }))
         : undefined,
   };
 }

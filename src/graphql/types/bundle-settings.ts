@@ -9,7 +9,11 @@ export const BundleSettings = builder.objectRef<Settings>('BundleSettings').impl
   description: "The bundle's default order and its keep/block filters, applied to the merged items after each member feed's own.",
   fields: (t) => ({
     sort: t.field({ type: ItemSort, description: 'The order used when a request gives none.', resolve: (settings) => settings.sort }),
-    filters: t.field({ type: KeepBlock, description: 'What the bundle shows and hides of its merged items (README "Filters").', resolve: (settings) => settings.filters }),
+    filters: t.field({
+      type: KeepBlock,
+      description: 'What the bundle shows and hides of its merged items (README "Filters").',
+      resolve: (settings) => settings.filters,
+    }),
   }),
 });
 
@@ -24,7 +28,11 @@ builder.objectField(Bundle, 'settings', (t) =>
 const UpdateBundleSettingsInput = builder.inputType('UpdateBundleSettingsInput', {
   description: 'What `updateBundleSettings` changes; a field left out keeps its value.',
   fields: (t) => ({
-    filters: t.field({ type: KeepBlockInput, required: false, description: 'Keep/block filters; null removes both, and in the object a rule left out is kept, null removes it.' }),
+    filters: t.field({
+      type: KeepBlockInput,
+      required: false,
+      description: 'Keep/block filters; null removes both, and in the object a rule left out is kept, null removes it.',
+    }),
   }),
 });
 
@@ -36,6 +44,7 @@ builder.mutationFields((t) => ({
       bundleId: t.arg.id({ required: true, description: 'The bundle whose settings change.' }),
       input: t.arg({ type: UpdateBundleSettingsInput, required: true, description: 'The new values.' }),
     },
-    resolve: (_root, { bundleId, input }, { deps, principal }) => updateBundleSettings(deps, principal, bundleId, { filters: keepBlockFromInput(input) }),
+    resolve: (_root, { bundleId, input }, { deps, principal }) =>
+      updateBundleSettings(deps, principal, bundleId, { filters: keepBlockFromInput(input) }),
   }),
 }));

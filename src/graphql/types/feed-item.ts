@@ -39,7 +39,7 @@ export const FeedItem = builder.objectRef<ItemShape>('FeedItem').implement({
       type: [DuplicateCopy],
       nullable: true,
       description:
-        "In a bundle: the same article reached through other member feeds, shown once (this item is the earliest published copy, ties going to the feed listed first); empty when there is none. Null outside a bundle.",
+        'In a bundle: the same article reached through other member feeds, shown once (this item is the earliest published copy, ties going to the feed listed first); empty when there is none. Null outside a bundle.',
       resolve: (item) => item.duplicates ?? null,
     }),
   }),

@@ -18,9 +18,14 @@ export const FeedSettings = builder.objectRef<Settings>('FeedSettings').implemen
     paused: t.exposeBoolean('paused', { description: 'True while its owner has stopped polling; the status then says `paused`.' }),
     minInterval: t.exposeInt('minIntervalSeconds', {
       nullable: true,
-      description: 'Shortest time between two scheduled fetches, in seconds, never below FEEDMILL_POLL_MIN_INTERVAL; null: the global floor.',
+      description:
+        'Shortest time between two scheduled fetches, in seconds, never below FEEDMILL_POLL_MIN_INTERVAL; null: the global floor.',
     }),
-    filters: t.field({ type: KeepBlock, description: 'What the feed shows and hides (README "Filters").', resolve: (settings) => settings.filters }),
+    filters: t.field({
+      type: KeepBlock,
+      description: 'What the feed shows and hides (README "Filters").',
+      resolve: (settings) => settings.filters,
+    }),
   }),
 });
 
@@ -35,11 +40,25 @@ builder.objectField(Feed, 'settings', (t) =>
 const UpdateFeedSettingsInput = builder.inputType('UpdateFeedSettingsInput', {
   description: 'What `updateFeedSettings` changes; a field left out keeps its value.',
   fields: (t) => ({
-    customAuthor: t.string({ required: false, description: `Shown as every item's only author, at most ${feedFieldLimits.customAuthor} characters; null resets it to the source's authors.` }),
+    customAuthor: t.string({
+      required: false,
+      description: `Shown as every item's only author, at most ${feedFieldLimits.customAuthor} characters; null resets it to the source's authors.`,
+    }),
     sort: t.field({ type: ItemSort, required: false, description: 'The order used when a request gives none.' }),
-    paused: t.boolean({ required: false, description: '`true` stops polling; `false` resumes it (a disabled feed too), fetching at once.' }),
-    minInterval: t.int({ required: false, description: 'The shortest time between two scheduled fetches, in seconds, at least FEEDMILL_POLL_MIN_INTERVAL; null resets it to the global floor.' }),
-    filters: t.field({ type: KeepBlockInput, required: false, description: 'Keep/block filters; null removes both, and in the object a rule left out is kept, null removes it.' }),
+    paused: t.boolean({
+      required: false,
+      description: '`true` stops polling; `false` resumes it (a disabled feed too), fetching at once.',
+    }),
+    minInterval: t.int({
+      required: false,
+      description:
+        'The shortest time between two scheduled fetches, in seconds, at least FEEDMILL_POLL_MIN_INTERVAL; null resets it to the global floor.',
+    }),
+    filters: t.field({
+      type: KeepBlockInput,
+      required: false,
+      description: 'Keep/block filters; null removes both, and in the object a rule left out is kept, null removes it.',
+    }),
   }),
 });
 

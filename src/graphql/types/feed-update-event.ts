@@ -1,6 +1,10 @@
 import type { ObjectFieldBuilder } from '@pothos/core';
 import type { WatchedField } from '../../domain/feed-event.js';
-import type { ChangedEventItem as ChangedItem, EventItem as Item, FeedUpdateEvent as Event } from '../../webhook-event/feed-update-event.js';
+import type {
+  ChangedEventItem as ChangedItem,
+  EventItem as Item,
+  FeedUpdateEvent as Event,
+} from '../../webhook-event/feed-update-event.js';
 import { builder, type BuilderTypes } from '../builder.js';
 import { feedUpdates } from '../feed-updates.js';
 import { Feed } from './feed.js';
@@ -33,10 +37,21 @@ function itemFields<T extends Item>(t: ObjectFieldBuilder<BuilderTypes, T>) {
   return {
     url: t.string({ description: "The item's link.", resolve: (item) => item.url }),
     title: t.string({ description: 'Its title as text; may be empty.', resolve: (item) => item.title }),
-    description_text: t.string({ description: 'The description as plain text; empty when the item has none.', resolve: (item) => item.description_text }),
-    thumbnail: t.string({ nullable: true, description: 'An http(s) address of its image; null when it has none.', resolve: (item) => item.thumbnail }),
+    description_text: t.string({
+      description: 'The description as plain text; empty when the item has none.',
+      resolve: (item) => item.description_text,
+    }),
+    thumbnail: t.string({
+      nullable: true,
+      description: 'An http(s) address of its image; null when it has none.',
+      resolve: (item) => item.thumbnail,
+    }),
     date_published: t.string({ description: 'ISO 8601 UTC with milliseconds.', resolve: (item) => item.date_published }),
-    authors: t.field({ type: [Author], description: "Empty when the item names no author; the feed's `customAuthor` when it has one.", resolve: (item) => item.authors }),
+    authors: t.field({
+      type: [Author],
+      description: "Empty when the item names no author; the feed's `customAuthor` when it has one.",
+      resolve: (item) => item.authors,
+    }),
   };
 }
 
@@ -54,7 +69,11 @@ const FeedUpdateData = builder.objectRef<Event['data']>('FeedUpdateData').implem
   description: 'What an event announces: the new items and the changed ones.',
   fields: (t) => ({
     items_new: t.field({ type: [EventItem], description: 'Items added since the last event.', resolve: (data) => data.items_new }),
-    items_changed: t.field({ type: [ChangedEventItem], description: 'Items modified since the last event; may be empty.', resolve: (data) => data.items_changed }),
+    items_changed: t.field({
+      type: [ChangedEventItem],
+      description: 'Items modified since the last event; may be empty.',
+      resolve: (data) => data.items_changed,
+    }),
   }),
 });
 
@@ -77,11 +96,21 @@ builder.subscriptionField('feedUpdate', (t) =>
       'With `since` (an event id of the last 30 days), the stored events after it come first, then live ones, with no gap and no duplicate.',
     args: {
       feedIds: t.arg.idList({ required: false, description: 'Events of these feeds of yours.' }),
-      bundleIds: t.arg.idList({ required: false, description: 'Events of the feeds that are members of these bundles of yours at the time of each event.' }),
-      since: t.arg.id({ required: false, description: 'Replay the events after this one (`evt_…`) before the live ones; the last id you received.' }),
+      bundleIds: t.arg.idList({
+        required: false,
+        description: 'Events of the feeds that are members of these bundles of yours at the time of each event.',
+      }),
+      since: t.arg.id({
+        required: false,
+        description: 'Replay the events after this one (`evt_…`) before the live ones; the last id you received.',
+      }),
     },
     subscribe: (_root, { feedIds, bundleIds, since }, context) =>
-      feedUpdates(context, { feedIds: feedIds ?? undefined, bundleIds: bundleIds ?? undefined, ...(since ? { since: String(since) } : {}) }),
+      feedUpdates(context, {
+        feedIds: feedIds ?? undefined,
+        bundleIds: bundleIds ?? undefined,
+        ...(since ? { since: String(since) } : {}),
+      }),
     resolve: (event) => event,
   }),
 );

@@ -23,7 +23,9 @@ export const Feed = builder.objectRef<FeedShape>('Feed').implement({
     title: t.exposeString('title', { description: "The source's title, or the one set with `updateFeed`." }),
     source_url: t.exposeString('source_url', { description: 'The address the feed was created from.' }),
     rss_feed_url: t.exposeString('rss_feed_url', { description: 'The hosted RSS 2.0 document; `.atom` and `.json` sit beside it.' }),
-    description: t.exposeString('description', { description: "The source's description, or the one set with `updateFeed`; may be empty." }),
+    description: t.exposeString('description', {
+      description: "The source's description, or the one set with `updateFeed`; may be empty.",
+    }),
     icon: t.exposeString('icon', { description: 'An http(s) address of its image; empty when it has none.' }),
     status: t.field({
       type: FeedStatus,
@@ -33,7 +35,9 @@ export const Feed = builder.objectRef<FeedShape>('Feed').implement({
     items: t.field({
       type: [FeedItem],
       description: "The newest 100 items; without `sort`, the feed's own preference applies.",
-      args: { sort: t.arg({ type: ItemSort, required: false, description: "The order of the items; without it, the feed's own preference." }) },
+      args: {
+        sort: t.arg({ type: ItemSort, required: false, description: "The order of the items; without it, the feed's own preference." }),
+      },
       // Items already loaded by the use case are reused; otherwise (lists, events) they are read now.
       resolve: async (feed, { sort }, { deps, principal }) =>
         feed.items && !sort ? feed.items : (await getFeed(deps, principal, feed.id, sort ?? undefined)).items.map(itemShape),
@@ -47,14 +51,19 @@ builder.queryFields((t) => ({
   feed: t.field({
     type: Feed,
     description: "One of your feeds. Another account's feed is `feed_not_found`.",
-    args: { id: t.arg.id({ required: true, description: 'The feed.' }), sort: t.arg({ type: ItemSort, required: false, description: "The order of the items; without it, the feed's own preference." }) },
-    resolve: async (_root, { id, sort }, { deps, principal }) => feedWithItemsShape(await getFeed(deps, principal, id, sort ?? undefined), deps.settings.publicUrl),
+    args: {
+      id: t.arg.id({ required: true, description: 'The feed.' }),
+      sort: t.arg({ type: ItemSort, required: false, description: "The order of the items; without it, the feed's own preference." }),
+    },
+    resolve: async (_root, { id, sort }, { deps, principal }) =>
+      feedWithItemsShape(await getFeed(deps, principal, id, sort ?? undefined), deps.settings.publicUrl),
   }),
   feeds: t.field({
     type: FeedList,
     description: 'Your feeds, newest first.',
     args: pageArgs,
-    resolve: async (_root, args, { deps, principal }) => withShapes(await listFeeds(deps, principal, pageQuery(args)), (feed) => feedShape(feed, deps.settings.publicUrl)),
+    resolve: async (_root, args, { deps, principal }) =>
+      withShapes(await listFeeds(deps, principal, pageQuery(args)), (feed) => feedShape(feed, deps.settings.publicUrl)),
   }),
 }));
 
@@ -68,8 +77,14 @@ const CreateFeedInput = builder.inputType('CreateFeedInput', {
 const UpdateFeedInput = builder.inputType('UpdateFeedInput', {
   description: 'What `updateFeed` changes; a field left out (or null) keeps its value.',
   fields: (t) => ({
-    title: t.string({ required: false, description: `The title responses and hosted feeds show; at most ${feedFieldLimits.title} characters.` }),
-    description: t.string({ required: false, description: `The description responses and hosted feeds show; at most ${feedFieldLimits.description} characters.` }),
+    title: t.string({
+      required: false,
+      description: `The title responses and hosted feeds show; at most ${feedFieldLimits.title} characters.`,
+    }),
+    description: t.string({
+      required: false,
+      description: `The description responses and hosted feeds show; at most ${feedFieldLimits.description} characters.`,
+    }),
     icon: t.string({ required: false, description: 'An absolute http(s) address of an image; "" for none.' }),
   }),
 });
@@ -79,7 +94,8 @@ builder.mutationFields((t) => ({
     type: Feed,
     description: 'Fetches the address first: a source that cannot be fetched or is not a feed creates nothing.',
     args: { input: t.arg({ type: CreateFeedInput, required: true, description: 'The source.' }) },
-    resolve: async (_root, { input }, { deps, principal }) => feedWithItemsShape(await createFeed(deps, principal, { url: input.url }), deps.settings.publicUrl),
+    resolve: async (_root, { input }, { deps, principal }) =>
+      feedWithItemsShape(await createFeed(deps, principal, { url: input.url }), deps.settings.publicUrl),
   }),
   updateFeed: t.field({
     type: Feed,
@@ -89,7 +105,14 @@ builder.mutationFields((t) => ({
       input: t.arg({ type: UpdateFeedInput, required: true, description: 'The new values.' }),
     },
     resolve: async (_root, { id, input }, { deps, principal }) =>
-      feedShape(await updateFeed(deps, principal, id, { title: input.title ?? undefined, description: input.description ?? undefined, icon: input.icon ?? undefined }), deps.settings.publicUrl),
+      feedShape(
+        await updateFeed(deps, principal, id, {
+          title: input.title ?? undefined,
+          description: input.description ?? undefined,
+          icon: input.icon ?? undefined,
+        }),
+        deps.settings.publicUrl,
+      ),
   }),
   deleteFeed: t.field({
     type: DeletionResult,

@@ -1,5 +1,11 @@
 import type { InputRef, ObjectRef } from '@pothos/core';
-import { filterLimits, type FilterCondition as Condition, type FilterField as Field, type FilterOperator as Operator, type ItemFilter as Filter } from '../../domain/item-filter.js';
+import {
+  filterLimits,
+  type FilterCondition as Condition,
+  type FilterField as Field,
+  type FilterOperator as Operator,
+  type ItemFilter as Filter,
+} from '../../domain/item-filter.js';
 import type { KeepBlock as KeepBlockValue } from '../../domain/keep-block.js';
 import { builder, type BuilderTypes } from '../builder.js';
 
@@ -17,7 +23,7 @@ const fieldDocs: Record<Field, { description: string }> = {
   description: { description: "The item's description as text (`description_text`)." },
   author: { description: "The names of the item's authors; the feed's `customAuthor` when it has one." },
   url: { description: "The item's link." },
-  category: { description: 'Any of the item\'s categories: `contains` and `matches` hold when one does, `not_contains` when none does.' },
+  category: { description: "Any of the item's categories: `contains` and `matches` hold when one does, `not_contains` when none does." },
   date_published: { description: 'When the item was published; it takes `older_than` and `newer_than` only.' },
 };
 
@@ -32,7 +38,10 @@ const operatorDocs: Record<Operator, { description: string }> = {
   matches: {
     description: `The text matches \`value\`, a case-insensitive regular expression of at most ${filterLimits.maxPattern} characters without backreferences, lookarounds, or a repeated group holding a quantifier or \`|\` (those can take exponential time). Text fields only.`,
   },
-  older_than: { description: 'Published longer ago than `value`, an age: minutes, hours, days or weeks (`90m`, `12h`, `7d`, `2w`). `date_published` only.' },
+  older_than: {
+    description:
+      'Published longer ago than `value`, an age: minutes, hours, days or weeks (`90m`, `12h`, `7d`, `2w`). `date_published` only.',
+  },
   newer_than: { description: 'Published at most `value` ago (an age, as for `older_than`). `date_published` only.' },
 };
 
@@ -63,13 +72,26 @@ function inputLevel(name: string, member: InputRef<object>, most: number, descri
       field: t.field({ type: FilterField, required: false, description: 'What the condition looks at.' }),
       op: t.field({ type: FilterOperator, required: false, description: 'How the condition compares.' }),
       value: t.string({ required: false, description: valueDoc }),
-      all: t.field({ type: [member], required: false, description: `A group: matches when every one of its 1 to ${most} filters matches.` }),
-      any: t.field({ type: [member], required: false, description: `A group: matches when at least one of its 1 to ${most} filters matches.` }),
+      all: t.field({
+        type: [member],
+        required: false,
+        description: `A group: matches when every one of its 1 to ${most} filters matches.`,
+      }),
+      any: t.field({
+        type: [member],
+        required: false,
+        description: `A group: matches when at least one of its 1 to ${most} filters matches.`,
+      }),
     }),
   });
 }
 
-const ItemSubfilterInput = inputLevel('ItemSubfilterInput', FilterConditionInput, innerGroup, `A filter inside a group: a condition, or a group of at most ${innerGroup} conditions.`);
+const ItemSubfilterInput = inputLevel(
+  'ItemSubfilterInput',
+  FilterConditionInput,
+  innerGroup,
+  `A filter inside a group: a condition, or a group of at most ${innerGroup} conditions.`,
+);
 
 export const ItemFilterInput = inputLevel(
   'ItemFilterInput',
@@ -83,14 +105,23 @@ export const KeepBlockInput = builder.inputType('KeepBlockInput', {
   description: 'Keep/block filters: an item is shown when it matches `keep` (or there is none) and does not match `block`.',
   fields: (t) => ({
     keep: t.field({ type: ItemFilterInput, required: false, description: 'Left out: kept as it is; null: removed.' }),
-    block: t.field({ type: ItemFilterInput, required: false, description: 'Left out: kept as it is; null: removed. Judged first: an item it matches is dropped.' }),
+    block: t.field({
+      type: ItemFilterInput,
+      required: false,
+      description: 'Left out: kept as it is; null: removed. Judged first: an item it matches is dropped.',
+    }),
   }),
 });
 
 /** A filter input as the REST body spells it: graphql hands fields sent as null over as null; the language leaves them out. */
 export function filterFromInput(input: object): Record<string, unknown> {
   const sent = Object.entries(input).filter(([, value]) => value !== null && value !== undefined);
-  return Object.fromEntries(sent.map(([key, value]: [string, unknown]) => [key, Array.isArray(value) ? value.map((member: object) => filterFromInput(member)) : value]));
+  return Object.fromEntries(
+    sent.map(([key, value]: [string, unknown]) => [
+      key,
+      Array.isArray(value) ? value.map((member: object) => filterFromInput(member)) : value,
+    ]),
+  );
 }
 
 /** A settings input's `filters` for patchKeepBlock, which tells left out from null, for both and for each of `keep` / `block`. */
@@ -124,9 +155,23 @@ function outputLevel(name: string, member: ObjectRef<BuilderTypes, Filter>, most
   return builder.objectRef<Filter>(name).implement({
     description,
     fields: (t) => ({
-      field: t.field({ type: FilterField, nullable: true, description: 'What the condition looks at; null for a group.', resolve: (filter) => ('field' in filter ? filter.field : null) }),
-      op: t.field({ type: FilterOperator, nullable: true, description: 'How the condition compares; null for a group.', resolve: (filter) => ('op' in filter ? filter.op : null) }),
-      value: t.string({ nullable: true, description: `${valueDoc} Null for a group.`, resolve: (filter) => ('value' in filter ? filter.value : null) }),
+      field: t.field({
+        type: FilterField,
+        nullable: true,
+        description: 'What the condition looks at; null for a group.',
+        resolve: (filter) => ('field' in filter ? filter.field : null),
+      }),
+      op: t.field({
+        type: FilterOperator,
+        nullable: true,
+        description: 'How the condition compares; null for a group.',
+        resolve: (filter) => ('op' in filter ? filter.op : null),
+      }),
+      value: t.string({
+        nullable: true,
+        description: `${valueDoc} Null for a group.`,
+        resolve: (filter) => ('value' in filter ? filter.value : null),
+      }),
       all: t.field({
         type: [member],
         nullable: true,
@@ -143,7 +188,12 @@ function outputLevel(name: string, member: ObjectRef<BuilderTypes, Filter>, most
   });
 }
 
-const ItemSubfilter = outputLevel('ItemSubfilter', FilterCondition, innerGroup, `A filter inside a group: a condition, or a group of at most ${innerGroup} conditions.`);
+const ItemSubfilter = outputLevel(
+  'ItemSubfilter',
+  FilterCondition,
+  innerGroup,
+  `A filter inside a group: a condition, or a group of at most ${innerGroup} conditions.`,
+);
 
 export const ItemFilter = outputLevel(
   'ItemFilter',
@@ -153,9 +203,20 @@ export const ItemFilter = outputLevel(
 );
 
 export const KeepBlock = builder.objectRef<KeepBlockValue>('KeepBlock').implement({
-  description: 'Keep/block filters: an item is shown when it matches `keep` (or there is none) and does not match `block`; what they drop is shown nowhere.',
+  description:
+    'Keep/block filters: an item is shown when it matches `keep` (or there is none) and does not match `block`; what they drop is shown nowhere.',
   fields: (t) => ({
-    keep: t.field({ type: ItemFilter, nullable: true, description: 'Items must match it to be shown; null: no keep filter.', resolve: (filters) => filters.keep }),
-    block: t.field({ type: ItemFilter, nullable: true, description: 'Items that match it are dropped; null: no block filter.', resolve: (filters) => filters.block }),
+    keep: t.field({
+      type: ItemFilter,
+      nullable: true,
+      description: 'Items must match it to be shown; null: no keep filter.',
+      resolve: (filters) => filters.keep,
+    }),
+    block: t.field({
+      type: ItemFilter,
+      nullable: true,
+      description: 'Items that match it are dropped; null: no block filter.',
+      resolve: (filters) => filters.block,
+    }),
   }),
 });

@@ -9,12 +9,22 @@ export const RefreshResult = builder.objectRef<Result>('RefreshResult').implemen
   description: 'What a refresh on demand found, and the feed (with its status) as it left it.',
   fields: (t) => ({
     outcome: t.exposeString('outcome', {
-      description: '`changed`, `unchanged`, `not_modified` (the source answered 304), `failed` (see `error`), or `superseded` (a scheduled refresh finished first).',
+      description:
+        '`changed`, `unchanged`, `not_modified` (the source answered 304), `failed` (see `error`), or `superseded` (a scheduled refresh finished first).',
     }),
     items_new: t.exposeInt('itemsNew', { description: 'Items this fetch stored for the first time.' }),
     items_changed: t.exposeInt('itemsChanged', { description: 'Stored items whose content changed.' }),
-    error: t.field({ type: FeedError, nullable: true, description: 'Why the fetch failed; null unless `outcome` is `failed`.', resolve: (result) => result.error }),
-    feed: t.field({ type: Feed, description: 'The feed as the refresh left it.', resolve: (result, _args, { deps }) => feedShape(result.feed, deps.settings.publicUrl) }),
+    error: t.field({
+      type: FeedError,
+      nullable: true,
+      description: 'Why the fetch failed; null unless `outcome` is `failed`.',
+      resolve: (result) => result.error,
+    }),
+    feed: t.field({
+      type: Feed,
+      description: 'The feed as the refresh left it.',
+      resolve: (result, _args, { deps }) => feedShape(result.feed, deps.settings.publicUrl),
+    }),
   }),
 });
 

@@ -1,5 +1,14 @@
 import { retryDelivery, sendTestEvent } from '../../app/webhook-deliveries.js';
-import { createWebhook, deleteWebhook, getWebhook, listDeliveryAttempts, listWebhooks, rotateWebhookSecret, updateWebhook, type WebhookInput } from '../../app/webhooks.js';
+import {
+  createWebhook,
+  deleteWebhook,
+  getWebhook,
+  listDeliveryAttempts,
+  listWebhooks,
+  rotateWebhookSecret,
+  updateWebhook,
+  type WebhookInput,
+} from '../../app/webhooks.js';
 import { builder } from '../builder.js';
 import { withShapes } from '../shapes/list.js';
 import { attemptShape, webhookShape, type AttemptShape, type WebhookShape } from '../shapes/webhook.js';
@@ -8,7 +17,7 @@ import { filterFromInput, ItemFilter, ItemFilterInput } from './item-filter.js';
 import { listEnvelope, pageArgs, pageQuery } from './list.js';
 
 const WebhookScope = builder.enumType('WebhookScope', {
-  description: "Whose events a webhook receives.",
+  description: 'Whose events a webhook receives.',
   values: {
     all: { description: 'Every feed of the account, those created later too.' },
     feeds: { description: 'The feeds listed in `feeds`.' },
@@ -27,15 +36,27 @@ const DeliveryOutcome = builder.enumType('DeliveryOutcome', {
 const DeliveryAttempt = builder.objectRef<AttemptShape>('DeliveryAttempt').implement({
   description: 'One try at delivering an event to a webhook, as the call history shows it.',
   fields: (t) => ({
-    delivery_id: t.exposeID('delivery_id', { description: 'The delivery (`dlv_…`): one event to one webhook, over all its attempts; `retryWebhookDelivery` takes it.' }),
+    delivery_id: t.exposeID('delivery_id', {
+      description: 'The delivery (`dlv_…`): one event to one webhook, over all its attempts; `retryWebhookDelivery` takes it.',
+    }),
     event_id: t.exposeID('event_id', { description: 'The event sent (`evt_…`), also the `webhook-id` header.' }),
     attempt: t.exposeInt('attempt', { description: 'Which try of the delivery this was, from 1.' }),
     at: t.exposeString('at', { description: 'When the try started (ISO 8601 UTC).' }),
-    status_code: t.exposeInt('status_code', { nullable: true, description: "The receiver's HTTP status; null when no answer came (timeout, refused connection)." }),
+    status_code: t.exposeInt('status_code', {
+      nullable: true,
+      description: "The receiver's HTTP status; null when no answer came (timeout, refused connection).",
+    }),
     latency_ms: t.exposeInt('latency_ms', { description: 'How long the try took, in milliseconds.' }),
-    error: t.exposeString('error', { nullable: true, description: 'Our error code when the try failed before or without an answer; null otherwise.' }),
+    error: t.exposeString('error', {
+      nullable: true,
+      description: 'Our error code when the try failed before or without an answer; null otherwise.',
+    }),
     response_excerpt: t.exposeString('response_excerpt', { description: "The start of the receiver's answer, at most 4 KiB." }),
-    outcome: t.field({ type: DeliveryOutcome, description: 'Whether the try counted as a success.', resolve: (attempt) => attempt.outcome }),
+    outcome: t.field({
+      type: DeliveryOutcome,
+      description: 'Whether the try counted as a success.',
+      resolve: (attempt) => attempt.outcome,
+    }),
   }),
 });
 const DeliveryAttemptList = listEnvelope('DeliveryAttemptList', DeliveryAttempt, 'delivery attempts');
@@ -48,13 +69,22 @@ export const Webhook = builder.objectRef<WebhookShape>('Webhook').implement({
     scope: t.field({ type: WebhookScope, description: 'Whose events it receives.', resolve: (webhook) => webhook.scope }),
     feeds: t.exposeIDList('feeds', { description: 'The feeds it covers when `scope` is `feeds`; empty otherwise.' }),
     bundles: t.exposeIDList('bundles', { description: 'The bundles it covers when `scope` is `bundles`; empty otherwise.' }),
-    filters: t.field({ type: ItemFilter, nullable: true, description: 'Only events with an item that matches it are sent; null: every event.', resolve: (webhook) => webhook.filters }),
+    filters: t.field({
+      type: ItemFilter,
+      nullable: true,
+      description: 'Only events with an item that matches it are sent; null: every event.',
+      resolve: (webhook) => webhook.filters,
+    }),
     enabled: t.exposeBoolean('enabled', { description: 'False when switched off, by its owner or by feedmill (see `disabled_reason`).' }),
     disabled_reason: t.exposeString('disabled_reason', {
       nullable: true,
-      description: 'Why feedmill disabled it (the receiver answered 410 Gone, or every delivery failed for FEEDMILL_WEBHOOK_DISABLE_AFTER); null when enabled or switched off by its owner.',
+      description:
+        'Why feedmill disabled it (the receiver answered 410 Gone, or every delivery failed for FEEDMILL_WEBHOOK_DISABLE_AFTER); null when enabled or switched off by its owner.',
     }),
-    failing_since: t.exposeString('failing_since', { nullable: true, description: 'Since when every delivery has failed (ISO 8601 UTC); null while deliveries succeed.' }),
+    failing_since: t.exposeString('failing_since', {
+      nullable: true,
+      description: 'Since when every delivery has failed (ISO 8601 UTC); null while deliveries succeed.',
+    }),
     created_at: t.exposeString('created_at', { description: 'ISO 8601 UTC.' }),
     updated_at: t.exposeString('updated_at', { description: 'When it last changed (ISO 8601 UTC).' }),
     secret: t.exposeString('secret', { nullable: true, description: '`whsec_…`, shown only by createWebhook and rotateWebhookSecret.' }),
@@ -62,7 +92,8 @@ export const Webhook = builder.objectRef<WebhookShape>('Webhook').implement({
       type: DeliveryAttemptList,
       description: 'The call history, newest first.',
       args: pageArgs,
-      resolve: async (webhook, args, { deps, principal }) => withShapes(await listDeliveryAttempts(deps, principal, webhook.id, pageQuery(args)), attemptShape),
+      resolve: async (webhook, args, { deps, principal }) =>
+        withShapes(await listDeliveryAttempts(deps, principal, webhook.id, pageQuery(args)), attemptShape),
     }),
   }),
 });
@@ -80,7 +111,8 @@ builder.queryFields((t) => ({
     type: WebhookList,
     description: 'Your webhooks, newest first.',
     args: pageArgs,
-    resolve: async (_root, args, { deps, principal }) => withShapes(await listWebhooks(deps, principal, pageQuery(args)), (webhook) => webhookShape(webhook)),
+    resolve: async (_root, args, { deps, principal }) =>
+      withShapes(await listWebhooks(deps, principal, pageQuery(args)), (webhook) => webhookShape(webhook)),
   }),
 }));
 
@@ -107,7 +139,10 @@ const UpdateWebhookInput = builder.inputType('UpdateWebhookInput', {
     feeds: t.idList({ required: false, description: `${feedsDoc} Setting it makes the webhook scoped to feeds.` }),
     bundles: t.idList({ required: false, description: `${bundlesDoc} Setting it makes the webhook scoped to bundles.` }),
     filters: t.field({ type: ItemFilterInput, required: false, description: `${filtersDoc} Null removes the filter.` }),
-    enabled: t.boolean({ required: false, description: 'False switches it off; true switches it on again and clears why it was disabled.' }),
+    enabled: t.boolean({
+      required: false,
+      description: 'False switches it off; true switches it on again and clears why it was disabled.',
+    }),
   }),
 });
 
@@ -145,7 +180,8 @@ builder.mutationFields((t) => ({
       id: t.arg.id({ required: true, description: 'The webhook to change (`wh_…`).' }),
       input: t.arg({ type: UpdateWebhookInput, required: true, description: 'The new values.' }),
     },
-    resolve: async (_root, { id, input }, { deps, principal }) => webhookShape(await updateWebhook(deps, principal, id, webhookInput(input))),
+    resolve: async (_root, { id, input }, { deps, principal }) =>
+      webhookShape(await updateWebhook(deps, principal, id, webhookInput(input))),
   }),
   deleteWebhook: t.field({
     type: DeletionResult,
@@ -175,6 +211,7 @@ builder.mutationFields((t) => ({
       webhookId: t.arg.id({ required: true, description: 'The webhook (`wh_…`).' }),
       deliveryId: t.arg.id({ required: true, description: 'The delivery to try again (`dlv_…`), from `Webhook.deliveries`.' }),
     },
-    resolve: async (_root, { webhookId, deliveryId }, { deps, principal }) => (await retryDelivery(deps, principal, webhookId, deliveryId)).id,
+    resolve: async (_root, { webhookId, deliveryId }, { deps, principal }) =>
+      (await retryDelivery(deps, principal, webhookId, deliveryId)).id,
   }),
 }));

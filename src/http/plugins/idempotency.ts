@@ -20,7 +20,9 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const kept = (status: number): boolean => status < 400 || status === 402 || status === 404;
 
 const fingerprint = (request: FastifyRequest): string =>
-  createHash('sha256').update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`).digest('base64url');
+  createHash('sha256')
+    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+    .digest('base64url');
 
 /** DESIGN.md: `Idempotency-Key` on any non-GET; the first response is replayed for 24 h. */
 export function registerIdempotency(app: FastifyInstance, deps: Pick<AppDeps, 'idempotency' | 'clock'>): void {

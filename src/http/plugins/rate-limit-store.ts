@@ -10,7 +10,10 @@ type RouteOptions = Parameters<FastifyRateLimitStore['child']>[0];
  * in this process — the same limit per process — so an outage never lifts the limit and never
  * fails a request. `onSwitch` is told once per change of place, not once per request.
  */
-export function sharedWithLocalFallback(redis: NonNullable<RateLimitPluginOptions['redis']>, onSwitch: (local: boolean, error?: Error) => void): FastifyRateLimitStoreCtor {
+export function sharedWithLocalFallback(
+  redis: NonNullable<RateLimitPluginOptions['redis']>,
+  onSwitch: (local: boolean, error?: Error) => void,
+): FastifyRateLimitStoreCtor {
   let local = false;
   const switchTo = (toLocal: boolean, error?: Error): void => {
     if (local === toLocal) return;

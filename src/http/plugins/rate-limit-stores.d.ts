@@ -7,6 +7,11 @@ declare module '@fastify/rate-limit/store/LocalStore.js' {
 }
 declare module '@fastify/rate-limit/store/RedisStore.js' {
   import type { FastifyRateLimitStore, RateLimitPluginOptions } from '@fastify/rate-limit';
-  const RedisStore: new (continueExceeding: boolean | undefined, exponentialBackoff: boolean | undefined, redis: NonNullable<RateLimitPluginOptions['redis']>, key?: string) => FastifyRateLimitStore;
+  const RedisStore: new (
+    continueExceeding: boolean | undefined,
+    exponentialBackoff: boolean | undefined,
+    redis: NonNullable<RateLimitPluginOptions['redis']>,
+    key?: string,
+  ) => FastifyRateLimitStore;
   export default RedisStore;
 }

@@ -32,7 +32,8 @@ const tooMany = (max: number, windowMs: number, after: string): FeedmillError =>
     `Too many requests: this key may make ${max} per ${Math.round(windowMs / 1000)} s; retry in ${after}, backing off exponentially if it happens again`,
   );
 
-const keyOf = (request: Pick<FastifyRequest, 'principal' | 'ip'>): string => (request.principal ? `key:${request.principal.keyId}` : `ip:${request.ip}`);
+const keyOf = (request: Pick<FastifyRequest, 'principal' | 'ip'>): string =>
+  request.principal ? `key:${request.principal.keyId}` : `ip:${request.ip}`;
 
 /**
  * Per-key limits (spec "Limits": too many requests yield 429). Runs after authentication, so the

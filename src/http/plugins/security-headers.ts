@@ -7,7 +7,8 @@ export interface SecurityHeaderOptions {
 
 // HTML (error pages of a proxy aside, none today; the dashboard later) may load only our own
 // scripts, styles and images, never inline code, and may not be framed. OWASP Secure Headers.
-const htmlPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+const htmlPolicy =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 // JSON, feeds and other data: nothing in them may run or load anything, even when opened in a tab.
 const dataPolicy = "default-src 'none'; frame-ancestors 'none'; sandbox";
 

@@ -16,7 +16,16 @@ import { tag } from '../openapi-tags.js';
 import { principalOf } from '../plugins/auth.js';
 import { toApiBundle, toApiBundleWithItems } from '../wire/bundle.js';
 import { toApiList } from '../wire/list.js';
-import { Bundle, BundleFeedParams, BundleList, BundleSettings, BundleWithItems, CreateBundleBody, UpdateBundleBody, UpdateBundleSettingsBody } from '../schemas/bundle.js';
+import {
+  Bundle,
+  BundleFeedParams,
+  BundleList,
+  BundleSettings,
+  BundleWithItems,
+  CreateBundleBody,
+  UpdateBundleBody,
+  UpdateBundleSettingsBody,
+} from '../schemas/bundle.js';
 import { FilterPreview, FilterPreviewBody } from '../schemas/feed.js';
 import { toFilterPreview } from './filter-preview.js';
 import { DeletionResult, errorResponses, IdParams, PageQuery, SortQuery } from '../schemas/common.js';
@@ -52,7 +61,8 @@ export const bundleRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async 
         response: { 200: BundleList, ...errorResponses },
       },
     },
-    async (request) => toApiList(await listBundles(deps, principalOf(request), request.query), (bundle) => toApiBundle(bundle, deps.settings.publicUrl)),
+    async (request) =>
+      toApiList(await listBundles(deps, principalOf(request), request.query), (bundle) => toApiBundle(bundle, deps.settings.publicUrl)),
   );
 
   app.get(
@@ -62,14 +72,16 @@ export const bundleRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async 
       schema: {
         operationId: 'getBundle',
         summary: 'Retrieve a bundle with its merged items',
-        description: "The bundle and its feeds' items merged, in the order of `sort` (or the bundle's own), after each feed's filters and the bundle's.",
+        description:
+          "The bundle and its feeds' items merged, in the order of `sort` (or the bundle's own), after each feed's filters and the bundle's.",
         tags: [tag.bundles],
         params: IdParams,
         querystring: SortQuery,
         response: { 200: BundleWithItems, ...errorResponses },
       },
     },
-    async (request) => toApiBundleWithItems(await getBundle(deps, principalOf(request), request.params.id, request.query.sort), deps.settings.publicUrl),
+    async (request) =>
+      toApiBundleWithItems(await getBundle(deps, principalOf(request), request.params.id, request.query.sort), deps.settings.publicUrl),
   );
 
   app.patch(
@@ -86,7 +98,8 @@ export const bundleRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async 
         response: { 200: BundleWithItems, ...errorResponses },
       },
     },
-    async (request) => toApiBundleWithItems(await updateBundle(deps, principalOf(request), request.params.id, request.body), deps.settings.publicUrl),
+    async (request) =>
+      toApiBundleWithItems(await updateBundle(deps, principalOf(request), request.params.id, request.body), deps.settings.publicUrl),
   );
 
   app.get(
@@ -152,7 +165,11 @@ export const bundleRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async 
         response: { 200: BundleWithItems, ...errorResponses },
       },
     },
-    async (request) => toApiBundleWithItems(await addFeedToBundle(deps, principalOf(request), request.params.id, request.params.feedId), deps.settings.publicUrl),
+    async (request) =>
+      toApiBundleWithItems(
+        await addFeedToBundle(deps, principalOf(request), request.params.id, request.params.feedId),
+        deps.settings.publicUrl,
+      ),
   );
 
   app.delete(
@@ -168,7 +185,11 @@ export const bundleRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async 
         response: { 200: Bundle, ...errorResponses },
       },
     },
-    async (request) => toApiBundle(await removeFeedFromBundle(deps, principalOf(request), request.params.id, request.params.feedId), deps.settings.publicUrl),
+    async (request) =>
+      toApiBundle(
+        await removeFeedFromBundle(deps, principalOf(request), request.params.id, request.params.feedId),
+        deps.settings.publicUrl,
+      ),
   );
 
   app.delete(

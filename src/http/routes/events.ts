@@ -20,7 +20,8 @@ const maxStreamsPerAccount = 20;
 const split = (list: string | undefined): string[] | undefined => list?.split(',');
 
 /** JSON pages when the client asks for JSON and not for a stream (RFC 9110 §12.5.1, simplified to presence). */
-const wantsJson = (accept: string | undefined): boolean => !!accept && accept.includes('application/json') && !accept.includes('text/event-stream');
+const wantsJson = (accept: string | undefined): boolean =>
+  !!accept && accept.includes('application/json') && !accept.includes('text/event-stream');
 
 /**
  * `GET /v1/events`: the account's `feed_update` events as server-sent events, each frame's `id:`
@@ -58,15 +59,25 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
     async (request, reply) => {
       const principal = principalOf(request);
       const { query } = request;
-      const scope = await resolveEventScope(deps, principal, { feedIds: split(query.feeds), bundleIds: split(query.bundles) }, { feeds: 'feeds', bundles: 'bundles' });
+      const scope = await resolveEventScope(
+        deps,
+        principal,
+        { feedIds: split(query.feeds), bundleIds: split(query.bundles) },
+        { feeds: 'feeds', bundles: 'bundles' },
+      );
       const lastEventId = request.headers['last-event-id'];
       const since = lastEventId ?? query.since;
-      const after = since === undefined ? undefined : await positionAfter(deps, principal, since, lastEventId === undefined ? 'since' : 'Last-Event-ID');
+      const after =
+        since === undefined
+          ? undefined
+          : await positionAfter(deps, principal, since, lastEventId === undefined ? 'since' : 'Last-Event-ID');
 
       if (wantsJson(request.headers.accept)) {
         const page = await pastEvents(deps, scope, after ?? oldestKept(deps), query.limit === undefined ? 50 : Number(query.limit));
         // The untyped reply: TypeBox infers `changed_fields` of the event schema as never[]; the schema still serializes it.
-        return (reply as FastifyReply).type('application/json; charset=utf-8').send({ data: page.events.map((envelope) => envelope.event), next_since: page.next?.id ?? null });
+        return (reply as FastifyReply)
+          .type('application/json; charset=utf-8')
+          .send({ data: page.events.map((envelope) => envelope.event), next_since: page.next?.id ?? null });
       }
 
       const stream = openStream(request, reply, principal.accountId);
@@ -78,7 +89,10 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
           }
         }
       } catch (error) {
-        const known = error instanceof FeedmillError ? error : new FeedmillError('internal_error', 'The event stream failed; reconnect with the last event id');
+        const known =
+          error instanceof FeedmillError
+            ? error
+            : new FeedmillError('internal_error', 'The event stream failed; reconnect with the last event id');
         if (!(error instanceof FeedmillError)) request.log.error({ err: error }, 'event stream failed');
         stream.raw.write(`event: error\ndata: ${JSON.stringify(errorBody(known.code, known.message))}\n\n`);
       } finally {

@@ -49,13 +49,15 @@ export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
       schema: {
         operationId: 'createFeed',
         summary: 'Create a feed',
-        description: 'From a website or native feed (`url`), or from a keyword search (`keyword` with `region`). The source is fetched at once: the answer holds the first items, and a source that cannot be used is 402 with the reason.',
+        description:
+          'From a website or native feed (`url`), or from a keyword search (`keyword` with `region`). The source is fetched at once: the answer holds the first items, and a source that cannot be used is 402 with the reason.',
         tags: [tag.feeds],
         body: CreateFeedBody,
         response: { 200: FeedWithItems, ...errorResponses, ...sourceErrors },
       },
     },
-    async (request) => toApiFeedWithItems(await createFeed(deps, principalOf(request), createFeedInput(request.body)), deps.settings.publicUrl),
+    async (request) =>
+      toApiFeedWithItems(await createFeed(deps, principalOf(request), createFeedInput(request.body)), deps.settings.publicUrl),
   );
 
   app.get(
@@ -71,7 +73,8 @@ export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
         response: { 200: FeedList, ...errorResponses },
       },
     },
-    async (request) => toApiList(await listFeeds(deps, principalOf(request), request.query), (feed) => toApiFeed(feed, deps.settings.publicUrl)),
+    async (request) =>
+      toApiList(await listFeeds(deps, principalOf(request), request.query), (feed) => toApiFeed(feed, deps.settings.publicUrl)),
   );
 
   // The body of GET /:id per feed and version: a feed polled by a dashboard is read and serialized
@@ -84,7 +87,8 @@ export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
       schema: {
         operationId: 'getFeed',
         summary: 'Retrieve a feed with its items',
-        description: "The feed, its health (`status`) and its items, in the order of `sort` (or the feed's own `sort` setting), after its keep/block filters.",
+        description:
+          "The feed, its health (`status`) and its items, in the order of `sort` (or the feed's own `sort` setting), after its keep/block filters.",
         tags: [tag.feeds],
         params: IdParams,
         querystring: SortQuery,
@@ -94,7 +98,9 @@ export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
     async (request, reply) => {
       const view = await viewFeed(deps, principalOf(request), request.params.id, request.query.sort);
       // `reply.serialize` applies the 200 schema, as returning the object would.
-      const body = await feedBodies.get(`${request.params.id} ${request.query.sort ?? ''}`, view.version, async () => bytesOf(reply.serialize(toApiFeedWithItems(await view.content(), deps.settings.publicUrl))));
+      const body = await feedBodies.get(`${request.params.id} ${request.query.sort ?? ''}`, view.version, async () =>
+        bytesOf(reply.serialize(toApiFeedWithItems(await view.content(), deps.settings.publicUrl))),
+      );
       // Fastify sends a Buffer as is; the typed reply only knows the schema's object shape.
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
@@ -177,7 +183,8 @@ export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
       schema: {
         operationId: 'previewFeedFilters',
         summary: 'Dry-run keep/block filters on a feed',
-        description: 'Shows what the given filters would keep and drop among the newest stored items, and which condition decided; nothing is saved.',
+        description:
+          'Shows what the given filters would keep and drop among the newest stored items, and which condition decided; nothing is saved.',
         tags: [tag.feeds],
         params: IdParams,
         body: FilterPreviewBody,

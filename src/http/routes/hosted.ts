@@ -9,7 +9,9 @@ import { ErrorBody } from '../schemas/common.js';
 import { feedExample, feedItemExample } from '../schemas/examples.js';
 import { codingForAcceptEncoding, createCompressedCopies } from './content-coding.js';
 
-const HostedParams = Type.Object({ file: Type.String({ maxLength: 80, description: 'The id, with `.xml`, `.atom`, `.json` or `.csv`, or without an extension.' }) });
+const HostedParams = Type.Object({
+  file: Type.String({ maxLength: 80, description: 'The id, with `.xml`, `.atom`, `.json` or `.csv`, or without an extension.' }),
+});
 
 // JSON Feed is JSON: its schema says so, so a client (or Schemathesis) checking the body finds an object.
 // The optional fields are the ones renderJsonFeed writes when they have a value.
@@ -32,7 +34,9 @@ const JsonFeedDocument = Type.Object(
         date_published: Type.Optional(Type.String()),
         authors: Type.Optional(Type.Array(Type.Object({ name: Type.String() }))),
         tags: Type.Optional(Type.Array(Type.String())),
-        attachments: Type.Optional(Type.Array(Type.Object({ url: Type.String(), mime_type: Type.String(), size_in_bytes: Type.Optional(Type.Integer()) }))),
+        attachments: Type.Optional(
+          Type.Array(Type.Object({ url: Type.String(), mime_type: Type.String(), size_in_bytes: Type.Optional(Type.Integer()) })),
+        ),
       }),
     ),
   },
@@ -54,7 +58,9 @@ const documentContent = Object.fromEntries(
     const example = format.render(exampleFeed);
     return [
       format.mediaType,
-      format === hostedFormats.json ? { schema: JsonFeedDocument, example: JSON.parse(example) as unknown } : { schema: Type.String({ description: format.name }), example },
+      format === hostedFormats.json
+        ? { schema: JsonFeedDocument, example: JSON.parse(example) as unknown }
+        : { schema: Type.String({ description: format.name }), example },
     ];
   }),
 );
@@ -62,7 +68,8 @@ const documentContent = Object.fromEntries(
 /** Every answer a hosted feed gives: the document, 304 for a fresh conditional GET, or an error in our shape. */
 const hostedResponses = {
   200: {
-    description: 'The feed as RSS 2.0 (`.xml`), Atom 1.0 (`.atom`), JSON Feed 1.1 (`.json`) or CSV (`.csv`); the extensionless address by `Accept`.',
+    description:
+      'The feed as RSS 2.0 (`.xml`), Atom 1.0 (`.atom`), JSON Feed 1.1 (`.json`) or CSV (`.csv`); the extensionless address by `Accept`.',
     content: documentContent,
   },
   304: { description: 'Not modified since the ETag or date the reader sent.', type: 'null' },
@@ -76,7 +83,11 @@ const hostedResponses = {
 // A coded copy has its own strong ETag (RFC 9110 §8.8.3: a different representation), derived from
 // the document's, so a conditional GET is fresh whichever coding the reader's copy came in.
 const codedEtag = (etag: string, coding: string): string => (coding === 'identity' ? etag : `${etag.slice(0, -1)}-${coding}"`);
-const documentTag = (tag: string): string => tag.trim().replace(/^W\//, '').replace(/-(?:br|gzip)"$/, '"');
+const documentTag = (tag: string): string =>
+  tag
+    .trim()
+    .replace(/^W\//, '')
+    .replace(/-(?:br|gzip)"$/, '"');
 
 /** RFC 9110 §13.1.2: If-None-Match is a list of entity tags, or `*`; weak tags compare weakly. */
 function matchesEtag(header: string, etag: string): boolean {
@@ -121,7 +132,8 @@ export const hostedRoutes: FastifyPluginAsyncTypebox<{ render: HostedFeedRendere
     const inm = request.headers['if-none-match'];
     const ims = request.headers['if-modified-since'];
     // RFC 9110 §13.2.2: If-Modified-Since is ignored when If-None-Match is present.
-    const fresh = inm !== undefined ? matchesEtag(inm, document.etag) : ims !== undefined && Date.parse(ims) >= Date.parse(document.lastModified);
+    const fresh =
+      inm !== undefined ? matchesEtag(inm, document.etag) : ims !== undefined && Date.parse(ims) >= Date.parse(document.lastModified);
     if (fresh) return reply.status(304).send();
     void reply.type(`${hostedFormats[format].mediaType}; charset=utf-8`);
     if (coding === 'identity') return reply.send(document.body);

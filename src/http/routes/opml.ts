@@ -39,10 +39,17 @@ export const opmlRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
         summary: 'Export feeds as OPML',
         description: "The account's feeds as OPML 2.0, each bundle a group outline.",
         tags: [tag.opml],
-        response: { 200: { description: 'OPML 2.0', content: { 'text/x-opml': { schema: Type.String(), example: opmlExample } } }, ...errorResponses },
+        response: {
+          200: { description: 'OPML 2.0', content: { 'text/x-opml': { schema: Type.String(), example: opmlExample } } },
+          ...errorResponses,
+        },
       },
     },
-    async (request, reply) => reply.type('text/x-opml; charset=utf-8').header('content-disposition', 'attachment; filename="feedmill.opml"').send(await exportOpml(deps, principalOf(request))),
+    async (request, reply) =>
+      reply
+        .type('text/x-opml; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="feedmill.opml"')
+        .send(await exportOpml(deps, principalOf(request))),
   );
 
   app.post(
@@ -56,7 +63,8 @@ export const opmlRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
       schema: {
         operationId: 'importOpml',
         summary: 'Import an OPML document',
-        description: 'Starts creating the feeds (and, from group outlines, bundles) of the document; the answer (202) and the `Location` header tell where to follow its progress.',
+        description:
+          'Starts creating the feeds (and, from group outlines, bundles) of the document; the answer (202) and the `Location` header tell where to follow its progress.',
         tags: [tag.opml],
         // text/x-opml is accepted too (the parser above) but not listed: OpenAPI tools serialize an
         // unknown media type as JSON, and OPML readers send it as XML either way.
@@ -69,7 +77,10 @@ export const opmlRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
       // Read whole before anything is created: a refused document (400/413) imports nothing.
       // Text, from the content-type parser above; typed as the documented shape only.
       const job = await startOpmlImport(deps, principalOf(request), parseOpml(request.body as unknown as string));
-      return reply.status(202).header('location', `${request.url.replace(/\/?(\?.*)?$/, '')}/imports/${job.id}`).send(wire(job));
+      return reply
+        .status(202)
+        .header('location', `${request.url.replace(/\/?(\?.*)?$/, '')}/imports/${job.id}`)
+        .send(wire(job));
     },
   );
 

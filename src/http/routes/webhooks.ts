@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../app/deps.js';
 import { retryDelivery, sendTestEvent } from '../../app/webhook-deliveries.js';
-import { createWebhook, deleteWebhook, getWebhook, listDeliveryAttempts, listWebhooks, rotateWebhookSecret, updateWebhook } from '../../app/webhooks.js';
+import {
+  createWebhook,
+  deleteWebhook,
+  getWebhook,
+  listDeliveryAttempts,
+  listWebhooks,
+  rotateWebhookSecret,
+  updateWebhook,
+} from '../../app/webhooks.js';
 import { tag } from '../openapi-tags.js';
 import { principalOf } from '../plugins/auth.js';
 import { toApiList } from '../wire/list.js';
@@ -31,7 +39,8 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
       schema: {
         operationId: 'createWebhook',
         summary: 'Create a webhook',
-        description: 'Where to send `feed_update` events: every feed, some `feeds` or some `bundles`, optionally filtered. The answer carries the signing secret, shown only here and on rotation.',
+        description:
+          'Where to send `feed_update` events: every feed, some `feeds` or some `bundles`, optionally filtered. The answer carries the signing secret, shown only here and on rotation.',
         tags: [tag.webhooks],
         body: CreateWebhookBody,
         response: { 200: WebhookWithSecret, ...errorResponses, ...targetErrors },

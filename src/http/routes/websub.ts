@@ -31,12 +31,16 @@ export interface WebsubRouteOptions {
  * the urlencoded parser is registered in this plugin only, and JSON is refused here, so the REST
  * API keeps answering 415 to forms and this route 415 to anything but a form.
  */
-export const websubRoutes: FastifyPluginAsyncTypebox<WebsubRouteOptions> = async (app, { deps, render = topicRendererOf(createHostedFeedRenderer(deps)) }) => {
+export const websubRoutes: FastifyPluginAsyncTypebox<WebsubRouteOptions> = async (
+  app,
+  { deps, render = topicRendererOf(createHostedFeedRenderer(deps)) },
+) => {
   app.removeContentTypeParser('application/json');
   await app.register(formbody, { bodyLimit: 16_384 });
   const verifier = createIntentVerifier({
     verify: (intent) => verifyIntent(deps, render, intent),
-    onOutcome: (intent, outcome) => app.log.info({ mode: intent.mode, topic: intent.topic.url, callback: intent.callback, outcome }, 'WebSub intent verified'),
+    onOutcome: (intent, outcome) =>
+      app.log.info({ mode: intent.mode, topic: intent.topic.url, callback: intent.callback, outcome }, 'WebSub intent verified'),
     onError: (intent, error) => app.log.error({ err: error, mode: intent.mode, topic: intent.topic.url }, 'WebSub verification failed'),
   });
   app.addHook('onClose', () => verifier.drain());

@@ -3,7 +3,15 @@ import { Type } from 'typebox';
 import { bundleFieldLimits } from '../../domain/field-limits.js';
 import { FeedItem, pageFields } from './feed.js';
 import { httpUrlOrEmpty } from './common.js';
-import { bundleExample, bundleItemExample, bundleListExample, bundleSettingsExample, bundleWithItemsExample, duplicateCopyExample, filtersExample } from './examples.js';
+import {
+  bundleExample,
+  bundleItemExample,
+  bundleListExample,
+  bundleSettingsExample,
+  bundleWithItemsExample,
+  duplicateCopyExample,
+  filtersExample,
+} from './examples.js';
 
 /** The use cases' limits, published in the schema so the contract states them. */
 export const bundleMaxLengths = bundleFieldLimits;
@@ -43,7 +51,12 @@ export const BundleItem = Type.Object(
 
 /** Spec "Bundle" with items: create, retrieve, update and add-feed responses. */
 export const BundleWithItems = Type.Object(
-  { ...bundleFields, items: Type.Array(BundleItem, { description: "Its feeds' items merged, each article once, in the order of `sort`, after the filters." }) },
+  {
+    ...bundleFields,
+    items: Type.Array(BundleItem, {
+      description: "Its feeds' items merged, each article once, in the order of `sort`, after the filters.",
+    }),
+  },
   { description: 'A bundle with its merged items.', examples: [bundleWithItemsExample] },
 );
 
@@ -52,7 +65,11 @@ export const CreateBundleBody = Type.Object(
     name: Type.String({ minLength: 1, maxLength: bundleMaxLengths.name }),
     feeds: Type.Array(Type.String({ maxLength: 64 }), { maxItems: bundleMaxLengths.feeds }),
   },
-  { additionalProperties: false, description: 'A name and the ids of the feeds to bundle.', examples: [{ name: bundleExample.name, feeds: bundleExample.feeds }] },
+  {
+    additionalProperties: false,
+    description: 'A name and the ids of the feeds to bundle.',
+    examples: [{ name: bundleExample.name, feeds: bundleExample.feeds }],
+  },
 );
 
 export const UpdateBundleBody = Type.Object(
@@ -61,20 +78,32 @@ export const UpdateBundleBody = Type.Object(
     description: Type.Optional(Type.String({ maxLength: bundleMaxLengths.description })),
     icon: Type.Optional(Type.String({ ...httpUrlOrEmpty, description: 'An absolute http(s) URL, or "" for none.' })),
   },
-  { additionalProperties: false, description: 'The fields to change; the others keep their values.', examples: [{ description: bundleExample.description }] },
+  {
+    additionalProperties: false,
+    description: 'The fields to change; the others keep their values.',
+    examples: [{ description: bundleExample.description }],
+  },
 );
 
 export const BundleFeedParams = Type.Object({ id: Type.String({ maxLength: 64 }), feedId: Type.String({ maxLength: 64 }) });
 
-export const BundleList = Type.Object({ ...pageFields, data: Type.Array(Bundle) }, { description: "A page of the account's bundles.", examples: [bundleListExample] });
+export const BundleList = Type.Object(
+  { ...pageFields, data: Type.Array(Bundle) },
+  { description: "A page of the account's bundles.", examples: [bundleListExample] },
+);
 
 /** GET/PATCH /v1/bundles/:id/settings. */
 export const BundleSettings = Type.Object(
   {
-    sort: Type.Union([Type.Literal('last_added'), Type.Literal('date')], { description: 'Default order of merged items when a request gives no `sort`.' }),
+    sort: Type.Union([Type.Literal('last_added'), Type.Literal('date')], {
+      description: 'Default order of merged items when a request gives no `sort`.',
+    }),
     filters: KeepBlock,
   },
-  { description: "The bundle's default order and its keep/block filters, applied to the merged items after each member feed's own.", examples: [bundleSettingsExample] },
+  {
+    description: "The bundle's default order and its keep/block filters, applied to the merged items after each member feed's own.",
+    examples: [bundleSettingsExample],
+  },
 );
 
 export const UpdateBundleSettingsBody = Type.Object(

@@ -46,35 +46,93 @@ export const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
  * codes a status can carry are listed in README "Errors".
  */
 export const errorStatuses: Record<number, { name: string; description: string; code: ErrorCode; message: string }> = {
-  400: { name: 'BadRequest', description: 'The request does not match the schema: a field, the query or the path.', code: 'validation_failed', message: 'Expected `limit` to be an integer from 1 to 100, got `0`' },
-  401: { name: 'Unauthorized', description: 'No API key, or one that is unknown, revoked or wrong.', code: 'unauthorized', message: 'Expected `Authorization: Bearer <API_KEY>:<API_SECRET>` naming a live key and its secret; create a pair with `feedmill keys create`' },
+  400: {
+    name: 'BadRequest',
+    description: 'The request does not match the schema: a field, the query or the path.',
+    code: 'validation_failed',
+    message: 'Expected `limit` to be an integer from 1 to 100, got `0`',
+  },
+  401: {
+    name: 'Unauthorized',
+    description: 'No API key, or one that is unknown, revoked or wrong.',
+    code: 'unauthorized',
+    message:
+      'Expected `Authorization: Bearer <API_KEY>:<API_SECRET>` naming a live key and its secret; create a pair with `feedmill keys create`',
+  },
   402: {
     name: 'SourceUnusable',
-    description: "The request is valid, but the source (or webhook target) can't be used: unreachable, refused by the address rule, not a feed, or without items.",
+    description:
+      "The request is valid, but the source (or webhook target) can't be used: unreachable, refused by the address rule, not a feed, or without items.",
     code: 'source_unreachable',
     message: 'The source at https://blog.example.com/feed.xml answered without a document; check the address',
   },
-  403: { name: 'Forbidden', description: 'The key lacks the scope this operation needs (`read` or `write`), or the request did not arrive over HTTPS.', code: 'forbidden', message: 'This API key has the scopes [read]; this operation needs `write`' },
-  404: { name: 'NotFound', description: "No such resource (another account's resource is not found either); the code says which, e.g. `feed_not_found`, or `feed_already_deleted` after a delete.", code: 'feed_not_found', message: 'Feed `Vw3kQ9xZpL2mRt7a` does not exist in this account; list your feeds with GET /v1/feeds' },
-  409: { name: 'Conflict', description: 'The `Idempotency-Key` is still in flight, or was used with a different body.', code: 'idempotency_conflict', message: 'This Idempotency-Key was used with a different body' },
-  413: { name: 'PayloadTooLarge', description: 'The body is larger than the limit.', code: 'payload_too_large', message: 'Expected a body of at most 65536 bytes' },
-  414: { name: 'UriTooLong', description: 'A path segment is longer than the limit.', code: 'uri_too_long', message: 'Expected each path segment to be at most 2048 characters; check the id in the path' },
-  415: { name: 'UnsupportedMediaType', description: 'The body is not of a media type this operation takes.', code: 'unsupported_media_type', message: 'Expected `Content-Type: application/json`' },
-  429: { name: 'TooManyRequests', description: 'The key (or client) spent its request budget; `Retry-After` says when to try again.', code: 'rate_limited', message: 'Too many requests: this key may make 600 per 60 s; retry in 12 s, backing off exponentially if it happens again' },
-  500: { name: 'InternalError', description: 'feedmill failed; the request may be retried.', code: 'internal_error', message: 'Something went wrong on our side; retry later' },
+  403: {
+    name: 'Forbidden',
+    description: 'The key lacks the scope this operation needs (`read` or `write`), or the request did not arrive over HTTPS.',
+    code: 'forbidden',
+    message: 'This API key has the scopes [read]; this operation needs `write`',
+  },
+  404: {
+    name: 'NotFound',
+    description:
+      "No such resource (another account's resource is not found either); the code says which, e.g. `feed_not_found`, or `feed_already_deleted` after a delete.",
+    code: 'feed_not_found',
+    message: 'Feed `Vw3kQ9xZpL2mRt7a` does not exist in this account; list your feeds with GET /v1/feeds',
+  },
+  409: {
+    name: 'Conflict',
+    description: 'The `Idempotency-Key` is still in flight, or was used with a different body.',
+    code: 'idempotency_conflict',
+    message: 'This Idempotency-Key was used with a different body',
+  },
+  413: {
+    name: 'PayloadTooLarge',
+    description: 'The body is larger than the limit.',
+    code: 'payload_too_large',
+    message: 'Expected a body of at most 65536 bytes',
+  },
+  414: {
+    name: 'UriTooLong',
+    description: 'A path segment is longer than the limit.',
+    code: 'uri_too_long',
+    message: 'Expected each path segment to be at most 2048 characters; check the id in the path',
+  },
+  415: {
+    name: 'UnsupportedMediaType',
+    description: 'The body is not of a media type this operation takes.',
+    code: 'unsupported_media_type',
+    message: 'Expected `Content-Type: application/json`',
+  },
+  429: {
+    name: 'TooManyRequests',
+    description: 'The key (or client) spent its request budget; `Retry-After` says when to try again.',
+    code: 'rate_limited',
+    message: 'Too many requests: this key may make 600 per 60 s; retry in 12 s, backing off exponentially if it happens again',
+  },
+  500: {
+    name: 'InternalError',
+    description: 'feedmill failed; the request may be retried.',
+    code: 'internal_error',
+    message: 'Something went wrong on our side; retry later',
+  },
 };
 
 /** Spec "Deletion result". */
 export const DeletionResult = Type.Object(
-  { id: Type.String({ description: 'The id that was deleted.' }), deleted: Type.Boolean({ description: 'Always `true`: deleting twice is 404 `…_already_deleted`.' }) },
+  {
+    id: Type.String({ description: 'The id that was deleted.' }),
+    deleted: Type.Boolean({ description: 'Always `true`: deleting twice is 404 `…_already_deleted`.' }),
+  },
   { description: 'The outcome of a delete.', examples: [deletionResultExample] },
 );
 
 // The same ranges `parsePage` checks (spec "Limits"), so a value the schema allows is one the route takes.
 const limitPattern = '^0*([1-9][0-9]?|100)$';
 const offsetPattern = '^[0-9]{1,15}$';
-export const Limit = (description: string) => Type.String({ maxLength: 20, pattern: limitPattern, description, 'x-expected': 'an integer from 1 to 100' });
-const Offset = (description: string) => Type.String({ maxLength: 20, pattern: offsetPattern, description, 'x-expected': 'an integer of at least 0' });
+export const Limit = (description: string) =>
+  Type.String({ maxLength: 20, pattern: limitPattern, description, 'x-expected': 'an integer from 1 to 100' });
+const Offset = (description: string) =>
+  Type.String({ maxLength: 20, pattern: offsetPattern, description, 'x-expected': 'an integer of at least 0' });
 
 export const PageQuery = Type.Object(
   {

@@ -1,5 +1,15 @@
 import type { TSchema } from 'typebox';
-import { BundleItem, BundleList, Bundle, BundleSettings, BundleWithItems, CreateBundleBody, DuplicateCopy, UpdateBundleBody, UpdateBundleSettingsBody } from './bundle.js';
+import {
+  BundleItem,
+  BundleList,
+  Bundle,
+  BundleSettings,
+  BundleWithItems,
+  CreateBundleBody,
+  DuplicateCopy,
+  UpdateBundleBody,
+  UpdateBundleSettingsBody,
+} from './bundle.js';
 import { DeletionResult, ErrorBody, Health } from './common.js';
 import { EventPage } from './events.js';
 import {
@@ -19,7 +29,16 @@ import {
 } from './feed.js';
 import { FiltersInput, KeepBlock, KeepBlockInput } from './item-filter.js';
 import { ImportStatus, OpmlDocument, OpmlOutcome } from './opml.js';
-import { CreateWebhookBody, DeliveryAttempt, DeliveryList, RetryResult, UpdateWebhookBody, Webhook, WebhookList, WebhookWithSecret } from './webhook.js';
+import {
+  CreateWebhookBody,
+  DeliveryAttempt,
+  DeliveryList,
+  RetryResult,
+  UpdateWebhookBody,
+  Webhook,
+  WebhookList,
+  WebhookWithSecret,
+} from './webhook.js';
 import { WebhookEvent } from './webhook-event.js';
 import { SubscriptionForm } from './websub.js';
 

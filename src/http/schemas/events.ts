@@ -4,7 +4,11 @@ import { WebhookEvent } from './webhook-event.js';
 import { eventPageExample } from './examples.js';
 
 const idList = (what: string) =>
-  Type.String({ maxLength: 2_000, pattern: '^[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*$', description: `Comma-separated ${what} ids; left out, every feed of the account.` });
+  Type.String({
+    maxLength: 2_000,
+    pattern: '^[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*$',
+    description: `Comma-separated ${what} ids; left out, every feed of the account.`,
+  });
 
 export const EventsQuery = Type.Object(
   {
@@ -15,7 +19,8 @@ export const EventsQuery = Type.Object(
         maxLength: 80,
         pattern: '^evt_[A-Za-z0-9_-]{1,64}$',
         'x-expected': "the id of one of this account's events (`evt_…`)",
-        description: 'An event id (`evt_…`) of the last 30 days: the events after it come first. `Last-Event-ID` takes its place on a reconnect.',
+        description:
+          'An event id (`evt_…`) of the last 30 days: the events after it come first. `Last-Event-ID` takes its place on a reconnect.',
       }),
     ),
     limit: Type.Optional(Limit('Events per page, JSON only: integer 1 to 100. @default 50')),

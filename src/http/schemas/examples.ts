@@ -51,7 +51,12 @@ const page = { total: 1, offset: 0, limit: 10 };
 export const feedListExample = { ...page, data: [feedExample] };
 
 export const filtersExample = {
-  keep: { any: [{ field: 'title', op: 'contains', value: 'engine' }, { field: 'category', op: 'contains', value: 'computing' }] },
+  keep: {
+    any: [
+      { field: 'title', op: 'contains', value: 'engine' },
+      { field: 'category', op: 'contains', value: 'computing' },
+    ],
+  },
   block: { field: 'date_published', op: 'older_than', value: '30d' },
 };
 
@@ -86,7 +91,10 @@ export const duplicateCopyExample = { feed_id: 'fd_Bq3T9vLm2XwY7kPz', url: 'http
 export const bundleItemExample = { ...feedItemExample, duplicates: [duplicateCopyExample] };
 export const bundleWithItemsExample = { ...bundleFields, items: [bundleItemExample] };
 export const bundleListExample = { ...page, data: [bundleExample] };
-export const bundleSettingsExample = { sort: 'date', filters: { keep: null, block: { field: 'title', op: 'contains', value: 'sponsored' } } };
+export const bundleSettingsExample = {
+  sort: 'date',
+  filters: { keep: null, block: { field: 'title', op: 'contains', value: 'sponsored' } },
+};
 
 export const deletionResultExample = { id: feedId, deleted: true };
 
@@ -128,8 +136,18 @@ const { description_html: _html, ...eventItem } = feedItemExample;
 export const webhookEventExample = {
   id: deliveryExample.event_id,
   type: 'feed_update',
-  feed: { id: feedId, title: feedExample.title, source_url: feedExample.source_url, rss_feed_url: feedExample.rss_feed_url, description: feedExample.description, icon: feedExample.icon },
-  data: { items_new: [eventItem], items_changed: [{ ...eventItem, title: 'Notes on the Analytical Engine (revised)', changed_fields: ['title'] }] },
+  feed: {
+    id: feedId,
+    title: feedExample.title,
+    source_url: feedExample.source_url,
+    rss_feed_url: feedExample.rss_feed_url,
+    description: feedExample.description,
+    icon: feedExample.icon,
+  },
+  data: {
+    items_new: [eventItem],
+    items_changed: [{ ...eventItem, title: 'Notes on the Analytical Engine (revised)', changed_fields: ['title'] }],
+  },
 };
 
 export const eventPageExample = { data: [webhookEventExample], next_since: null };
@@ -139,7 +157,16 @@ export const opmlImportExample = {
   status: 'finished',
   total: 1,
   done: 1,
-  outcomes: [{ xml_url: feedExample.source_url, title: feedExample.title, outcome: 'created', feed_id: feedId, bundle: 'Computing history', error: null }],
+  outcomes: [
+    {
+      xml_url: feedExample.source_url,
+      title: feedExample.title,
+      outcome: 'created',
+      feed_id: feedId,
+      bundle: 'Computing history',
+      error: null,
+    },
+  ],
   started_at: at,
   finished_at: '2026-11-24T09:30:02.000Z',
 };

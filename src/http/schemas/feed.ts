@@ -19,7 +19,10 @@ import {
 /** The use cases' limits, published in the schema so the contract states them. */
 export const maxLengths = feedFieldLimits;
 
-export const Author = Type.Object({ name: Type.String() }, { description: "An item's author; a feed's `customAuthor` replaces them all.", examples: [authorExample] });
+export const Author = Type.Object(
+  { name: Type.String() },
+  { description: "An item's author; a feed's `customAuthor` replaces them all.", examples: [authorExample] },
+);
 
 /** Spec "Feed item". */
 export const FeedItem = Type.Object(
@@ -35,7 +38,10 @@ export const FeedItem = Type.Object(
   { description: 'One article of a feed or bundle.', examples: [feedItemExample] },
 );
 
-const timestamp = (description: string) => Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: `${description} ISO 8601 UTC; null when there is none yet.` });
+const timestamp = (description: string) =>
+  Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: `${description} ISO 8601 UTC; null when there is none yet.`,
+  });
 
 /** DESIGN.md: a feed's health, additive to the spec's fields. */
 export const FeedStatus = Type.Object(
@@ -48,14 +54,26 @@ export const FeedStatus = Type.Object(
     last_success_at: timestamp('When a fetch last succeeded.'),
     next_fetch_at: timestamp('When the next fetch is planned.'),
     last_outcome: Type.Union([Type.String(), Type.Null()], {
-      description: 'What the last fetch found: `changed` (new or changed items), `unchanged` (the source answered, nothing new), `not_modified` (the source answered 304), or the error code of the failure (`upstream_status`, `upstream_timeout`, `not_a_feed`, …).',
+      description:
+        'What the last fetch found: `changed` (new or changed items), `unchanged` (the source answered, nothing new), `not_modified` (the source answered 304), or the error code of the failure (`upstream_status`, `upstream_timeout`, `not_a_feed`, …).',
     }),
     consecutive_errors: Type.Integer({ minimum: 0, description: 'Failed fetches in a row; 0 after a success.' }),
-    last_error: Type.Union([Type.Object({ code: Type.String({ description: 'The error code.' }), message: Type.String({ description: 'What went wrong, for humans.' }) }), Type.Null()], {
-      description: 'Why the last fetch failed; null when it succeeded.',
-    }),
+    last_error: Type.Union(
+      [
+        Type.Object({
+          code: Type.String({ description: 'The error code.' }),
+          message: Type.String({ description: 'What went wrong, for humans.' }),
+        }),
+        Type.Null(),
+      ],
+      {
+        description: 'Why the last fetch failed; null when it succeeded.',
+      },
+    ),
     disabled_at: timestamp('When the feed was disabled; null unless `state` is `disabled`.'),
-    disabled_reason: Type.Union([Type.String(), Type.Null()], { description: 'Why the feed was disabled (how long it has failed, and the last error); null unless `state` is `disabled`.' }),
+    disabled_reason: Type.Union([Type.String(), Type.Null()], {
+      description: 'Why the feed was disabled (how long it has failed, and the last error); null unless `state` is `disabled`.',
+    }),
   },
   { description: "The feed's health: how its last fetches went and when the next one is due.", examples: [feedStatusExample] },
 );
@@ -63,7 +81,9 @@ export const FeedStatus = Type.Object(
 const feedFields = {
   id: Type.String({ description: '16 url-safe characters.' }),
   title: Type.String(),
-  source_url: Type.String({ description: 'The address the feed was created from; for a keyword feed, one carrying `keyword`, `region` and `lang`.' }),
+  source_url: Type.String({
+    description: 'The address the feed was created from; for a keyword feed, one carrying `keyword`, `region` and `lang`.',
+  }),
   rss_feed_url: Type.String({ description: 'The hosted feed (RSS 2.0); `.atom`, `.json` and `.csv` beside it.' }),
   description: Type.String(),
   icon: Type.String({ description: 'An image address, or "".' }),
@@ -112,7 +132,11 @@ export const UpdateFeedBody = Type.Object(
     description: Type.Optional(Type.String({ maxLength: maxLengths.description })),
     icon: Type.Optional(Type.String({ ...httpUrlOrEmpty, description: 'An absolute http(s) URL, or "" for none.' })),
   },
-  { additionalProperties: false, description: 'The fields to change; the others keep their values.', examples: [{ title: 'Computing history', icon: '' }] },
+  {
+    additionalProperties: false,
+    description: 'The fields to change; the others keep their values.',
+    examples: [{ title: 'Computing history', icon: '' }],
+  },
 );
 
 /** The envelope of every list: a page of `data` and where it sits. */
@@ -122,24 +146,31 @@ export const pageFields = {
   limit: Type.Integer({ description: 'The most this page could hold.' }),
 };
 
-export const FeedList = Type.Object({ ...pageFields, data: Type.Array(Feed) }, { description: "A page of the account's feeds.", examples: [feedListExample] });
+export const FeedList = Type.Object(
+  { ...pageFields, data: Type.Array(Feed) },
+  { description: "A page of the account's feeds.", examples: [feedListExample] },
+);
 
 const Sort = Type.Union([Type.Literal('last_added'), Type.Literal('date')], {
   description: 'Default order of items when a request gives no `sort`.',
 });
 
 const Paused = Type.Boolean({
-  description: '`true` stops polling (the feed shows `state: paused`); `false` resumes it, and also resumes a `disabled` feed, fetching it at once.',
+  description:
+    '`true` stops polling (the feed shows `state: paused`); `false` resumes it, and also resumes a `disabled` feed, fetching it at once.',
 });
 
 const MinInterval = Type.Union([Type.Integer({ minimum: 1, maximum: maxMinIntervalSeconds }), Type.Null()], {
-  description: 'Shortest time between two scheduled fetches of this feed, in seconds; never below FEEDMILL_POLL_MIN_INTERVAL (a lower value is refused with 400). null: the global floor.',
+  description:
+    'Shortest time between two scheduled fetches of this feed, in seconds; never below FEEDMILL_POLL_MIN_INTERVAL (a lower value is refused with 400). null: the global floor.',
 });
 
 /** Spec "Feed settings", plus `sort`, `paused` and `min_interval`. */
 export const FeedSettings = Type.Object(
   {
-    customAuthor: Type.Union([Type.String(), Type.Null()], { description: "Shown as every item's only author; null shows the source's authors." }),
+    customAuthor: Type.Union([Type.String(), Type.Null()], {
+      description: "Shown as every item's only author; null shows the source's authors.",
+    }),
     sort: Sort,
     paused: Paused,
     min_interval: MinInterval,
@@ -150,19 +181,31 @@ export const FeedSettings = Type.Object(
 
 export const UpdateFeedSettingsBody = Type.Object(
   {
-    customAuthor: Type.Optional(Type.Union([Type.String({ maxLength: maxLengths.customAuthor }), Type.Null()], { description: 'null resets it to the source authors.' })),
+    customAuthor: Type.Optional(
+      Type.Union([Type.String({ maxLength: maxLengths.customAuthor }), Type.Null()], {
+        description: 'null resets it to the source authors.',
+      }),
+    ),
     sort: Type.Optional(Sort),
     paused: Type.Optional(Paused),
     min_interval: Type.Optional(MinInterval),
     filters: Type.Optional(KeepBlockInput),
   },
-  { additionalProperties: false, description: 'The settings to change; the others keep their values.', examples: [{ sort: 'date', min_interval: 900, filters: filtersExample }] },
+  {
+    additionalProperties: false,
+    description: 'The settings to change; the others keep their values.',
+    examples: [{ sort: 'date', min_interval: 900, filters: filtersExample }],
+  },
 );
 
 /** POST /v1/feeds/:id/filters/preview and /v1/bundles/:id/filters/preview. */
 export const FilterPreviewBody = Type.Object(
   { filters: KeepBlockInput },
-  { additionalProperties: false, description: 'The candidate keep/block filters; nothing is saved.', examples: [{ filters: filtersExample }] },
+  {
+    additionalProperties: false,
+    description: 'The candidate keep/block filters; nothing is saved.',
+    examples: [{ filters: filtersExample }],
+  },
 );
 
 const Condition = Type.Object({ field: Type.String(), op: Type.String(), value: Type.String() });
@@ -198,11 +241,14 @@ export const FilterPreview = Type.Object(
 export const RefreshResult = Type.Object(
   {
     outcome: Type.String({
-      description: '`changed` (new or changed items stored), `unchanged`, `not_modified` (the source answered 304), `failed` (see `error`), or `superseded` (a scheduled refresh of the feed finished first; its result stands).',
+      description:
+        '`changed` (new or changed items stored), `unchanged`, `not_modified` (the source answered 304), `failed` (see `error`), or `superseded` (a scheduled refresh of the feed finished first; its result stands).',
     }),
     items_new: Type.Integer({ minimum: 0, description: 'Items this fetch stored for the first time.' }),
     items_changed: Type.Integer({ minimum: 0, description: 'Stored items whose content changed.' }),
-    error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()], { description: 'Why the fetch failed; null unless `outcome` is `failed`.' }),
+    error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()], {
+      description: 'Why the fetch failed; null unless `outcome` is `failed`.',
+    }),
     feed: Feed,
   },
   { description: 'What a refresh on demand found, and the feed (with its status) as it left it.', examples: [refreshResultExample] },

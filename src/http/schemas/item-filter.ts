@@ -12,7 +12,11 @@ const textOperators = filterOperators.filter((op) => !dateOperators.includes(op)
  * (then shorter, and checked as one).
  */
 const TextCondition = Type.Object(
-  { field: oneOfValues(textFields), op: oneOfValues(textOperators), value: Type.String({ minLength: 1, maxLength: filterLimits.maxValue }) },
+  {
+    field: oneOfValues(textFields),
+    op: oneOfValues(textOperators),
+    value: Type.String({ minLength: 1, maxLength: filterLimits.maxValue }),
+  },
   {
     additionalProperties: false,
     if: { properties: { op: { const: 'matches' } } },
@@ -23,7 +27,8 @@ const TextCondition = Type.Object(
           maxLength: filterLimits.maxPattern,
           format: 'regex',
           'x-expected': 'a regular expression',
-          description: 'A case-insensitive regular expression without backreferences, lookarounds or a repeated group holding a quantifier or `|` (README "Filters").',
+          description:
+            'A case-insensitive regular expression without backreferences, lookarounds or a repeated group holding a quantifier or `|` (README "Filters").',
         },
       },
     },
@@ -35,7 +40,11 @@ const AgeCondition = Type.Object(
   {
     field: Type.Literal('date_published'),
     op: oneOfValues(dateOperators),
-    value: Type.String({ pattern: agePatternSource, 'x-expected': 'an age such as 90m, 12h, 7d or 2w', description: 'An age: minutes, hours, days or weeks (`90m`, `12h`, `7d`, `2w`).' }),
+    value: Type.String({
+      pattern: agePatternSource,
+      'x-expected': 'an age such as 90m, 12h, 7d or 2w',
+      description: 'An age: minutes, hours, days or weeks (`90m`, `12h`, `7d`, `2w`).',
+    }),
   },
   { additionalProperties: false },
 );
@@ -56,7 +65,11 @@ function filterShapes(depth: number): TSchema[] {
   const shapes = filterShapes(depth + 1);
   // At the deepest level only a condition is left: a union of one would say nothing more (Redocly's no-illogical-composition-keywords).
   const inner = Type.Array(shapes.length === 1 && shapes[0] ? shapes[0] : Type.Union(shapes), { minItems: 1, maxItems: most });
-  return [Condition, Type.Object({ all: inner }, { additionalProperties: false }), Type.Object({ any: inner }, { additionalProperties: false })];
+  return [
+    Condition,
+    Type.Object({ all: inner }, { additionalProperties: false }),
+    Type.Object({ any: inner }, { additionalProperties: false }),
+  ];
 }
 
 const languageDoc = `${conditionDoc}, or \`{all: [...]}\` / \`{any: [...]}\` of at most 8 filters, of which a group holds at most 4 conditions`;
@@ -74,7 +87,8 @@ export const Filters = Type.Unknown({ description: `${languageDoc}; null for non
 export const KeepBlockInput = Type.Union(
   [Type.Object({ keep: Type.Optional(FiltersInput), block: Type.Optional(FiltersInput) }, { additionalProperties: false }), Type.Null()],
   {
-    description: 'An item is shown when it matches `keep` (or there is none) and does not match `block`; null removes both (README "Filters").',
+    description:
+      'An item is shown when it matches `keep` (or there is none) and does not match `block`; null removes both (README "Filters").',
     'x-expected': 'an object with `keep` and/or `block` filters, or `null`',
   },
 );
@@ -82,6 +96,8 @@ export const KeepBlockInput = Type.Union(
 /** Keep/block filters as responses show them. */
 export const KeepBlock = Type.Object(
   { keep: Filters, block: Filters },
-  { description: 'An item is shown when it matches `keep` (or there is none) and does not match `block`; what they drop is shown nowhere (README "Filters").' },
+  {
+    description:
+      'An item is shown when it matches `keep` (or there is none) and does not match `block`; what they drop is shown nowhere (README "Filters").',
+  },
 );
-

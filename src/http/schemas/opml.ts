@@ -8,7 +8,9 @@ export const OpmlOutcome = Type.Object(
     outcome: Type.Union([Type.Literal('created'), Type.Literal('existing'), Type.Literal('failed')]),
     feed_id: Type.Union([Type.String(), Type.Null()]),
     bundle: Type.Union([Type.String(), Type.Null()], { description: 'The group outline (bundle) it was in.' }),
-    error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()], { description: 'Why it failed; null unless `outcome` is `failed`.' }),
+    error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()], {
+      description: 'Why it failed; null unless `outcome` is `failed`.',
+    }),
   },
   { additionalProperties: false, description: 'What the import did with one feed outline.' },
 );
@@ -23,7 +25,11 @@ export const ImportStatus = Type.Object(
     started_at: Type.String(),
     finished_at: Type.Union([Type.String(), Type.Null()]),
   },
-  { additionalProperties: false, description: "An OPML import's progress; poll it until `status` is `finished`.", examples: [opmlImportExample] },
+  {
+    additionalProperties: false,
+    description: "An OPML import's progress; poll it until `status` is `finished`.",
+    examples: [opmlImportExample],
+  },
 );
 
 const attribute = (description: string) => Type.String({ maxLength: 2_000, description, xml: { attribute: true } });
@@ -39,11 +45,18 @@ export const OpmlDocument = Type.Object(
     body: Type.Object({
       outline: Type.Optional(
         Type.Array(
-          Type.Object({ text: attribute('The title.'), xmlUrl: Type.Optional(attribute('The feed address; an outline without it is a group (a bundle).')) }),
+          Type.Object({
+            text: attribute('The title.'),
+            xmlUrl: Type.Optional(attribute('The feed address; an outline without it is a group (a bundle).')),
+          }),
           { maxItems: 1_000, xml: { name: 'outline' } },
         ),
       ),
     }),
   },
-  { xml: { name: 'opml' }, description: 'An OPML 1.0 or 2.0 document, at most 1 MiB and 1,000 outlines; groups of outlines nest.', examples: [opmlDocumentExample] },
+  {
+    xml: { name: 'opml' },
+    description: 'An OPML 1.0 or 2.0 document, at most 1 MiB and 1,000 outlines; groups of outlines nest.',
+    examples: [opmlDocumentExample],
+  },
 );

@@ -49,7 +49,8 @@ export const WebhookEvent = Type.Object(
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: 'https://feedmill.dev/schema/webhook-event.json',
     title: 'feedmill webhook event (feed_update)',
-    description: 'What changed in one feed: its new items and its changed ones. The body of a webhook delivery and of an event-stream frame.',
+    description:
+      'What changed in one feed: its new items and its changed ones. The body of a webhook delivery and of an event-stream frame.',
     additionalProperties: false,
     examples: [webhookEventExample],
   },

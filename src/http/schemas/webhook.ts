@@ -2,12 +2,21 @@ import { Type } from 'typebox';
 import { httpUrl } from './common.js';
 import { Filters, FiltersInput } from './item-filter.js';
 import { pageFields } from './feed.js';
-import { deliveryExample, deliveryListExample, retryResultExample, webhookExample, webhookListExample, webhookWithSecretExample } from './examples.js';
+import {
+  deliveryExample,
+  deliveryListExample,
+  retryResultExample,
+  webhookExample,
+  webhookListExample,
+  webhookWithSecretExample,
+} from './examples.js';
 
 const webhookFields = {
   id: Type.String({ description: '`wh_` + 16 url-safe characters.' }),
   url: Type.String({ description: 'The receiver.' }),
-  scope: Type.Union([Type.Literal('all'), Type.Literal('feeds'), Type.Literal('bundles')], { description: 'Which feeds it hears: every feed of the account, the `feeds` listed, or the feeds of the `bundles` listed.' }),
+  scope: Type.Union([Type.Literal('all'), Type.Literal('feeds'), Type.Literal('bundles')], {
+    description: 'Which feeds it hears: every feed of the account, the `feeds` listed, or the feeds of the `bundles` listed.',
+  }),
   feeds: Type.Array(Type.String()),
   bundles: Type.Array(Type.String()),
   filters: Filters,
@@ -18,7 +27,10 @@ const webhookFields = {
   updated_at: Type.String(),
 };
 
-export const Webhook = Type.Object(webhookFields, { description: 'A webhook: where feed_update events of its scope are sent, signed.', examples: [webhookExample] });
+export const Webhook = Type.Object(webhookFields, {
+  description: 'A webhook: where feed_update events of its scope are sent, signed.',
+  examples: [webhookExample],
+});
 
 /** Creation and rotation: the only responses that carry the signing secret. */
 export const WebhookWithSecret = Type.Object(
@@ -66,10 +78,18 @@ export const UpdateWebhookBody = Type.Object(
     filters: Type.Optional(FiltersInput),
     enabled: Type.Optional(Type.Boolean()),
   },
-  { additionalProperties: false, not: feedsAndBundles, description: 'The fields to change; the others keep their values.', examples: [{ enabled: false }] },
+  {
+    additionalProperties: false,
+    not: feedsAndBundles,
+    description: 'The fields to change; the others keep their values.',
+    examples: [{ enabled: false }],
+  },
 );
 
-export const WebhookList = Type.Object({ ...pageFields, data: Type.Array(Webhook) }, { description: "A page of the account's webhooks.", examples: [webhookListExample] });
+export const WebhookList = Type.Object(
+  { ...pageFields, data: Type.Array(Webhook) },
+  { description: "A page of the account's webhooks.", examples: [webhookListExample] },
+);
 
 export const DeliveryAttempt = Type.Object(
   {
@@ -86,7 +106,10 @@ export const DeliveryAttempt = Type.Object(
   { description: 'One attempt to deliver an event to a webhook.', examples: [deliveryExample] },
 );
 
-export const DeliveryList = Type.Object({ ...pageFields, data: Type.Array(DeliveryAttempt) }, { description: "A page of a webhook's delivery attempts, newest first.", examples: [deliveryListExample] });
+export const DeliveryList = Type.Object(
+  { ...pageFields, data: Type.Array(DeliveryAttempt) },
+  { description: "A page of a webhook's delivery attempts, newest first.", examples: [deliveryListExample] },
+);
 
 export const DeliveryParams = Type.Object({ id: Type.String({ maxLength: 64 }), deliveryId: Type.String({ maxLength: 64 }) });
 

@@ -8,9 +8,20 @@ import { httpUrl } from './common.js';
  */
 export const SubscriptionForm = Type.Object(
   {
-    'hub.mode': Type.Unsafe<'subscribe' | 'unsubscribe'>({ type: 'string', enum: ['subscribe', 'unsubscribe'], description: '`subscribe` or `unsubscribe`.' }),
-    'hub.topic': Type.String({ ...httpUrl, description: 'A hosted feed or bundle address: `{FEEDMILL_PUBLIC_URL}/feeds/{id}` with `.xml`, `.atom`, `.json`, `.csv` or no extension.' }),
-    'hub.callback': Type.String({ ...httpUrl, description: 'Where the hub verifies intent (GET) and distributes content (POST); the address rule of webhook targets applies.' }),
+    'hub.mode': Type.Unsafe<'subscribe' | 'unsubscribe'>({
+      type: 'string',
+      enum: ['subscribe', 'unsubscribe'],
+      description: '`subscribe` or `unsubscribe`.',
+    }),
+    'hub.topic': Type.String({
+      ...httpUrl,
+      description:
+        'A hosted feed or bundle address: `{FEEDMILL_PUBLIC_URL}/feeds/{id}` with `.xml`, `.atom`, `.json`, `.csv` or no extension.',
+    }),
+    'hub.callback': Type.String({
+      ...httpUrl,
+      description: 'Where the hub verifies intent (GET) and distributes content (POST); the address rule of webhook targets applies.',
+    }),
     'hub.lease_seconds': Type.Optional(
       Type.String({
         pattern: '^[0-9]{1,9}$',
@@ -30,6 +41,13 @@ export const SubscriptionForm = Type.Object(
   {
     additionalProperties: true,
     description: 'A subscription request (W3C WebSub §5.1), form-encoded.',
-    examples: [{ 'hub.mode': 'subscribe', 'hub.topic': 'https://feeds.example.org/feeds/Vw3kQ9xZpL2mRt7a.xml', 'hub.callback': 'https://reader.example.com/websub/callback', 'hub.lease_seconds': '86400' }],
+    examples: [
+      {
+        'hub.mode': 'subscribe',
+        'hub.topic': 'https://feeds.example.org/feeds/Vw3kQ9xZpL2mRt7a.xml',
+        'hub.callback': 'https://reader.example.com/websub/callback',
+        'hub.lease_seconds': '86400',
+      },
+    ],
   },
 );

@@ -37,6 +37,9 @@ export function toApiBundle(bundle: Bundle, publicUrl: string): ApiBundle {
 export function toApiBundleWithItems({ bundle, items }: BundleWithItems, publicUrl: string): ApiBundleWithItems {
   return {
     ...toApiBundle(bundle, publicUrl),
-    items: items.map((item) => ({ ...toApiItem(item), duplicates: item.duplicates.map((copy) => ({ feed_id: copy.feedId, url: copy.url })) })),
+    items: items.map((item) => ({
+      ...toApiItem(item),
+      duplicates: item.duplicates.map((copy) => ({ feed_id: copy.feedId, url: copy.url })),
+    })),
   };
 }

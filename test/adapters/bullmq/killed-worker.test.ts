@@ -33,11 +33,16 @@ t.test('a job whose worker is killed mid-run runs again on another worker, and k
   });
   await survivor.schedule('feed-1', new Date());
 
-  const doomed = spawn(process.execPath, [fixture, url, prefix, queue, String(lockDurationMs), String(stalledIntervalMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const doomed = spawn(process.execPath, [fixture, url, prefix, queue, String(lockDurationMs), String(stalledIntervalMs)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = once(doomed, 'exit');
   t.teardown(() => doomed.kill('SIGKILL'));
   const lines = createInterface({ input: doomed.stdout });
-  const [taken] = (await Promise.race([once(lines, 'line'), sleep(10_000, undefined, { ref: false }).then(() => ['(the worker took no job in 10 s)'])])) as string[];
+  const [taken] = (await Promise.race([
+    once(lines, 'line'),
+    sleep(10_000, undefined, { ref: false }).then(() => ['(the worker took no job in 10 s)']),
+  ])) as string[];
   t.equal(taken, 'running feed-1', 'the other worker took the job');
 
   // Scheduling it while the doomed worker holds it adds no second job.
@@ -53,8 +58,15 @@ t.test('a job whose worker is killed mid-run runs again on another worker, and k
   });
   await until(() => runs.length === 3, 15_000, 'the job to run again on the surviving worker');
   const recovered = runs[0]!.at - killedAt;
-  t.same(runs.map((run) => run.id), ['feed-1', 'feed-1', 'feed-1'], 'the job ran again and its returned dates still plan its runs');
-  t.ok(recovered < lockDurationMs + 3 * stalledIntervalMs + 2000, `ran again ${recovered} ms after the kill (lock ${lockDurationMs} ms, stall check every ${stalledIntervalMs} ms)`);
+  t.same(
+    runs.map((run) => run.id),
+    ['feed-1', 'feed-1', 'feed-1'],
+    'the job ran again and its returned dates still plan its runs',
+  );
+  t.ok(
+    recovered < lockDurationMs + 3 * stalledIntervalMs + 2000,
+    `ran again ${recovered} ms after the kill (lock ${lockDurationMs} ms, stall check every ${stalledIntervalMs} ms)`,
+  );
   await sleep(300);
   t.equal(runs.length, 3, 'and once each: no second copy of the job appeared');
   t.equal(survivor.size, 0, 'nothing left in the queue');

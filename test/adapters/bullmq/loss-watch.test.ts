@@ -45,7 +45,14 @@ t.test('a queue lost from Redis is reported once, to one of the workers sharing 
 t.test('a rebuild that fails is tried again at the next check', async (t) => {
   const prefix = testPrefix();
   let calls = 0;
-  const scheduler = createBullmqScheduler({ connection: url, queue: 'refresh', prefix, lossCheckMs: 50, onRedisError: () => undefined, retryDelay: retryDelayMs });
+  const scheduler = createBullmqScheduler({
+    connection: url,
+    queue: 'refresh',
+    prefix,
+    lossCheckMs: 50,
+    onRedisError: () => undefined,
+    retryDelay: retryDelayMs,
+  });
   const redis = new Redis(url);
   t.teardown(async () => {
     await scheduler.close();

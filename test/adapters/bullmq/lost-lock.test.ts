@@ -11,7 +11,14 @@ const url = await requireRedis();
 t.test('a run whose lock went to another token meanwhile leaves the job, and its next run, to the new holder', async (t) => {
   const prefix = testPrefix();
   const queue = 'refresh';
-  const scheduler = createBullmqScheduler({ connection: url, queue, prefix, lockDurationMs: 2_000, sizeRefreshMs: 100, retryDelay: retryDelayMs });
+  const scheduler = createBullmqScheduler({
+    connection: url,
+    queue,
+    prefix,
+    lockDurationMs: 2_000,
+    sizeRefreshMs: 100,
+    retryDelay: retryDelayMs,
+  });
   const redis = new Redis(url);
   const bull = new Queue(queue, { connection: { url }, prefix });
   t.teardown(async () => {

@@ -19,7 +19,9 @@ t.test('two workers on one queue never run the same feed at once, and share the 
   const prefix = testPrefix();
   const queue = 'refresh';
   // Two schedulers in one process stand for two worker processes: each has its own connections.
-  const workers: Scheduler[] = [0, 1].map(() => createBullmqScheduler({ connection: url, queue, prefix, concurrency: 3, sizeRefreshMs: 100, retryDelay: retryDelayMs }));
+  const workers: Scheduler[] = [0, 1].map(() =>
+    createBullmqScheduler({ connection: url, queue, prefix, concurrency: 3, sizeRefreshMs: 100, retryDelay: retryDelayMs }),
+  );
   t.teardown(async () => {
     await Promise.all(workers.map((worker) => worker.close()));
     await removeTestQueue(url, prefix, queue);

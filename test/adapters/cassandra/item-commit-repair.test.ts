@@ -37,7 +37,14 @@ const event: FeedEventEnvelope = {
   event: {
     id: 'evt_repairrepairrepairrepai',
     type: 'feed_update',
-    feed: { id: feedId, title: 'A feed', source_url: 'https://example.com/feed', rss_feed_url: 'https://feeds.example.test/feeds/f.xml', description: '', icon: '' },
+    feed: {
+      id: feedId,
+      title: 'A feed',
+      source_url: 'https://example.com/feed',
+      rss_feed_url: 'https://feeds.example.test/feeds/f.xml',
+      description: '',
+      icon: '',
+    },
     data: { items_new: [], items_changed: [] },
   },
 };
@@ -61,8 +68,15 @@ t.test('a commit whose writer died after its conditional batch is finished by th
   const snapshot = await store.items.known(feedId);
   t.equal(snapshot.version, 1);
   t.same([...snapshot.items.keys()].sort(), ['g:guid-1', 'g:guid-2']);
-  t.same((await store.items.list(feedId, 'last_added', 10)).map((stored) => stored.title), ['Post 2', 'Post 1'], 'both orders are rebuilt');
-  t.same((await store.items.list(feedId, 'date', 10)).map((stored) => stored.title), ['Post 2', 'Post 1']);
+  t.same(
+    (await store.items.list(feedId, 'last_added', 10)).map((stored) => stored.title),
+    ['Post 2', 'Post 1'],
+    'both orders are rebuilt',
+  );
+  t.same(
+    (await store.items.list(feedId, 'date', 10)).map((stored) => stored.title),
+    ['Post 2', 'Post 1'],
+  );
   t.same(
     (await store.outbox.unpublished(10)).map((envelope) => envelope.event.id),
     [event.event.id],

@@ -14,10 +14,20 @@ t.test('a new keyspace gets every migration, and opening it again applies none',
   const options = cassandraTestOptions();
   t.teardown(() => dropKeyspace(options));
   const first = await openCassandraStore(options);
-  const files = readdirSync(options.schemaDir).filter((name) => name.endsWith('.cql')).sort();
+  const files = readdirSync(options.schemaDir)
+    .filter((name) => name.endsWith('.cql'))
+    .sort();
   t.ok(files.length > 0);
   t.same(first.applied, files);
-  await first.keys.insert({ id: 'fmk_A', accountId: 'a', scopes: ['read'], secretHash: 'h', createdAt: '2024-03-01T00:00:00.000Z', revokedAt: null, lastUsedAt: null });
+  await first.keys.insert({
+    id: 'fmk_A',
+    accountId: 'a',
+    scopes: ['read'],
+    secretHash: 'h',
+    createdAt: '2024-03-01T00:00:00.000Z',
+    revokedAt: null,
+    lastUsedAt: null,
+  });
   await first.close();
 
   const second = await openCassandraStore(options);
@@ -27,7 +37,10 @@ t.test('a new keyspace gets every migration, and opening it again applies none',
 });
 
 t.test('a keyspace name that is not a plain identifier is refused before anything runs', async (t) => {
-  await t.rejects(openCassandraStore({ ...cassandraTestOptions(), keyspace: 'x; DROP KEYSPACE system' }), /Expected the Cassandra keyspace/);
+  await t.rejects(
+    openCassandraStore({ ...cassandraTestOptions(), keyspace: 'x; DROP KEYSPACE system' }),
+    /Expected the Cassandra keyspace/,
+  );
 });
 
 t.test('migration files split into statements, comments dropped', async (t) => {
@@ -43,7 +56,11 @@ t.test('history tables expire rows after the retention the embedded store prunes
   await (await openCassandraStore(options)).close();
   const client = new Client({ contactPoints: options.contactPoints, localDataCenter: options.localDataCenter });
   t.teardown(() => client.shutdown());
-  const rows = (await client.execute('SELECT table_name, default_time_to_live FROM system_schema.tables WHERE keyspace_name = ?', [options.keyspace], { prepare: true })).rows;
+  const rows = (
+    await client.execute('SELECT table_name, default_time_to_live FROM system_schema.tables WHERE keyspace_name = ?', [options.keyspace], {
+      prepare: true,
+    })
+  ).rows;
   const ttl = Object.fromEntries(rows.map((row) => [String(row.get('table_name')), Number(row.get('default_time_to_live'))]));
   const history = ['events', 'deliveries', 'delivery_attempts', 'delivery_attempts_by_webhook'];
   for (const table of history) t.equal(ttl[table], historyRetentionSeconds, `${table} expires with the history`);

@@ -14,10 +14,20 @@ t.test('a session is written with a TTL that ends it at its absolute end, and a 
   const client = new Client({ contactPoints: options.contactPoints, localDataCenter: options.localDataCenter });
   t.teardown(() => client.shutdown());
   const ttls = async (id: string): Promise<{ email: number | null; seen: number | null } | undefined> => {
-    const row = (await client.execute(`SELECT TTL(email) AS email, TTL(last_seen_at) AS seen FROM ${options.keyspace}.sessions WHERE id = ?`, [id], { prepare: true })).first() as types.Row | null;
+    const row = (
+      await client.execute(`SELECT TTL(email) AS email, TTL(last_seen_at) AS seen FROM ${options.keyspace}.sessions WHERE id = ?`, [id], {
+        prepare: true,
+      })
+    ).first() as types.Row | null;
     return row ? { email: row.get('email') as number | null, seen: row.get('seen') as number | null } : undefined;
   };
-  const session = { id: 'sess-1', email: 'a@example.org', accountId: 'acme', createdAt: '2026-11-25T10:00:00.000Z', lastSeenAt: '2026-11-25T10:00:00.000Z' };
+  const session = {
+    id: 'sess-1',
+    email: 'a@example.org',
+    accountId: 'acme',
+    createdAt: '2026-11-25T10:00:00.000Z',
+    lastSeenAt: '2026-11-25T10:00:00.000Z',
+  };
   await store.sessions.insert(session, new Date(Date.now() + 1_000_000).toISOString());
   const written = await ttls('sess-1');
   t.ok(written?.email && written.email > 0 && written.email <= 1_000, `the row's TTL is the seconds until its end (${written?.email})`);

@@ -27,7 +27,10 @@ t.test('keys are listed oldest first', async (t) => {
   await keys.insert(key({ id: 'fmk_late', createdAt: '2024-03-03T00:00:00.000Z' }));
   await keys.insert(key({ id: 'fmk_early', createdAt: '2024-03-01T00:00:00.000Z' }));
   await keys.insert(key({ id: 'fmk_middle', createdAt: '2024-03-02T00:00:00.000Z' }));
-  t.same((await keys.list()).map((k) => k.id), ['fmk_early', 'fmk_middle', 'fmk_late']);
+  t.same(
+    (await keys.list()).map((k) => k.id),
+    ['fmk_early', 'fmk_middle', 'fmk_late'],
+  );
 });
 
 t.test('a revoked key stays listed with when it was revoked, and revoking again says false', async (t) => {

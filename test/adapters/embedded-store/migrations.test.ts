@@ -7,7 +7,9 @@ import { feedFixture, schemaDir, tempDir } from './temp-store.js';
 t.test('a new store applies every schema file, and opening it again applies none', async (t) => {
   const file = join(tempDir(t), 'nested', 'dir', 'feedmill.db');
   const first = openEmbeddedStore({ file, schemaDir });
-  const files = readdirSync(schemaDir).filter((name) => name.endsWith('.sql')).sort();
+  const files = readdirSync(schemaDir)
+    .filter((name) => name.endsWith('.sql'))
+    .sort();
   t.ok(files.length > 0);
   t.same(first.applied, files);
   await first.feeds.insert(feedFixture());
@@ -27,6 +29,14 @@ t.test('two stores open on one file at once both work', async (t) => {
   const command = openEmbeddedStore({ file, schemaDir });
   t.teardown(() => command.close());
   t.same(command.applied, []);
-  await command.keys.insert({ id: 'fmk_AAAAAAAAAAAAAAAA', accountId: 'a', scopes: ['read'], secretHash: 'h', createdAt: '2024-03-01T00:00:00.000Z', revokedAt: null, lastUsedAt: null });
+  await command.keys.insert({
+    id: 'fmk_AAAAAAAAAAAAAAAA',
+    accountId: 'a',
+    scopes: ['read'],
+    secretHash: 'h',
+    createdAt: '2024-03-01T00:00:00.000Z',
+    revokedAt: null,
+    lastUsedAt: null,
+  });
   t.equal((await service.keys.get('fmk_AAAAAAAAAAAAAAAA'))?.accountId, 'a');
 });

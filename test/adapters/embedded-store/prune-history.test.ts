@@ -15,7 +15,14 @@ const envelope = (id: string, occurredAt: string): FeedEventEnvelope => ({
   event: {
     id,
     type: 'feed_update',
-    feed: { id: 'feed', title: 'A feed', source_url: 'https://example.com/feed.xml', rss_feed_url: 'https://feedmill.test/feeds/feed.xml', description: '', icon: '' },
+    feed: {
+      id: 'feed',
+      title: 'A feed',
+      source_url: 'https://example.com/feed.xml',
+      rss_feed_url: 'https://feedmill.test/feeds/feed.xml',
+      description: '',
+      icon: '',
+    },
     data: { items_new: [], items_changed: [] },
   },
 });
@@ -52,14 +59,32 @@ t.test('history older than the cut-off goes; pending work and recent history sta
     ['recent-failed', 'failed', recent],
   ] as const) {
     await deliveries.create(delivery(id, status, at));
-    await deliveries.recordAttempt({ deliveryId: id, eventId: `evt_${id}`, attempt: 1, at, statusCode: 500, latencyMs: 5, error: null, responseExcerpt: '', outcome: 'failed' });
+    await deliveries.recordAttempt({
+      deliveryId: id,
+      eventId: `evt_${id}`,
+      attempt: 1,
+      at,
+      statusCode: 500,
+      latencyMs: 5,
+      error: null,
+      responseExcerpt: '',
+      outcome: 'failed',
+    });
   }
 
   t.equal(pruneHistory(db, new Date('2024-02-01T00:00:00.000Z')), 4, 'one event, one delivery, two attempts');
-  t.same((await outbox.unpublished(10)).map((e) => e.event.id), ['evt_old_waiting'], 'an unpublished event stays, however old');
-  t.equal((await deliveries.get('old-done')), undefined, 'an old finished delivery goes');
+  t.same(
+    (await outbox.unpublished(10)).map((e) => e.event.id),
+    ['evt_old_waiting'],
+    'an unpublished event stays, however old',
+  );
+  t.equal(await deliveries.get('old-done'), undefined, 'an old finished delivery goes');
   t.equal((await deliveries.get('old-pending'))?.status, 'pending', 'an old pending delivery stays');
   t.equal((await deliveries.get('recent-failed'))?.status, 'failed');
   const history = await deliveries.listAttempts('hook', { limit: 10, offset: 0 });
-  t.same(history.attempts.map((attempt) => attempt.deliveryId), ['recent-failed'], 'only recent attempts are listed');
+  t.same(
+    history.attempts.map((attempt) => attempt.deliveryId),
+    ['recent-failed'],
+    'only recent attempts are listed',
+  );
 });

@@ -6,7 +6,12 @@ import { schemaDir, tempDir } from './temp-store.js';
 t.test('sessions past their absolute end are pruned; live ones stay', async (t) => {
   const file = join(tempDir(t), 'feedmill.db');
   const first = openEmbeddedStore({ file, schemaDir });
-  const session = { email: 'a@example.org', accountId: 'acme', createdAt: '2026-11-25T10:00:00.000Z', lastSeenAt: '2026-11-25T10:00:00.000Z' };
+  const session = {
+    email: 'a@example.org',
+    accountId: 'acme',
+    createdAt: '2026-11-25T10:00:00.000Z',
+    lastSeenAt: '2026-11-25T10:00:00.000Z',
+  };
   await first.sessions.insert({ ...session, id: 'over' }, new Date(Date.now() - 1_000).toISOString());
   await first.sessions.insert({ ...session, id: 'live' }, new Date(Date.now() + 3_600_000).toISOString());
   first.close();

@@ -47,7 +47,11 @@ t.test('a feed is refreshed at the time it was scheduled for, not before', async
   await scheduler.schedule('a', inMs(60));
   await scheduler.schedule('b', inMs(20));
   await until(() => runs.length === 2);
-  t.same(runs.map((r) => r.feedId), ['b', 'a'], 'in time order');
+  t.same(
+    runs.map((r) => r.feedId),
+    ['b', 'a'],
+    'in time order',
+  );
   t.ok(runs[0]!.at - start >= 19, `b ran after ${runs[0]!.at - start}ms`);
   t.ok(runs[1]!.at - start >= 59, `a ran after ${runs[1]!.at - start}ms`);
 });
@@ -158,7 +162,10 @@ t.test('a cancelled feed is not refreshed', async (t) => {
   await scheduler.cancel('a');
   await until(() => runs.length === 1);
   await sleep(60);
-  t.same(runs.map((r) => r.feedId), ['b']);
+  t.same(
+    runs.map((r) => r.feedId),
+    ['b'],
+  );
   await scheduler.cancel('never-scheduled');
 });
 
@@ -274,7 +281,10 @@ t.test('a feed waiting for a slot and scheduled again meanwhile runs once', asyn
   release.resolve();
   await until(() => runs.length === 2);
   await sleep(100);
-  t.same(runs.map((r) => r.feedId), ['a', 'b']);
+  t.same(
+    runs.map((r) => r.feedId),
+    ['a', 'b'],
+  );
 });
 
 t.test('a handler that throws is reported and the feed is tried again later', async (t) => {

@@ -11,7 +11,10 @@ const feed = Buffer.from('<rss version="2.0"><channel><title>c</title><item><tit
 
 function pool(t: { teardown(fn: () => unknown): void }): ReturnType<typeof createParserPool> {
   const parser = createParserPool({
-    tasks: { feed: join(repoRoot, 'dist', 'workers', 'parse-feed-task.js'), page: join(repoRoot, 'dist', 'workers', 'extract-page-task.js') },
+    tasks: {
+      feed: join(repoRoot, 'dist', 'workers', 'parse-feed-task.js'),
+      page: join(repoRoot, 'dist', 'workers', 'extract-page-task.js'),
+    },
     maxThreads: 1,
     // Not what is tested: a thread's first start on a loaded machine can outlast the 10 s default.
     timeoutMs: 300_000,
@@ -23,7 +26,11 @@ function pool(t: { teardown(fn: () => unknown): void }): ReturnType<typeof creat
 t.test('the pool hands Content-Location to the parser thread as the base for relative links', async (t) => {
   const parser = pool(t);
   const withLocation = await parser.parse(feed, { url: 'https://fetched.example/a/feed', contentLocation: '/b/feed.xml' });
-  t.equal(withLocation.items[0]?.url, 'https://fetched.example/b/items/1', 'resolved against Content-Location, itself resolved against the URL');
+  t.equal(
+    withLocation.items[0]?.url,
+    'https://fetched.example/b/items/1',
+    'resolved against Content-Location, itself resolved against the URL',
+  );
   const without = await parser.parse(feed, { url: 'https://fetched.example/a/feed' });
   t.equal(without.items[0]?.url, 'https://fetched.example/a/items/1', 'without it, against the fetched URL');
 });

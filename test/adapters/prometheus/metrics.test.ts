@@ -39,6 +39,10 @@ t.test('fetches are counted per host and outcome; hosts past the busiest few cou
   t.notMatch(body, 'b.example');
   for (let n = 0; n < 5; n += 1) refresh('b.example', 'not_modified');
   body = (await metrics.render()).body;
-  t.equal(line(body, 'feedmill_fetches_total{host="b.example",outcome="not_modified",role="test"}'), 3, 'b overtook a and has its own series from then on');
+  t.equal(
+    line(body, 'feedmill_fetches_total{host="b.example",outcome="not_modified",role="test"}'),
+    3,
+    'b overtook a and has its own series from then on',
+  );
   t.notMatch(body, 'a.example', "a's series are gone: the label set stays bounded");
 });

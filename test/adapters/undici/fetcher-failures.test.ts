@@ -17,7 +17,10 @@ async function serve(t: { teardown(fn: () => unknown): void }, handler: FixtureH
 /** Runs `attempt` and returns what it threw and how long it took. */
 async function timed(attempt: Promise<unknown>): Promise<{ error: unknown; ms: number }> {
   const started = Date.now();
-  const error = await attempt.then(() => undefined, (e: unknown) => e);
+  const error = await attempt.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   return { error, ms: Date.now() - started };
 }
 

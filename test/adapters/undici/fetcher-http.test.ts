@@ -83,7 +83,9 @@ t.test('a source that is down says so with its status and Retry-After', async (t
     res.writeHead(503, { 'retry-after': '120' }).end('maintenance');
   });
   t.teardown(server.close);
-  const error = await openFetcher(t).fetch({ url: `${server.url}/feed.xml` }).catch((e: unknown) => e);
+  const error = await openFetcher(t)
+    .fetch({ url: `${server.url}/feed.xml` })
+    .catch((e: unknown) => e);
   t.match(error, {
     code: 'upstream_status',
     details: { status: 503, retryAfter: '120' },
@@ -96,7 +98,9 @@ t.test('a missing feed says HTTP 404 without a Retry-After', async (t) => {
     res.writeHead(404).end('not here');
   });
   t.teardown(server.close);
-  const error = await openFetcher(t).fetch({ url: `${server.url}/gone.xml` }).catch((e: unknown) => e);
+  const error = await openFetcher(t)
+    .fetch({ url: `${server.url}/gone.xml` })
+    .catch((e: unknown) => e);
   t.match(error, { code: 'upstream_status', message: /HTTP 404/ });
   t.same((error as { details: unknown }).details, { status: 404 });
 });

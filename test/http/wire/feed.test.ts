@@ -51,7 +51,10 @@ t.test('a custom author replaces every author of every item', async (t) => {
   t.same(toApiItem({ ...stored, authors: [] }, 'Newsroom bot').authors, [{ name: 'Newsroom bot' }], 'an item without authors gets one too');
   const items = [stored, { ...stored, key: 'g:2', authors: [{ name: 'Linus' }] }].map((item) => shownItem(item, 'Wire'));
   const shown = toApiFeedWithItems({ feed, items }, 'https://feeds.example.org');
-  t.same(shown.items.map((i) => i.authors), [[{ name: 'Wire' }], [{ name: 'Wire' }]]);
+  t.same(
+    shown.items.map((i) => i.authors),
+    [[{ name: 'Wire' }], [{ name: 'Wire' }]],
+  );
 });
 
 t.test('an item leaves the server with the spec fields only, dated by its shown date', async (t) => {
@@ -71,7 +74,17 @@ t.test('a feed is shown with its hosted address under the public URL', async (t)
     rss_feed_url: 'https://feeds.example.org/feeds/AAAAAAAAAAAAAAAA.xml',
     description: 'An example feed',
     icon: 'https://example.com/favicon.ico',
-    status: { state: 'active', last_fetched_at: null, last_success_at: null, next_fetch_at: null, last_outcome: null, consecutive_errors: 0, last_error: null, disabled_at: null, disabled_reason: null },
+    status: {
+      state: 'active',
+      last_fetched_at: null,
+      last_success_at: null,
+      next_fetch_at: null,
+      last_outcome: null,
+      consecutive_errors: 0,
+      last_error: null,
+      disabled_at: null,
+      disabled_reason: null,
+    },
   });
   t.notOk('items' in api, 'list entries carry no items');
 });
