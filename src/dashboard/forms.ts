@@ -39,19 +39,13 @@ export function input(options: InputOptions): Html {
   const errorId = `${options.id}-error`;
   const described = [options.hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   return html`<label for="${options.id}">${options.label}</label>
-    <input
-      id="${options.id}"
-      name="${options.name}"
-      type="${options.type ?? 'text'}"
-      value="${options.value ?? ''}"
-      ${options.required ? html` required` : ''}${
-        options.readonly ? html` readonly` : ''
-      }${options.autocomplete ? html` autocomplete="${options.autocomplete}"` : ''}${error ? html` aria-invalid="true"` : ''}${
-        described ? html` aria-describedby="${described}"` : ''
-      }
-    />
-    ${options.hint ? html`<p class="hint" id="${hintId}">${options.hint}</p>` : ''}
-    ${error ? html`<p class="field-error" id="${errorId}">${error.message}</p>` : ''}`;
+<input id="${options.id}" name="${options.name}" type="${options.type ?? 'text'}" value="${options.value ?? ''}"${options.required ? html` required` : ''}${
+    options.readonly ? html` readonly` : ''
+  }${options.autocomplete ? html` autocomplete="${options.autocomplete}"` : ''}${error ? html` aria-invalid="true"` : ''}${
+    described ? html` aria-describedby="${described}"` : ''
+  }>
+${options.hint ? html`<p class="hint" id="${hintId}">${options.hint}</p>` : ''}
+${error ? html`<p class="field-error" id="${errorId}">${error.message}</p>` : ''}`;
 }
 
 export interface SelectOptions {
@@ -66,23 +60,17 @@ export interface SelectOptions {
 export function select(options: SelectOptions): Html {
   const error = options.error?.field === options.name ? options.error : undefined;
   const choices = options.options.map(
-    (choice) => html`<option value="${choice.value}" ${choice.value === options.value ? html` selected` : ''}>${choice.label}</option>`,
+    (choice) => html`<option value="${choice.value}"${choice.value === options.value ? html` selected` : ''}>${choice.label}</option>`,
   );
   return html`<label for="${options.id}">${options.label}</label>
-    <select id="${options.id}" name="${options.name}" ${error ? html` aria-invalid="true" aria-describedby="${options.id}-error"` : ''}>
-      ${choices}
-    </select>
-    ${error ? html`<p class="field-error" id="${options.id}-error">${error.message}</p>` : ''}`;
+<select id="${options.id}" name="${options.name}"${error ? html` aria-invalid="true" aria-describedby="${options.id}-error"` : ''}>${choices}</select>
+${error ? html`<p class="field-error" id="${options.id}-error">${error.message}</p>` : ''}`;
 }
 
 /** A read-only address with a copy button (the button appears only when the script runs). */
 export function copyField(id: string, label: string, value: string, buttonLabel: string): Html {
   return html`<label for="${id}">${label}</label>
-    <div class="copy-row">
-      <input id="${id}" type="text" value="${value}" readonly /><button type="button" class="secondary" data-copy="${id}" hidden>
-        ${buttonLabel}
-      </button>
-    </div>`;
+<div class="copy-row"><input id="${id}" type="text" value="${value}" readonly><button type="button" class="secondary" data-copy="${id}" hidden>${buttonLabel}</button></div>`;
 }
 
 /** An error that concerns the whole form rather than one field. */

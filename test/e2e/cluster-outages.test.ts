@@ -232,8 +232,10 @@ t.test('Cassandra unreachable during refreshes, then back: not ready meanwhile, 
       () => `readiness stayed ${JSON.stringify(seen)}`,
     );
     t.pass('/readyz answers 503 on the API and on both workers while Cassandra is away');
-    const read = await call('GET', `/v1/feeds/${feedIds[0]}`);
-    t.equal(read.status, 503, `a read answers 503 while the store is away (got ${read.status}: ${read.text.slice(0, 200)})`);
+    // A feed the API process holds in memory may still be served (the read cache, dropped by change
+    // notices, is not stale while nothing can write); a read that needs the store cannot be.
+    const read = await call('GET', '/v1/feeds');
+    t.equal(read.status, 503, `a read of the store answers 503 while it is away (got ${read.status}: ${read.text.slice(0, 200)})`);
     t.match(read.json, { statusCode: 503, errors: [{ code: 'store_unavailable' }] }, 'in our error shape, saying what to do');
     feeds.grow();
     await sleep(3_000);

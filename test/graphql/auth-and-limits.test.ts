@@ -75,20 +75,7 @@ t.test('a query nested deeper than 8 levels is refused before anything runs', as
   t.match(refused.errors?.[0]?.message, /depth limit of 8 exceeded/);
   t.notOk(refused.data);
   const fragments = Array.from({ length: 9 }, (_, n) => `fragment F${n} on Feed { ${n === 8 ? 'id' : `...F${n + 1}`} }`).join(' ');
-  const chained = await graphql(
-    yoga,
-    alice,
-    `
-      {
-        feeds {
-          data {
-            ...F0
-          }
-        }
-      }
-      ${fragments}
-    `,
-  );
+  const chained = await graphql(yoga, alice, `{ feeds { data { ...F0 } } } ${fragments}`);
   t.match(chained.errors?.[0]?.message, /depth limit of 8 exceeded/, 'fragments count as levels');
   const shallow = await graphql<{ __type: { name: string } }>(explorer, alice, '{ __type(name: "Feed") { name fields { name } } }');
   t.equal(shallow.data?.__type.name, 'Feed', 'an ordinary query passes');

@@ -7,9 +7,7 @@ import { repoRoot } from '../fixtures/repo-root.js';
 
 const script = join(repoRoot, 'scripts', 'helm-readme.py');
 const readme = readFileSync(join(repoRoot, 'helm', 'feedmill', 'README.md'), 'utf8');
-const schema = JSON.parse(readFileSync(join(repoRoot, 'helm', 'feedmill', 'values.schema.json'), 'utf8')) as {
-  properties: Record<string, { properties?: Record<string, unknown> }>;
-};
+const schema = JSON.parse(readFileSync(join(repoRoot, 'helm', 'feedmill', 'values.schema.json'), 'utf8')) as { properties: Record<string, { properties?: Record<string, unknown> }> };
 
 t.test('the chart README is what scripts/helm-readme.py generates from values.yaml and the schema', async (t) => {
   await t.resolves(promisify(execFile)('python3', [script, '--check']), 'no drift (regenerate with: python3 scripts/helm-readme.py)');

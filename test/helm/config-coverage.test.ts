@@ -138,16 +138,8 @@ t.test('values.yaml lists every setting of config.ts under config:, once, and no
   t.same(values.unreadable, [], 'every line of config: is `key: scalar` two spaces in');
   t.same(values.duplicates, [], 'no key twice');
   const listed = [...values.entries.keys()];
-  t.same(
-    keys.filter((key) => !values.entries.has(key)),
-    [],
-    'settings missing from values.yaml config: (add them with their default and doc)',
-  );
-  t.same(
-    listed.filter((key) => !keys.includes(key)),
-    [],
-    'keys in values.yaml config: that config.ts does not have',
-  );
+  t.same(keys.filter((key) => !values.entries.has(key)), [], 'settings missing from values.yaml config: (add them with their default and doc)');
+  t.same(listed.filter((key) => !keys.includes(key)), [], 'keys in values.yaml config: that config.ts does not have');
 });
 
 t.test('settings the chart sets from its redis and cassandra sections are not under config: too', async (t) => {
@@ -159,16 +151,8 @@ t.test('settings the chart sets from its redis and cassandra sections are not un
 
 t.test('values.schema.json describes every setting under properties.config, and nothing else', async (t) => {
   const described = Object.keys(schemaConfig.properties);
-  t.same(
-    keys.filter((key) => !described.includes(key)),
-    [],
-    'settings missing from values.schema.json',
-  );
-  t.same(
-    described.filter((key) => !keys.includes(key)),
-    [],
-    'keys in values.schema.json that config.ts does not have',
-  );
+  t.same(keys.filter((key) => !described.includes(key)), [], 'settings missing from values.schema.json');
+  t.same(described.filter((key) => !keys.includes(key)), [], 'keys in values.schema.json that config.ts does not have');
   t.equal(schemaConfig.additionalProperties, false, 'unknown config keys are refused');
 });
 
@@ -238,10 +222,7 @@ t.test('every value an enum of values.schema.json offers is accepted by config.t
     for (const option of schemaConfig.properties[key]?.enum ?? []) {
       const raw = String(option);
       if (aheadOfTheApp[key]?.includes(raw)) {
-        t.notOk(
-          accepts(row, raw),
-          `${key}: config.ts still refuses \`${raw}\` (once it accepts it, remove it from aheadOfTheApp in this test)`,
-        );
+        t.notOk(accepts(row, raw), `${key}: config.ts still refuses \`${raw}\` (once it accepts it, remove it from aheadOfTheApp in this test)`);
       } else {
         t.ok(accepts(row, raw), `${key}: config.ts accepts \`${raw}\``);
       }

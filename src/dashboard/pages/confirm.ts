@@ -23,9 +23,8 @@ export function confirmPage(assets: Assets, viewer: Viewer, confirmation: Confir
     section: confirmation.section,
     viewer,
     body: html`<h1>${confirmation.heading}</h1>
-      <p class="warning">${confirmation.warning}</p>
-      <form method="post" action="${confirmation.action}">
-        ${csrfField(viewer)} <button type="submit" class="danger">${confirmation.button}</button> <a href="${confirmation.back}">Cancel</a>
-      </form>`,
+<p class="warning">${confirmation.warning}</p>
+<form method="post" action="${confirmation.action}">${csrfField(viewer)}
+<button type="submit" class="danger">${confirmation.button}</button> <a href="${confirmation.back}">Cancel</a></form>`,
   });
 }

@@ -6,8 +6,6 @@ export function errorPage(assets: Assets, viewer: Viewer | undefined, heading: s
   return page(assets, {
     title: heading,
     ...(viewer ? { viewer } : {}),
-    body: html`<h1>${heading}</h1>
-      <p role="alert">${message}</p>
-      <p><a href="/dashboard/feeds">Back to your feeds</a></p>`,
+    body: html`<h1>${heading}</h1><p role="alert">${message}</p><p><a href="/dashboard/feeds">Back to your feeds</a></p>`,
   });
 }

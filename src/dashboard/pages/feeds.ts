@@ -28,10 +28,9 @@ export interface FeedsView {
 
 function healthCells(status: FeedHealth): Html {
   const outcome = status.lastError ? html`<span class="state-failing">${status.lastError.code}</span>` : html`${status.lastOutcome ?? '—'}`;
-  return html`<td>${time(status.lastFetchedAt)}</td>
-    <td><span class="state-${status.state}">${status.state}</span> · ${outcome}</td>
-    <td>${time(status.nextFetchAt)}</td>
-    <td>${status.consecutiveErrors}</td>`;
+  return html`<td>${time(status.lastFetchedAt)}</td><td><span class="state-${status.state}">${status.state}</span> · ${outcome}</td><td>${time(
+    status.nextFetchAt,
+  )}</td><td>${status.consecutiveErrors}</td>`;
 }
 
 function pager(view: FeedsView): Html {
@@ -47,57 +46,35 @@ function feedTable(view: FeedsView): Html {
   if (feeds.length === 0 && offset === 0) return html`<p id="feed-table" data-live class="muted">No feeds yet: add one below.</p>`;
   const rows = feeds.map(
     (feed) =>
-      html`<tr>
-        <th scope="row"><a href="/dashboard/feeds/${feed.id}">${feed.title || feed.sourceUrl}</a></th>
-        ${healthCells(feedHealth(feed))}
-      </tr>`,
+      html`<tr><th scope="row"><a href="/dashboard/feeds/${feed.id}">${feed.title || feed.sourceUrl}</a></th>${healthCells(feedHealth(feed))}</tr>`,
   );
-  return html`<div id="feed-table" data-live class="table-wrap">
-    <table>
-      <caption>
-        Your feeds${total > feeds.length ? html` (${offset + 1}–${offset + feeds.length} of ${total})` : ''}
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Feed</th>
-          <th scope="col">Last fetch</th>
-          <th scope="col">Outcome</th>
-          <th scope="col">Next fetch</th>
-          <th scope="col">Errors</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${rows}
-      </tbody>
-    </table>
-    ${pager(view)}
-  </div>`;
+  return html`<div id="feed-table" data-live class="table-wrap"><table>
+<caption>Your feeds${total > feeds.length ? html` (${offset + 1}–${offset + feeds.length} of ${total})` : ''}</caption>
+<thead><tr><th scope="col">Feed</th><th scope="col">Last fetch</th><th scope="col">Outcome</th><th scope="col">Next fetch</th><th scope="col">Errors</th></tr></thead>
+<tbody>${rows}</tbody></table>${pager(view)}</div>`;
 }
 
 function addForms(view: FeedsView): Html {
   const form = view.form ?? {};
   const preview = form.preview
-    ? html`<section aria-label="Preview" class="panel">
-        <h3>${form.preview.title}</h3>
-        ${itemList('preview-items', form.preview.items.slice(0, 10), 'Preview')}
-      </section>`
+    ? html`<section aria-label="Preview" class="panel"><h3>${form.preview.title}</h3>${itemList('preview-items', form.preview.items.slice(0, 10), 'Preview')}</section>`
     : '';
   return html`<h2 id="add-feed">Add a feed</h2>
-    <form class="panel" method="post" action="/dashboard/feeds" aria-label="Add a feed">
-      ${csrfField(view.viewer)}
-      ${input({ id: 'feed-url', name: 'url', label: 'Feed URL', type: 'url', value: form.url ?? '', error: form.error, hint: 'A feed (RSS, Atom, JSON Feed) or any web page: its advertised feed or its articles are used.' })}
-      <button type="submit" name="action" value="preview" class="secondary">Preview</button>
-      <button type="submit" name="action" value="add">Add feed</button>
-      ${form.url !== undefined ? preview : ''}
-    </form>
-    <form class="panel" method="post" action="/dashboard/feeds" aria-label="Add a keyword feed">
-      ${csrfField(view.viewer)}
-      ${input({ id: 'keyword', name: 'keyword', label: 'Keyword', value: form.keyword ?? '', error: form.error, hint: 'News about this keyword, from the region’s edition.' })}
-      ${select({ id: 'region', name: 'region', label: 'Region', options: view.regions, value: form.region ?? 'US:en', error: form.error })}
-      <button type="submit" name="action" value="preview" class="secondary">Preview</button>
-      <button type="submit" name="action" value="add">Add keyword feed</button>
-      ${form.keyword !== undefined ? preview : ''}
-    </form>`;
+<form class="panel" method="post" action="/dashboard/feeds" aria-label="Add a feed">
+${csrfField(view.viewer)}
+${input({ id: 'feed-url', name: 'url', label: 'Feed URL', type: 'url', value: form.url ?? '', error: form.error, hint: 'A feed (RSS, Atom, JSON Feed) or any web page: its advertised feed or its articles are used.' })}
+<button type="submit" name="action" value="preview" class="secondary">Preview</button>
+<button type="submit" name="action" value="add">Add feed</button>
+${form.url !== undefined ? preview : ''}
+</form>
+<form class="panel" method="post" action="/dashboard/feeds" aria-label="Add a keyword feed">
+${csrfField(view.viewer)}
+${input({ id: 'keyword', name: 'keyword', label: 'Keyword', value: form.keyword ?? '', error: form.error, hint: 'News about this keyword, from the region’s edition.' })}
+${select({ id: 'region', name: 'region', label: 'Region', options: view.regions, value: form.region ?? 'US:en', error: form.error })}
+<button type="submit" name="action" value="preview" class="secondary">Preview</button>
+<button type="submit" name="action" value="add">Add keyword feed</button>
+${form.keyword !== undefined ? preview : ''}
+</form>`;
 }
 
 export function feedsPage(assets: Assets, view: FeedsView): Html {
@@ -106,7 +83,6 @@ export function feedsPage(assets: Assets, view: FeedsView): Html {
     section: 'feeds',
     viewer: view.viewer,
     liveFeeds: ['*'],
-    body: html`<h1>Feeds</h1>
-      ${feedTable(view)}${addForms(view)}`,
+    body: html`<h1>Feeds</h1>${feedTable(view)}${addForms(view)}`,
   });
 }

@@ -28,12 +28,8 @@ export function itemList(id: string, items: readonly ListedItem[], label = 'Item
       .map((author) => author.name)
       .filter(Boolean)
       .join(', ');
-    return html`<li>
-      ${linkable(item.url) ? html`<a href="${item.url}" rel="noopener noreferrer">${title}</a>` : title}
-      <div class="item-meta">${time(item.publishedAt ?? item.date_published)}${authors ? html` · ${authors}` : ''}</div>
-    </li>`;
+    return html`<li>${linkable(item.url) ? html`<a href="${item.url}" rel="noopener noreferrer">${title}</a>` : title}
+<div class="item-meta">${time(item.publishedAt ?? item.date_published)}${authors ? html` · ${authors}` : ''}</div></li>`;
   });
-  return html`<ol id="${id}" data-live class="items" aria-label="${label}">
-    ${rows}
-  </ol>`;
+  return html`<ol id="${id}" data-live class="items" aria-label="${label}">${rows}</ol>`;
 }

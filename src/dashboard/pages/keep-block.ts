@@ -38,28 +38,16 @@ export function keepBlockOf(form: KeepBlockForm): { keep: unknown; block: unknow
 
 function preview(rows: readonly KeepBlockPreview[]): Html {
   if (rows.length === 0)
-    return html`<section class="panel" aria-label="Filter preview">
-      <p class="muted">No stored items yet to try the filters on.</p>
-    </section>`;
+    return html`<section class="panel" aria-label="Filter preview"><p class="muted">No stored items yet to try the filters on.</p></section>`;
   const kept = rows.filter((row) => row.verdict.kept).length;
   const items = rows.map((row) => {
     const decided = row.verdict.decidedBy;
     const why = decided
-      ? html` <span class="item-meta"
-          >(${decided.rule}: ${decided.condition.field} ${decided.condition.op.replace('_', ' ')} “${decided.condition.value}”)</span
-        >`
+      ? html` <span class="item-meta">(${decided.rule}: ${decided.condition.field} ${decided.condition.op.replace('_', ' ')} “${decided.condition.value}”)</span>`
       : '';
-    return html`<li>
-      <strong class="${row.verdict.kept ? 'state-active' : 'state-failing'}">${row.verdict.kept ? 'kept' : 'dropped'}</strong> —
-      ${row.item.title || row.item.url}${why}
-    </li>`;
+    return html`<li><strong class="${row.verdict.kept ? 'state-active' : 'state-failing'}">${row.verdict.kept ? 'kept' : 'dropped'}</strong> — ${row.item.title || row.item.url}${why}</li>`;
   });
-  return html`<section class="panel" aria-label="Filter preview">
-    <p role="status">${kept} of ${rows.length} recent items would be kept.</p>
-    <ul class="plain">
-      ${items}
-    </ul>
-  </section>`;
+  return html`<section class="panel" aria-label="Filter preview"><p role="status">${kept} of ${rows.length} recent items would be kept.</p><ul class="plain">${items}</ul></section>`;
 }
 
 /** The "Filters" form of a feed or a bundle: keep and block, a dry run, and saving. */
@@ -68,25 +56,17 @@ export function keepBlockSection(viewer: Viewer, action: string, form: KeepBlock
   const textarea = (name: 'keep' | 'block', label: string, hint: string): Html => {
     const invalid = error !== undefined && error.message.includes(`filters.${name}`);
     return html`<label for="filters-${name}">${label}</label>
-      <textarea
-        id="filters-${name}"
-        name="${name}"
-        aria-describedby="filters-${name}-hint${invalid ? ' filters-error' : ''}"
-        ${invalid ? html` aria-invalid="true"` : ''}
-      >
-${form[name]}</textarea>
-      <p class="hint" id="filters-${name}-hint">${hint}</p>`;
+<textarea id="filters-${name}" name="${name}" aria-describedby="filters-${name}-hint${invalid ? ' filters-error' : ''}"${invalid ? html` aria-invalid="true"` : ''}>${form[name]}</textarea>
+<p class="hint" id="filters-${name}-hint">${hint}</p>`;
   };
   return html`<form class="panel" method="post" action="${action}" aria-label="Filters">
-    ${csrfField(viewer)} ${error ? html`<p class="field-error" id="filters-error" role="alert">${error.message}</p>` : ''}
-    ${textarea('keep', 'Keep (JSON)', 'Only items that match are shown; empty keeps everything.')}
-    ${textarea('block', 'Block (JSON)', 'Items that match are never shown, whatever Keep says; empty blocks nothing.')}
-    <p class="hint">
-      The filter language of webhooks: fields title, description, author, url, category, date_published; operators contains, not_contains,
-      matches, older_than, newer_than (an age such as 7d); groups all / any. Filters apply to stored items at once, without fetching again.
-    </p>
-    <button type="submit" name="action" value="preview" class="secondary">Preview filters</button>
-    <button type="submit" name="action" value="save">Save filters</button>
-    ${form.preview ? preview(form.preview) : ''}
-  </form>`;
+${csrfField(viewer)}
+${error ? html`<p class="field-error" id="filters-error" role="alert">${error.message}</p>` : ''}
+${textarea('keep', 'Keep (JSON)', 'Only items that match are shown; empty keeps everything.')}
+${textarea('block', 'Block (JSON)', 'Items that match are never shown, whatever Keep says; empty blocks nothing.')}
+<p class="hint">The filter language of webhooks: fields title, description, author, url, category, date_published; operators contains, not_contains, matches, older_than, newer_than (an age such as 7d); groups all / any. Filters apply to stored items at once, without fetching again.</p>
+<button type="submit" name="action" value="preview" class="secondary">Preview filters</button>
+<button type="submit" name="action" value="save">Save filters</button>
+${form.preview ? preview(form.preview) : ''}
+</form>`;
 }
