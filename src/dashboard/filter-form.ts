@@ -1,4 +1,12 @@
-import { filterFields, filterLimits, filterOperators, type FilterCondition, type ItemFilter } from '../domain/item-filter.js';
+import {
+  dateOperators,
+  filterFields,
+  filterLimits,
+  filterOperators,
+  type FilterCondition,
+  type ItemFilter,
+} from '../domain/item-filter.js';
+import type { SelectChoice } from './forms.js';
 import { FeedmillError } from '../domain/errors.js';
 import type { FormBody } from './request.js';
 import { fieldOf, valuesOf } from './request.js';
@@ -63,4 +71,14 @@ export function filterOf(form: FilterForm): unknown {
 }
 
 export const fieldChoices = filterFields.map((field) => ({ value: field, label: field }));
-export const operatorChoices = filterOperators.map((op) => ({ value: op, label: op.replace('_', ' ') }));
+const textFields = filterFields.filter((field) => field !== 'date_published');
+const operatorGroups = {
+  text: { label: 'For text fields', for: textFields },
+  date: { label: 'For date_published', for: ['date_published'] },
+};
+/** Grouped by the fields they apply to, so the page (and its script) can offer only valid pairs. */
+export const operatorChoices: readonly SelectChoice[] = filterOperators.map((op) => ({
+  value: op,
+  label: op.replace('_', ' '),
+  group: dateOperators.includes(op) ? operatorGroups.date : operatorGroups.text,
+}));

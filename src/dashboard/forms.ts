@@ -48,19 +48,37 @@ ${options.hint ? html`<p class="hint" id="${hintId}">${options.hint}</p>` : ''}
 ${error ? html`<p class="field-error" id="${errorId}">${error.message}</p>` : ''}`;
 }
 
+/** An option; those with a `group` are shown under it, and the group names what it applies to (`data-for`). */
+export interface SelectChoice {
+  value: string;
+  label: string;
+  group?: { label: string; for: readonly string[] };
+}
+
 export interface SelectOptions {
   id: string;
   name: string;
   label: string;
-  options: readonly { value: string; label: string }[];
+  options: readonly SelectChoice[];
   value?: string;
   error?: FieldError | undefined;
 }
 
 export function select(options: SelectOptions): Html {
   const error = options.error?.field === options.name ? options.error : undefined;
-  const choices = options.options.map(
-    (choice) => html`<option value="${choice.value}"${choice.value === options.value ? html` selected` : ''}>${choice.label}</option>`,
+  const option = (choice: SelectChoice): Html =>
+    html`<option value="${choice.value}"${choice.value === options.value ? html` selected` : ''}>${choice.label}</option>`;
+  // Consecutive options of one group go in one <optgroup>; ungrouped ones stand alone.
+  const runs: { group: SelectChoice['group']; choices: SelectChoice[] }[] = [];
+  for (const choice of options.options) {
+    const last = runs.at(-1);
+    if (last && last.group === choice.group) last.choices.push(choice);
+    else runs.push({ group: choice.group, choices: [choice] });
+  }
+  const choices = runs.map(({ group, choices: members }) =>
+    group
+      ? html`<optgroup label="${group.label}" data-for="${group.for.join(' ')}">${members.map(option)}</optgroup>`
+      : members.map(option),
   );
   return html`<label for="${options.id}">${options.label}</label>
 <select id="${options.id}" name="${options.name}"${error ? html` aria-invalid="true" aria-describedby="${options.id}-error"` : ''}>${choices}</select>

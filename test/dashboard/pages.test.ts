@@ -326,3 +326,12 @@ t.test('keep/block filters: a dry run says what would be dropped and why, saving
     'nor in the API',
   );
 });
+
+t.test("the filter builder's operators are grouped by the fields they apply to", async (t) => {
+  const body = (await alice.get('/dashboard/webhooks')).body;
+  t.match(body, /<optgroup label="For text fields" data-for="title description author url category">.*?value="contains".*?<\/optgroup>/s);
+  t.match(
+    body,
+    /<optgroup label="For date_published" data-for="date_published"><option value="older_than">older than<\/option><option value="newer_than">newer than<\/option><\/optgroup>/,
+  );
+});

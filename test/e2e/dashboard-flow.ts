@@ -190,6 +190,17 @@ export async function dashboardFlow(stack: DashboardStack): Promise<void> {
     const form = page.getByRole('form', { name: 'Add a webhook' });
     await form.getByRole('textbox', { name: 'Target URL' }).fill(stack.sink.url);
     await form.getByRole('radio', { name: 'All feeds' }).check();
+    // The builder offers only the operators of the chosen field.
+    const field = form.getByRole('combobox', { name: 'Field 1', exact: true });
+    const operator = form.getByRole('combobox', { name: 'Operator 1', exact: true });
+    await field.selectOption('date_published');
+    t.equal(await operator.inputValue(), 'older_than', 'a date field moves the operator to a date operator');
+    t.ok(
+      await operator.locator('option[value="contains"]').evaluate((option: HTMLOptionElement) => option.matches(':disabled')),
+      'text operators are not offered for a date',
+    );
+    await field.selectOption('title');
+    t.equal(await operator.inputValue(), 'contains', 'a text field moves it back');
     // The page that answers the form shows the secret, at whatever address: it is never shown again.
     await navigatesBy(page, () => form.getByRole('button', { name: 'Add webhook' }).click());
     t.equal(await headingOf(page), stack.sink.url, "the new webhook's page");

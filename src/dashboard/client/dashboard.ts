@@ -77,5 +77,31 @@ function enableLiveUpdates(): void {
   });
 }
 
+/**
+ * In the filter builder, an operator applies to some fields only (`older_than` to `date_published`,
+ * `contains` to the text fields): the operator list offers the ones that fit the chosen field, and
+ * moves off one that no longer fits. Without the script the server refuses a wrong pair, saying so.
+ */
+function matchOperatorsToFields(): void {
+  for (const row of document.querySelectorAll<HTMLElement>('.condition')) {
+    const field = row.querySelector<HTMLSelectElement>('select[name="condition_field"]');
+    const op = row.querySelector<HTMLSelectElement>('select[name="condition_op"]');
+    if (!field || !op) continue;
+    const fit = (): void => {
+      for (const group of op.querySelectorAll<HTMLOptGroupElement>('optgroup[data-for]')) {
+        group.disabled = !(group.dataset.for ?? '').split(' ').includes(field.value);
+      }
+      const chosen = op.selectedOptions[0];
+      if (chosen?.parentElement instanceof HTMLOptGroupElement && chosen.parentElement.disabled) {
+        const first = op.querySelector<HTMLOptionElement>('optgroup:not([disabled]) option');
+        if (first) op.value = first.value;
+      }
+    };
+    field.addEventListener('change', fit);
+    fit();
+  }
+}
+
 enableCopyButtons();
 enableLiveUpdates();
+matchOperatorsToFields();
