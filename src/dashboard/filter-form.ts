@@ -1,5 +1,6 @@
 import {
   dateOperators,
+  textFields,
   filterFields,
   filterLimits,
   filterOperators,
@@ -71,7 +72,6 @@ export function filterOf(form: FilterForm): unknown {
 }
 
 export const fieldChoices = filterFields.map((field) => ({ value: field, label: field }));
-const textFields = filterFields.filter((field) => field !== 'date_published');
 const operatorGroups = {
   text: { label: 'For text fields', for: textFields },
   date: { label: 'For date_published', for: ['date_published'] },

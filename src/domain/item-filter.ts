@@ -10,6 +10,9 @@ export type FilterOperator = (typeof filterOperators)[number];
 /** The operators of the date field, and the only ones it takes; the text fields take the others. */
 export const dateOperators: readonly FilterOperator[] = ['older_than', 'newer_than'];
 const isDateField = (field: FilterField): boolean => field === 'date_published';
+/** The fields the text operators apply to, and those operators: every surface states the pairing from these. */
+export const textFields: readonly FilterField[] = filterFields.filter((field) => !isDateField(field));
+export const textOperators: readonly FilterOperator[] = filterOperators.filter((op) => !dateOperators.includes(op));
 
 /** What a filter judges: an item as shown (custom author applied); `categories` when known. */
 export interface FilterSubject {

@@ -1,11 +1,8 @@
 import { Type, type TSchema } from 'typebox';
-import { agePatternSource, dateOperators, filterFields, filterLimits, filterOperators } from '../../domain/item-filter.js';
+import { agePatternSource, dateOperators, filterLimits, textFields, textOperators } from '../../domain/item-filter.js';
 
 /** A string from a closed list, as a plain `enum` (its error names the allowed values). */
 const oneOfValues = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
-
-const textFields = filterFields.filter((field) => field !== 'date_published');
-const textOperators = filterOperators.filter((op) => !dateOperators.includes(op));
 
 /**
  * A condition on a text field: contains / not_contains a value, or `matches` a regular expression
