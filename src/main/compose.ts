@@ -58,6 +58,8 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     maxBodyBytes: config.fetchMaxBytes,
     timeoutMs: config.fetchTimeout * 1000,
     version,
+    // Only an address the operator set: the localhost default would tell a site owner nothing.
+    ...(config.publicUrl === undefined ? {} : { contact: config.publicUrl }),
   });
   const parser = createParserPool({
     tasks: {
@@ -72,6 +74,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     allowPrivateNetworks: config.allowPrivateNetworks,
     timeoutMs: config.webhookTimeout * 1000,
     version,
+    ...(config.publicUrl === undefined ? {} : { contact: config.publicUrl }),
   });
   const jobs = (queue: 'refresh' | 'delivery', what: string): Scheduler => {
     const options = {

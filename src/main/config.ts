@@ -137,7 +137,7 @@ export const settings = {
   publicUrl: setting(
     'FEEDMILL_PUBLIC_URL',
     undefined,
-    'Base of every hosted address (`rss_feed_url`). Default `https://localhost:{FEEDMILL_PORT}`.',
+    'Base of every hosted address (`rss_feed_url`), and when set the contact named in the User-Agent sent to sources. Default `https://localhost:{FEEDMILL_PORT}`.',
     httpsUrl,
   ),
   tlsCert: setting(

@@ -30,8 +30,15 @@ export interface UndiciFetcherOptions {
    */
   version?: string;
   /**
+   * Where a site owner who sees our requests can learn who sends them: the deployment's public
+   * URL. Named in the default `User-Agent`; the operator runs the crawler, not the project, so the
+   * project's own address would be the wrong one to give.
+   * @example 'https://feeds.example.org'
+   */
+  contact?: string;
+  /**
    * The `User-Agent` header sent to sources.
-   * @default `feedmill/${version} (+https://github.com/feedmill/feedmill)`
+   * @default `feedmill/${version} (+${contact})`, or `feedmill/${version}` without a contact
    */
   userAgent?: string;
   /**
@@ -66,7 +73,7 @@ export function resolveFetcherOptions(options: UndiciFetcherOptions): FetcherSet
     maxBodyBytes: checkedInteger('maxBodyBytes', options.maxBodyBytes ?? 20 * 1024 * 1024, 1),
     maxRedirects: checkedInteger('maxRedirects', options.maxRedirects ?? 5, 0),
     timeoutMs: checkedInteger('timeoutMs', options.timeoutMs ?? 15_000, 1),
-    userAgent: options.userAgent ?? `feedmill/${version} (+https://github.com/feedmill/feedmill)`,
+    userAgent: options.userAgent ?? (options.contact === undefined ? `feedmill/${version}` : `feedmill/${version} (+${options.contact})`),
     lookup: options.lookup ?? systemLookup,
     isAddressAllowed: options.allowPrivateNetworks === true ? () => true : (options.isAddressAllowed ?? isPublicAddress),
     allowPrivateNetworks: options.allowPrivateNetworks === true,

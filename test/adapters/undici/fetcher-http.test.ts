@@ -38,12 +38,23 @@ t.test('a feed comes back with its body, type, validators and caching hints', as
     retryAfter: '120',
   });
   t.ok(result.status === 200 && result.body instanceof Uint8Array);
-  t.equal(seen['user-agent'], 'feedmill/1.2.3 (+https://github.com/feedmill/feedmill)');
+  t.equal(seen['user-agent'], 'feedmill/1.2.3', 'no contact configured: the version alone');
   t.match(seen.accept, /^application\/rss\+xml, application\/atom\+xml, application\/feed\+json/);
   t.match(seen.accept, /text\/html;q=0\.8/);
   t.equal(seen['accept-encoding'], 'gzip, deflate, br');
   t.equal(seen['if-none-match'], undefined, 'no validators on a first fetch');
   t.equal(seen['if-modified-since'], undefined);
+});
+
+t.test("the default User-Agent names the deployment's public URL as the contact", async (t) => {
+  let agent: string | undefined;
+  const server = await startFixtureServer((req, res) => {
+    agent = req.headers['user-agent'];
+    res.end(rss);
+  });
+  t.teardown(server.close);
+  await openFetcher(t, { version: '1.2.3', contact: 'https://feeds.example.org' }).fetch({ url: `${server.url}/` });
+  t.equal(agent, 'feedmill/1.2.3 (+https://feeds.example.org)');
 });
 
 t.test('a custom User-Agent replaces the default', async (t) => {
