@@ -11,7 +11,8 @@
 #      is the only kind skipped);
 #   5. values.schema.json and the chart's own checks refuse a list of bad values;
 #   6. helm/feedmill/README.md is what scripts/helm-readme.py generates from values.yaml and
-#      values.schema.json (every value documented, no drift).
+#      values.schema.json (every value documented, no drift);
+#   7. Chart.yaml's icon (a data URL) is helm/feedmill/icon.svg.
 #
 # Exits non-zero at the first failure, saying what to do next. Needs go, python3 (with pip) and
 # network access to the Go module proxy and PyPI on the first run only.
@@ -201,5 +202,11 @@ step="checking helm/feedmill/README.md against values.yaml and values.schema.jso
 next="run: python3 scripts/helm-readme.py (and commit helm/feedmill/README.md)"
 python3 scripts/helm-readme.py --check
 
+# ---- 7. the icon in Chart.yaml is icon.svg ------------------------------------------------------
+
+step="checking that Chart.yaml's icon is $chart/icon.svg"
+next="set icon in $chart/Chart.yaml to: data:image/svg+xml;base64,\$(base64 -w0 $chart/icon.svg)"
+[[ "$(sed -n 's/^icon: data:image\/svg+xml;base64,//p' "$chart/Chart.yaml")" == "$(base64 -w0 "$chart/icon.svg")" ]]
+
 step=done
-say "OK: Dockerfile lint, helm lint, helm template and kubeconform (Kubernetes ${KUBE_VERSIONS[*]}) for: default values ${value_sets[@]:1}; bad values refused; chart README up to date"
+say "OK: Dockerfile lint, helm lint, helm template and kubeconform (Kubernetes ${KUBE_VERSIONS[*]}) for: default values ${value_sets[@]:1}; bad values refused; chart README up to date; icon matches icon.svg"
