@@ -1,3 +1,4 @@
+import { DecodingMode, decodeHTML, decodeHTMLAttribute } from 'entities';
 import { Parser } from 'htmlparser2';
 import { safeUrl } from '../../src/domain/safe-url.js';
 import { withFlatStack } from './parser-stack.js';
@@ -278,7 +279,8 @@ class Sanitiser {
       for (const key in attribs) {
         // Every allowed name is a valid attribute name: the allow-list is also the syntax check.
         if (!allowed.has(key)) continue;
-        let value = attribs[key] as string;
+        const raw = attribs[key] as string;
+        let value = raw.indexOf('&') === -1 ? raw : decodeHTMLAttribute(raw);
         if (urlAttributes.has(key)) {
           const safe = safeUrl(resolveUrl(value, this.base), undefined, name === 'a' && key === 'href' ? 'link' : 'resource');
           if (safe === null) continue;
@@ -296,8 +298,9 @@ class Sanitiser {
     this.html += selfClosing.has(name) ? `${html} />` : `${html}>`;
   }
 
-  ontext(data: string): void {
+  ontext(raw: string): void {
     if (this.skipDepth > 0) return;
+    const data = raw.indexOf('&') === -1 ? raw : decodeHTML(raw, DecodingMode.Legacy);
     this.html += escapeText(data);
     this.text += data;
     if (data !== '') this.atLineBreak = false;
@@ -332,7 +335,12 @@ export function sanitise(fragment: string, base: string | undefined): Rendered {
   const handler = new Sanitiser(base);
   // htmlparser2's own open-element stack is O(depth) per tag (see parser-stack.ts): 100k nested
   // elements cost seconds without the flat one, whatever this handler writes.
-  withFlatStack(new Parser(handler, { decodeEntities: true })).end(fragment);
+  // Entities are decoded here, not by the tokenizer: with decodeEntities the tokenizer visits every
+  // character of text one state-machine step at a time, without it it skips to the next `<`, and
+  // text was most of the sanitiser's cost. The modes are the tokenizer's own: legacy for text (the
+  // only raw-text element whose text is kept, `<title>`, decodes as text does), attribute mode
+  // for attribute values.
+  withFlatStack(new Parser(handler, { decodeEntities: false })).end(fragment);
   return { html: handler.html, text: handler.text, firstImage: handler.firstImage };
 }
 
