@@ -62,42 +62,31 @@ export function htmlToText(html: string): string {
   return collapseText(text);
 }
 
+/** A run that is not already one space or one line break: two or more whitespace characters, or one that is neither. */
+const nonCanonicalRun = /[ \t\n\r\f\u00a0]{2,}|[\t\r\f\u00a0]/g;
+
 /**
  * Runs of whitespace (space, tab, form feed, carriage return, no-break space, line feed) become
- * one space, or one line break when the run holds one, and the ends are trimmed. One pass that
- * copies the text between runs only where a run changes: most item text is words with single
- * spaces and single line breaks, and comes back as it is, without a copy. (Two regex replaces
- * over the whole text were 7% of a parse: their classes have no literal to skip to, so the
- * engine tried a match at every character.)
+ * one space, or one line break when the run holds one, and the ends are trimmed. Most item text
+ * is words with single spaces and single line breaks, so the regex skips to the runs that change
+ * (in native code), and the text between is copied only where one does: half the cost of the
+ * character loop this replaced, which in turn had replaced two whole-text regex replaces.
  */
 export function collapseText(text: string): string {
-  const length = text.length;
   let start = 0;
-  while (start < length && isCollapsible(text.charCodeAt(start))) start++;
+  let end = text.length;
+  while (start < end && isCollapsible(text.charCodeAt(start))) start++;
+  while (end > start && isCollapsible(text.charCodeAt(end - 1))) end--;
+  // Trimmed first, so no run the regex finds before `end` reaches past it.
+  nonCanonicalRun.lastIndex = start;
   let out = '';
-  // Text from `copied` up to the current run is kept as written; it is copied when a run changes.
   let copied = start;
-  for (let i = start; i < length; i++) {
-    const code = text.charCodeAt(i);
-    if (!isCollapsible(code)) continue;
-    let end = i + 1;
-    let lineBreak = code === 10;
-    for (; end < length; end++) {
-      const next = text.charCodeAt(end);
-      if (!isCollapsible(next)) break;
-      if (next === 10) lineBreak = true;
-    }
-    if (end === length) {
-      // A trailing run is trimmed.
-      return out + text.slice(copied, i);
-    }
-    if (end - i !== 1 || code !== (lineBreak ? 10 : 32)) {
-      out += text.slice(copied, i) + (lineBreak ? '\n' : ' ');
-      copied = end;
-    }
-    i = end - 1;
+  for (let run = nonCanonicalRun.exec(text); run !== null && run.index < end; run = nonCanonicalRun.exec(text)) {
+    out += text.slice(copied, run.index) + (run[0].indexOf('\n') === -1 ? ' ' : '\n');
+    copied = run.index + run[0].length;
   }
-  return copied === 0 ? text : out + text.slice(copied);
+  if (copied !== start) return out + text.slice(copied, end);
+  return start === 0 && end === text.length ? text : text.slice(start, end);
 }
 
 function isCollapsible(code: number): boolean {
