@@ -75,6 +75,7 @@ export function parsePage(html: string): PageElement {
       },
       { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false },
     ),
+    html,
   );
   parser.write(html);
   parser.end();

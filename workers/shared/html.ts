@@ -57,6 +57,7 @@ export function htmlToText(html: string): string {
       },
       { decodeEntities: false },
     ),
+    html,
   );
   parser.end(html);
   return collapseText(text);

@@ -10,13 +10,28 @@ import type { Parser } from 'htmlparser2';
  * has these arrays, the parser is left as it is (test/workers/parse-feed-nesting.test.ts would
  * then fail on the time ratio).
  */
-export function withFlatStack(parser: Parser): Parser {
+export function withFlatStack(parser: Parser, input: string): Parser {
+  // The stand-ins cost a proxy trap per stack access: for the usual item fragment, with a few dozen
+  // tags, that was more than the moves they save.
+  if (fewerTagsThan(input, shallowTagLimit)) return parser;
   const internals = parser as unknown as Record<string, unknown>;
   for (const field of ['stack', 'foreignContext']) {
     const current = internals[field];
     if (Array.isArray(current)) internals[field] = flatStack(current.slice().reverse());
   }
   return parser;
+}
+
+/** Input with fewer `<` than this cannot nest deep enough for the O(depth) stacks to matter (at most ~125k moves). */
+const shallowTagLimit = 500;
+
+function fewerTagsThan(input: string, limit: number): boolean {
+  let at = -1;
+  for (let count = 0; count < limit; count++) {
+    at = input.indexOf('<', at + 1);
+    if (at === -1) return true;
+  }
+  return false;
 }
 
 /** An array-like stack, top-first to its reader, held top-last in `items`. */

@@ -340,7 +340,7 @@ export function sanitise(fragment: string, base: string | undefined): Rendered {
   // text was most of the sanitiser's cost. The modes are the tokenizer's own: legacy for text (the
   // only raw-text element whose text is kept, `<title>`, decodes as text does), attribute mode
   // for attribute values.
-  withFlatStack(new Parser(handler, { decodeEntities: false })).end(fragment);
+  withFlatStack(new Parser(handler, { decodeEntities: false }), fragment).end(fragment);
   return { html: handler.html, text: handler.text, firstImage: handler.firstImage };
 }
 
