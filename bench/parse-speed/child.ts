@@ -3,10 +3,13 @@
  * counts against it. `node --expose-gc dist/bench/parse-speed/child.js PARSER MANIFEST MIN_MS`
  * prints one JSON line (a ChildResult).
  *
- * Memory: `peakRssMb` is the kernel's high-water mark (getrusage ru_maxrss) for the whole child,
- * timing rounds included; `baseRssMb` is the RSS after the module and the documents are loaded
- * and a full GC, before the first parse; `peakHeapMb` is the largest `heapUsed` seen right after
- * a parse returned, its result still referenced.
+ * Memory is read over the two untimed rounds only, the same two parses of each document for every
+ * parser: `peakRssMb` is the kernel's high-water mark (getrusage ru_maxrss) once they are done;
+ * `baseRssMb` is the RSS after the module and the documents are loaded and a full GC, before the
+ * first parse; `peakHeapMb` is the largest `heapUsed` seen right after a parse of those rounds
+ * returned, its result still referenced. The timed rounds come after: their number depends on the
+ * parser's speed, and V8 grows the heap of a process that keeps allocating, so a high-water mark
+ * taken over them would charge a fast parser for its extra rounds.
  */
 import { readFileSync } from 'node:fs';
 import { loadAdapter, parserNames, type Document, type ParserName } from './adapters.js';
@@ -62,6 +65,7 @@ async function main(): Promise<void> {
   gc?.();
   const baseRss = process.memoryUsage().rss;
   let peakHeap = 0;
+  let measuringMemory = true;
 
   const round = async (check: boolean): Promise<number> => {
     let items = 0;
@@ -74,7 +78,7 @@ async function main(): Promise<void> {
           result.rejected.push({ file: doc.file, message: (error instanceof Error ? error.message : String(error)).slice(0, 160) });
         continue;
       }
-      peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+      if (measuringMemory) peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
       items += count;
       if (check && doc.expectedItems !== undefined && count !== doc.expectedItems)
         result.wrongCount.push({ file: doc.file, expected: doc.expectedItems, actual: count });
@@ -100,6 +104,9 @@ async function main(): Promise<void> {
   // A second untimed round: the optimising compiler works in threads of its own, whose CPU time
   // would otherwise land in the first timed rounds.
   await round(false);
+  measuringMemory = false;
+  result.peakRssMb = process.resourceUsage().maxRSS / 1024;
+  result.peakHeapMb = mb(peakHeap);
   const times: number[] = [];
   // The budget is CPU time too, so a loaded machine gives every child as many rounds as a quiet one.
   const started = cpuMs();
@@ -112,8 +119,6 @@ async function main(): Promise<void> {
   times.sort((a, b) => a - b);
   result.roundMs = times[Math.floor(times.length / 2)] ?? 0;
   result.rounds = times.length;
-  result.peakRssMb = process.resourceUsage().maxRSS / 1024;
-  result.peakHeapMb = mb(peakHeap);
   console.log(JSON.stringify(result));
 }
 

@@ -26,6 +26,8 @@ export function withFlatStack(parser: Parser, input: string): Parser {
 const shallowTagLimit = 500;
 
 function fewerTagsThan(input: string, limit: number): boolean {
+  // Every tag takes a `<` and a name character: short input needs no count.
+  if (input.length < limit * 2) return true;
   let at = -1;
   for (let count = 0; count < limit; count++) {
     at = input.indexOf('<', at + 1);
