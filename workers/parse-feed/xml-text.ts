@@ -1,15 +1,20 @@
 import { DecodingMode, decodeHTML } from 'entities';
-import { innerXml, rawAttribute, withoutInvalidXmlChars, type XmlNode } from './xml-tree.js';
+import { innerXml, rawAttribute, type XmlNode } from './xml-tree.js';
+
+// Characters XML 1.0 §2.2 forbids; feeds carry them anyway (form feeds, NULs, stray C0 bytes).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const invalidXmlChars = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 /**
  * Decodes the five XML entities, numeric character references and HTML named entities (real
  * feeds use `&nbsp;` and `&eacute;` without declaring them). Strict mode: an entity needs its
  * `;`, so `?a=1&copy=2` in a URL stays as written. Unknown names such as DTD-declared entities
- * are left as written, never expanded; a reference to a character XML forbids (`&#1;`) is dropped.
+ * are left as written, never expanded.
  */
 export function decodeXmlText(value: string): string {
-  if (value.indexOf('&') === -1) return value;
-  return withoutInvalidXmlChars(decodeHTML(value, DecodingMode.Strict));
+  const decoded = value.indexOf('&') === -1 ? value : decodeHTML(value, DecodingMode.Strict);
+  invalidXmlChars.lastIndex = 0;
+  return invalidXmlChars.test(decoded) ? decoded.replace(invalidXmlChars, '') : decoded;
 }
 
 /** The text of a plainly parsed element: text decoded, CDATA literal, trimmed. */

@@ -71,7 +71,7 @@ const noChildren: XmlNode[] = Object.freeze([]) as unknown as XmlNode[];
  */
 export function parseXml(input: string, onClose?: CloseHook): XmlNode | undefined {
   // XML 2.11: every line break is read as \n. One replace when the document has any \r at all.
-  const source = withoutInvalidXmlChars(input.includes('\r') ? input.replace(/\r\n?/g, '\n') : input);
+  const source = input.includes('\r') ? input.replace(/\r\n?/g, '\n') : input;
   const builder = new TreeBuilder(source, onClose);
   const tokenizer = new Tokenizer({ xmlMode: true, decodeEntities: false }, builder);
   tokenizer.write(source);
@@ -80,21 +80,6 @@ export function parseXml(input: string, onClose?: CloseHook): XmlNode | undefine
 }
 
 const noText = '';
-
-// Characters XML 1.0 §2.2 forbids; feeds carry them anyway (form feeds, NULs, stray C0 bytes).
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const invalidXmlChars = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-
-/**
- * Text without the characters XML forbids. parseXml removes them from the whole document before
- * tokenizing (one native scan, instead of one per decoded string), so no text, CDATA or attribute
- * carries them; after that only a character reference (`&#1;`) can bring one back, which
- * decodeXmlText removes with this.
- */
-export function withoutInvalidXmlChars(text: string): string {
-  invalidXmlChars.lastIndex = 0;
-  return invalidXmlChars.test(text) ? text.replace(invalidXmlChars, '') : text;
-}
 
 /**
  * Told of each element as it closes (complete: children, text and `innerEnd` set), with its
