@@ -2,7 +2,7 @@ import type { Principal } from '../domain/api-key.js';
 import type { Bundle, BundlePatch } from '../domain/bundle.js';
 import { FeedmillError } from '../domain/errors.js';
 import { bundleFieldLimits, checkLength, checkMemberCount } from '../domain/field-limits.js';
-import type { ItemSort } from '../domain/feed.js';
+import type { Feed, ItemSort } from '../domain/feed.js';
 import { newBundleId } from '../domain/ids.js';
 import { noFilters, patchKeepBlock, type KeepBlock } from '../domain/keep-block.js';
 import { parsePage, type ListEnvelope, type PageQuery } from '../domain/pagination.js';
@@ -12,6 +12,7 @@ import { bundleContent, customAuthorsOf } from './bundle-items.js';
 import type { DeletionResult } from './delete-feed.js';
 import type { AppDeps } from './deps.js';
 import { findFeed } from './find-feed.js';
+import { filterEpoch } from './shown-items.js';
 
 export type BundleDeps = Pick<AppDeps, 'bundles' | 'feeds' | 'items' | 'clock' | 'random'>;
 
@@ -63,7 +64,33 @@ export async function createBundle(
 
 /** GET /v1/bundles/:id: merged items of its feeds; without `sort`, the bundle's preference. */
 export async function getBundle(deps: BundleDeps, principal: Principal, bundleId: string, sort?: ItemSort): Promise<BundleWithItems> {
-  return withItems(deps, await findBundle(deps, principal, bundleId), sort);
+  return (await viewBundle(deps, principal, bundleId, sort)).content();
+}
+
+/** What GET /v1/bundles/:id shows: a version stamp read from the bundle and its members' rows, and the costly merge on demand. */
+export interface BundleView {
+  /**
+   * Changes whenever the content does: every bundle field, the sort shown, and per member still
+   * there (and the caller's) its settings (filters, `customAuthor`) and the hash of the last
+   * document read (see FeedView), plus the minute when filters judge by age.
+   */
+  version: string;
+  content(): Promise<BundleWithItems>;
+}
+
+export async function viewBundle(deps: BundleDeps, principal: Principal, bundleId: string, sort?: ItemSort): Promise<BundleView> {
+  const bundle = await findBundle(deps, principal, bundleId);
+  const members = await Promise.all(bundle.feedIds.map((id) => deps.feeds.getById(id)));
+  const live = members.filter((feed): feed is Feed => feed !== undefined && feed.accountId === bundle.accountId);
+  return {
+    version: JSON.stringify([
+      bundle,
+      sort ?? bundle.sort,
+      live.map((feed) => [feed.id, feed.settings, feed.fetch.bodyHash]),
+      filterEpoch(deps, [bundle.filters, ...live.map((feed) => feed.settings.filters)]),
+    ]),
+    content: () => withItems(deps, bundle, sort),
+  };
 }
 
 /** GET /v1/bundles: newest first, without items. */

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { createLru } from '../app/lru.js';
 
 /**
@@ -27,3 +28,22 @@ export function createResponseCache(maxBytes = 32 * 1024 * 1024, maxEntries = 10
     },
   };
 }
+
+/**
+ * Answers a GET from `cache`: the body for `key` at `version`, or `make()`'s object serialized by
+ * the route's 200 schema (`reply.serialize`, as returning the object would) and cached.
+ */
+export async function sendCached(
+  reply: FastifyReply,
+  cache: ResponseCache,
+  key: string,
+  version: string,
+  make: () => Promise<unknown>,
+): Promise<FastifyReply> {
+  const body = await cache.get(key, version, async () => bytesOf(reply.serialize(await make())));
+  // Fastify sends a Buffer as is.
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
+const bytesOf = (serialized: string | ArrayBuffer | Buffer): Buffer =>
+  typeof serialized === 'string' ? Buffer.from(serialized) : Buffer.isBuffer(serialized) ? serialized : Buffer.from(serialized);

@@ -3,12 +3,12 @@ import {
   addFeedToBundle,
   createBundle,
   deleteBundle,
-  getBundle,
   listBundles,
   removeFeedFromBundle,
   updateBundle,
   getBundleSettings,
   updateBundleSettings,
+  viewBundle,
 } from '../../app/bundles.js';
 import { previewBundleFilters } from '../../app/filter-preview.js';
 import type { AppDeps } from '../../app/deps.js';
@@ -28,6 +28,7 @@ import {
 } from '../schemas/bundle.js';
 import { FilterPreview, FilterPreviewBody } from '../schemas/feed.js';
 import { toFilterPreview } from './filter-preview.js';
+import { createResponseCache, sendCached } from '../response-cache.js';
 import { DeletionResult, errorResponses, IdParams, PageQuery, SortQuery } from '../schemas/common.js';
 
 /** Spec "Endpoints → Bundles", mounted at `/bundles` and `/bundled`. */
@@ -65,6 +66,9 @@ export const bundleRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async 
       toApiList(await listBundles(deps, principalOf(request), request.query), (bundle) => toApiBundle(bundle, deps.settings.publicUrl)),
   );
 
+  // The body of GET /:id per bundle and version: merging a thousand items is read, merged and
+  // serialized once per change of the bundle or a member, not once per request.
+  const bundleBodies = createResponseCache();
   app.get(
     '/:id',
     {
@@ -80,8 +84,12 @@ export const bundleRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async 
         response: { 200: BundleWithItems, ...errorResponses },
       },
     },
-    async (request) =>
-      toApiBundleWithItems(await getBundle(deps, principalOf(request), request.params.id, request.query.sort), deps.settings.publicUrl),
+    async (request, reply) => {
+      const view = await viewBundle(deps, principalOf(request), request.params.id, request.query.sort);
+      return sendCached(reply, bundleBodies, `${request.params.id} ${request.query.sort ?? ''}`, view.version, async () =>
+        toApiBundleWithItems(await view.content(), deps.settings.publicUrl),
+      );
+    },
   );
 
   app.patch(

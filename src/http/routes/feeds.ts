@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
 import type { Static } from 'typebox';
 import { createFeed, type CreateFeedInput } from '../../app/create-feed.js';
 import { deleteFeed } from '../../app/delete-feed.js';
@@ -29,12 +28,9 @@ import {
   UpdateFeedSettingsBody,
 } from '../schemas/feed.js';
 import { toFilterPreview } from './filter-preview.js';
-import { createResponseCache } from '../response-cache.js';
+import { createResponseCache, sendCached } from '../response-cache.js';
 
 const sourceErrors = { 402: ErrorBody };
-
-const bytesOf = (serialized: string | ArrayBuffer | Buffer): Buffer =>
-  typeof serialized === 'string' ? Buffer.from(serialized) : Buffer.isBuffer(serialized) ? serialized : Buffer.from(serialized);
 
 /** Create-feed rules 1 and 2 (`url` alone, or `keyword` with `region`) are the body schema's `oneOf`. */
 const createFeedInput = (body: Static<typeof CreateFeedBody>): CreateFeedInput =>
@@ -97,12 +93,9 @@ export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
     },
     async (request, reply) => {
       const view = await viewFeed(deps, principalOf(request), request.params.id, request.query.sort);
-      // `reply.serialize` applies the 200 schema, as returning the object would.
-      const body = await feedBodies.get(`${request.params.id} ${request.query.sort ?? ''}`, view.version, async () =>
-        bytesOf(reply.serialize(toApiFeedWithItems(await view.content(), deps.settings.publicUrl))),
+      return sendCached(reply, feedBodies, `${request.params.id} ${request.query.sort ?? ''}`, view.version, async () =>
+        toApiFeedWithItems(await view.content(), deps.settings.publicUrl),
       );
-      // Fastify sends a Buffer as is; the typed reply only knows the schema's object shape.
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
   );
 
