@@ -111,6 +111,10 @@ export async function keysCommand(args: string[], config: Config, print: (line: 
     } else {
       await revokeKey(deps, action.id);
       print(`Revoked ${action.id}.`);
+      if (config.store === 'cassandra' && !changes)
+        print(
+          "FEEDMILL_REDIS_URL is not set, so running API processes were not told: each refuses the key once its cached copy expires (within 60 s). Run this with the deployment's FEEDMILL_REDIS_URL to refuse it at once.",
+        );
     }
   } finally {
     await changes?.close();

@@ -124,3 +124,12 @@ t.test('a key revoked with the CLI is refused at once by both API processes, whi
   t.comment(`refused after ${refusedB} ms (B) and ${refusedA} ms more (A), counted from the CLI's exit`);
   t.equal((await apiB.call('GET', `/v1/feeds/${feedId}`, { authorization })).status, 200, 'the other key still works');
 });
+
+t.test('revoking without the Redis URL says the API processes were not told, and how to fix that', async (t) => {
+  const third = await createKey();
+  const keyId = third.slice('Bearer '.length).split(':')[0] ?? '';
+  const withoutRedis = Object.fromEntries(Object.entries(env).filter(([name]) => name !== 'FEEDMILL_REDIS_URL'));
+  const said = await runCommand(['keys', 'revoke', keyId], { ...withoutRedis, FEEDMILL_REDIS_URL: '' });
+  t.match(said, `Revoked ${keyId}.`);
+  t.match(said, /FEEDMILL_REDIS_URL is not set, so running API processes were not told/);
+});
