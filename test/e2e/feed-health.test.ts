@@ -3,23 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { eventually } from '../fixtures/eventually.js';
-import { freePort, runCommand, startFeedmill } from '../fixtures/feedmill-process.js';
+import { binaryEnv, freePort, runCommand, startFeedmill } from '../fixtures/feedmill-process.js';
 import { startFixtureServer } from '../fixtures/http-fixture.js';
 
 // The binary over HTTPS, polling a source on 127.0.0.1 every second or two (issue #14's "done means").
 t.setTimeout(300_000);
 const dataDir = mkdtempSync(join(tmpdir(), 'feedmill-e2e-health-'));
 const metricsPort = await freePort();
-const env = {
-  FEEDMILL_PORT: String(await freePort()),
-  FEEDMILL_METRICS_PORT: String(metricsPort),
-  FEEDMILL_DATA_DIR: dataDir,
-  FEEDMILL_ALLOW_PRIVATE_NETWORKS: 'true',
-  FEEDMILL_POLL_MIN_INTERVAL: '1',
-  FEEDMILL_POLL_MAX_INTERVAL: '2',
-  FEEDMILL_PARSER_THREADS: '1',
-  FEEDMILL_LOG_LEVEL: 'warn',
-};
+const env = await binaryEnv(dataDir, { metricsPort });
 let failing = false;
 const source = await startFixtureServer((_request, response) => {
   if (failing) return void response.writeHead(500, { 'content-type': 'text/plain' }).end('down for maintenance');

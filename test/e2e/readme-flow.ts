@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import { Agent } from 'undici';
 import { createFeedmillClient, type Schemas } from '../../src/client/index.js';
-import { freePort, runCommand, startFeedmill, startWorker, type WorkerProcess } from '../fixtures/feedmill-process.js';
+import { binaryEnv, freePort, runCommand, startFeedmill, startWorker, type WorkerProcess } from '../fixtures/feedmill-process.js';
 import { startFixtureServer } from '../fixtures/http-fixture.js';
 import { startRssSource } from '../fixtures/rss-source.js';
 
@@ -20,17 +20,7 @@ export async function readmeFlow(storeEnv: Record<string, string>, roles: 'all' 
   const dataDir = mkdtempSync(join(tmpdir(), 'feedmill-e2e-'));
   const port = await freePort();
   const metricsPort = await freePort();
-  const env = {
-    FEEDMILL_PORT: String(port),
-    FEEDMILL_METRICS_PORT: String(metricsPort),
-    FEEDMILL_DATA_DIR: dataDir,
-    FEEDMILL_ALLOW_PRIVATE_NETWORKS: 'true',
-    FEEDMILL_POLL_MIN_INTERVAL: '1',
-    FEEDMILL_POLL_MAX_INTERVAL: '2',
-    FEEDMILL_PARSER_THREADS: '1',
-    FEEDMILL_LOG_LEVEL: 'warn',
-    ...storeEnv,
-  };
+  const env = { ...(await binaryEnv(dataDir, { port, metricsPort })), ...storeEnv };
   const source = await startRssSource(2);
   const apiRole = roles === 'split' ? 'api' : 'all';
   let service = await startFeedmill(env, apiRole);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { freePort, runCommand, startFeedmill } from '../fixtures/feedmill-process.js';
+import { binaryEnv, freePort, runCommand, startFeedmill } from '../fixtures/feedmill-process.js';
 import { startRssSource } from '../fixtures/rss-source.js';
 import { startWebsubSubscriber } from '../fixtures/websub-subscriber.js';
 
@@ -12,16 +12,7 @@ import { startWebsubSubscriber } from '../fixtures/websub-subscriber.js';
 t.setTimeout(300_000);
 const dataDir = mkdtempSync(join(tmpdir(), 'feedmill-e2e-websub-'));
 const port = await freePort();
-const env = {
-  FEEDMILL_PORT: String(port),
-  FEEDMILL_METRICS_PORT: String(await freePort()),
-  FEEDMILL_DATA_DIR: dataDir,
-  FEEDMILL_ALLOW_PRIVATE_NETWORKS: 'true',
-  FEEDMILL_POLL_MIN_INTERVAL: '1',
-  FEEDMILL_POLL_MAX_INTERVAL: '2',
-  FEEDMILL_PARSER_THREADS: '1',
-  FEEDMILL_LOG_LEVEL: 'warn',
-};
+const env = await binaryEnv(dataDir, { port });
 const source = await startRssSource(1);
 const subscriber = await startWebsubSubscriber();
 const service = await startFeedmill(env);
