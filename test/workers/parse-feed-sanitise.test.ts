@@ -113,6 +113,7 @@ t.test('one fragment cannot leak into the next: state is reset between items', a
 t.test('the text rendering decodes entities, breaks at block boundaries and drops script text', async (t) => {
   const rendered = renderHtml('<h1>T&amp;C</h1><p>caf&eacute;&nbsp;au lait</p><script>x()</script><ul><li>a</li><li>b</li></ul>', base);
   t.equal(rendered.text, 'T&C\ncafé au lait\na\nb');
+  t.equal(renderHtml('<table><tr><th>Team</th><td>Score</td></tr></table>', base).text, 'Team\nScore', 'two cells never read as one word');
 });
 
 t.test('an image with an unsafe src is never the thumbnail', async (t) => {

@@ -1,4 +1,5 @@
 import { collapseText } from '../shared/html.js';
+import { blockElements } from '../shared/sanitise.js';
 import type { PageElement } from './dom.js';
 
 /**
@@ -21,42 +22,6 @@ function pushChildren(stack: PageElement[], element: PageElement): void {
     if (child !== undefined && child.kind === 'element') stack.push(child);
   }
 }
-
-/** Elements whose boundaries separate words in the text rendering. */
-const blockNames = new Set([
-  'address',
-  'article',
-  'aside',
-  'blockquote',
-  'br',
-  'dd',
-  'div',
-  'dl',
-  'dt',
-  'figcaption',
-  'figure',
-  'footer',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'hr',
-  'li',
-  'main',
-  'nav',
-  'ol',
-  'p',
-  'pre',
-  'section',
-  'table',
-  'td',
-  'th',
-  'tr',
-  'ul',
-]);
 
 /**
  * The visible text of an element, collapsed. `limit` stops collecting once that many characters
@@ -81,7 +46,7 @@ export function textOf(root: PageElement, limit = Number.POSITIVE_INFINITY): str
       continue;
     }
     if (node.name === 'script') continue;
-    const block = blockNames.has(node.name);
+    const block = blockElements.has(node.name);
     if (block) {
       parts.push('\n');
       stack.push('\n');

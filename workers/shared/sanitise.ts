@@ -196,7 +196,11 @@ const nonBooleanAttributes = new Set([
 const selfClosing = new Set(['img', 'br', 'hr']);
 /** Disallowed tags whose text is dropped with them. */
 const nonTextTags = new Set(['script', 'style', 'textarea', 'option', 'xmp']);
-/** Elements whose boundaries become line breaks in the text rendering. */
+/**
+ * Elements whose boundaries separate words: line breaks in the text rendering of item HTML, and
+ * word boundaries in a page's visible text (extract-page/walk.ts). Table cells count, so two cells
+ * never read as one word.
+ */
 export const blockElements = new Set([
   'address',
   'article',
@@ -226,6 +230,8 @@ export const blockElements = new Set([
   'pre',
   'section',
   'table',
+  'td',
+  'th',
   'tr',
   'ul',
 ]);
