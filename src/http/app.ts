@@ -7,6 +7,7 @@ import { loadAssets } from '../dashboard/assets.js';
 import { dashboardRoutes } from '../dashboard/plugin.js';
 import { clientErrorHandler } from './client-errors.js';
 import { frameworkErrors, registerErrorHandling } from './errors.js';
+import { maxParamLength } from './path-limits.js';
 import { messageKeywords } from './validation-messages.js';
 import { registerOpenApi } from './openapi.js';
 import { registerAuth } from './plugins/auth.js';
@@ -53,11 +54,6 @@ export interface HttpAppOptions {
 const apiPrefixes = ['/v1', '/api/v1'];
 const feedPaths = ['/feeds', '/feed'];
 const bundlePaths = ['/bundles', '/bundled'];
-/**
- * The longest path segment routed; a longer one is 414 `uri_too_long`. Far above any id, so an id of
- * the wrong shape reaches its route's schema and is answered 400 or 404, as the OpenAPI document says.
- */
-const maxParamLength = 2048;
 
 /** The HTTP surface, without listening: the process file listens, tests call `app.inject`. */
 export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}): Promise<FastifyInstance> {
@@ -75,7 +71,8 @@ export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}):
       customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, verbose: true, keywords: [...messageKeywords] },
     },
     return503OnClosing: true,
-    maxParamLength,
+    // Under routerOptions: Fastify 5 warns (FSTDEP022) when router options are given at the top level.
+    routerOptions: { maxParamLength },
     // Errors met while routing, and requests Node's parser refuses, leave in our error shape too.
     frameworkErrors,
     clientErrorHandler,

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { statusOf } from './wire/status.js';
 import { isFeedmillError, type ErrorCode, type FeedmillError } from '../domain/errors.js';
 import { describeValidation } from './validation-messages.js';
+import { maxParamLength } from './path-limits.js';
 
 export interface ErrorBody {
   message: string;
@@ -30,19 +31,19 @@ const fastifyMessages: Partial<Record<ErrorCode, string>> = {
 };
 
 /** Fastify's own messages for these repeat the whole path, which may be kilobytes long; ours say what was expected. */
-const replacedMessages: Record<string, (maxParamLength: number) => string> = {
-  FST_ERR_MAX_PARAM_LENGTH: (limit) => `Expected each path segment to be at most ${limit} characters; check the id in the path`,
-  FST_ERR_BAD_URL: () => 'Expected a path of valid percent-encoded UTF-8; a `%` must be followed by two hex digits',
+const replacedMessages: Record<string, string> = {
+  FST_ERR_MAX_PARAM_LENGTH: `Expected each path segment to be at most ${maxParamLength} characters; check the id in the path`,
+  FST_ERR_BAD_URL: 'Expected a path of valid percent-encoded UTF-8; a `%` must be followed by two hex digits',
 };
 
-function translate(error: FastifyError, maxParamLength: number): { code: ErrorCode; message: string; titles?: string[] } {
+function translate(error: FastifyError): { code: ErrorCode; message: string; titles?: string[] } {
   if (error.validation) {
     const { code, titles } = describeValidation(error.validation, error.validationContext ?? 'request');
     return { code, message: titles.join('; '), titles };
   }
   const code = fastifyCodes[error.code];
   const replaced = replacedMessages[error.code];
-  if (code && replaced) return { code, message: replaced(maxParamLength) };
+  if (code && replaced) return { code, message: replaced };
   if (code) {
     const hint = fastifyMessages[code];
     return { code, message: hint ? `${hint}: ${error.message}` : error.message };
@@ -54,9 +55,7 @@ function translate(error: FastifyError, maxParamLength: number): { code: ErrorCo
 }
 
 function send(error: FastifyError | FeedmillError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const mapped = isFeedmillError(error)
-    ? { code: error.code, message: error.message }
-    : translate(error, request.server.initialConfig.maxParamLength ?? 100);
+  const mapped = isFeedmillError(error) ? { code: error.code, message: error.message } : translate(error);
   const body = errorBody(mapped.code, mapped.message, 'titles' in mapped ? mapped.titles : undefined);
   if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
   if (isFeedmillError(error) && error.details.retryAfter !== undefined) void reply.header('retry-after', String(error.details.retryAfter));
