@@ -70,7 +70,7 @@ export async function pastEvents(
  * then live ones from the bus as they are published — with no gap and no duplicate across the
  * switch. The bus is listened to before the store is read, so an event published during the
  * replay is held; one the replay already gave (stored before it was published) is then skipped
- * by id. Pulled by the consumer: a replay of any length waits for it. Live events held for a
+ * by id, as is one the sweep publishes again (see publishFeedEvent). Pulled by the consumer: a replay of any length waits for it. Live events held for a
  * consumer that does not pull are bounded: past `maxHeld` the stream ends with
  * `too_many_connections`, and the client resumes from the last id it got, losing nothing.
  */
@@ -93,12 +93,12 @@ export async function* eventStream(
   const onAbort = (): void => wake?.();
   signal.addEventListener('abort', onAbort);
   try {
-    const replayed = new Set<string>();
+    const told = recentIds(toldKept);
     let position = after;
     while (position && !signal.aborted) {
       const page = await deps.outbox.history(scope.accountId, position, replayPage);
       for (const envelope of page) {
-        replayed.add(envelope.event.id);
+        told.add(envelope.event.id);
         if (signal.aborted) return;
         const event = await scopedEvent(deps, scope, envelope);
         if (event) yield { ...envelope, event };
@@ -121,7 +121,8 @@ export async function* eventStream(
         wake = undefined;
         continue;
       }
-      if (replayed.has(envelope.event.id)) continue;
+      // Given by the replay, or published again by the sweep (its dispatch was slow or lost).
+      if (!told.add(envelope.event.id)) continue;
       const event = await scopedEvent(deps, scope, envelope);
       if (event) yield { ...envelope, event };
     }
@@ -129,4 +130,25 @@ export async function* eventStream(
     unsubscribe();
     signal.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * How many event ids a stream remembers having told. The sweep publishes an event again at the
+ * earliest a minute after the first time (twice the job lock), so this covers a thousand events
+ * per account per minute: about 40 KB per stream.
+ */
+const toldKept = 1_000;
+
+/** A set of the last `max` ids added; `add` answers whether the id was new. */
+function recentIds(max: number): { add(id: string): boolean } {
+  const ids = new Set<string>();
+  return {
+    add(id) {
+      if (ids.has(id)) return false;
+      ids.add(id);
+      // A Set iterates in insertion order: the first one is the oldest.
+      if (ids.size > max) ids.delete(ids.values().next().value as string);
+      return true;
+    },
+  };
 }

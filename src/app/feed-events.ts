@@ -61,25 +61,29 @@ export async function feedEvent(
 }
 
 /**
- * Sends an event on its two ways and marks it sent in the outbox: a dispatch job keyed by its id
- * (webhooks: retried until the deliveries exist), and the bus (live subscriptions). A failure of
- * either leaves the event unpublished, for the sweep to send again; both are idempotent per id.
+ * Sends an event on its two ways: a dispatch job keyed by its id (webhooks and WebSub: retried
+ * until the deliveries exist), and the bus (live subscriptions). The event is marked published in
+ * the outbox by the dispatch job, once its deliveries and distributions are stored
+ * (jobs/dispatch-event.ts), not here: a job is held only by the scheduler (Redis, or this
+ * process's memory), and one lost with it, before it ran, must leave the event for the sweep to
+ * send again. Both ways are idempotent per id; live streams skip an id they already told.
  */
 export async function publishFeedEvent(
-  deps: Pick<AppDeps, 'bus' | 'outbox' | 'clock' | 'deliveryScheduler'>,
+  deps: Pick<AppDeps, 'bus' | 'clock' | 'deliveryScheduler'>,
   envelope: FeedEventEnvelope,
 ): Promise<void> {
   await deps.deliveryScheduler.schedule(envelope.event.id, deps.clock.now());
   await deps.bus.publish(envelope);
-  await deps.outbox.markPublished(envelope.event.id, deps.clock.now().toISOString());
 }
 
 /**
- * Publishes events recorded by a process that died before publishing them: all of them at
- * start-up, and, on a timer, those older than `recordedBefore` — a process alive would have sent
- * those long ago, so one that stopped after storing the items (whose next refresh sees no change,
- * and so records nothing) would otherwise leave them waiting for a restart. Publishing one twice is
- * harmless: it keeps its id, and dispatch is idempotent per event id.
+ * Publishes events not yet dispatched: recorded by a process that died before publishing them, or
+ * published but whose dispatch job was lost (Redis restarted without its data, or an embedded
+ * process died with the job in memory). All of them at start-up, and, on a timer, those older than
+ * `recordedBefore` — a process alive would have dispatched those long ago, so one that stopped
+ * after storing the items (whose next refresh sees no change, and so records nothing) would
+ * otherwise leave them waiting for a restart. Publishing one twice is harmless: it keeps its id,
+ * dispatch is idempotent per event id, and live streams skip an id they already told.
  */
 export async function publishPendingEvents(
   deps: Pick<AppDeps, 'bus' | 'outbox' | 'clock' | 'deliveryScheduler'>,

@@ -5,9 +5,11 @@ import type { JobHandler } from '../ports/scheduler.js';
 
 /**
  * The dispatch job: `{ id: eventId }` → the event from the outbox → one delivery per webhook it
- * concerns, and one distribution per WebSub subscription to the feed or a bundle holding it → done. One job per event id, in either mode, so an event is dispatched once however
- * many workers run; a store that fails meanwhile makes the scheduler try the job again, so an
- * outage can delay an event's deliveries but never lose them.
+ * concerns, and one distribution per WebSub subscription to the feed or a bundle holding it → the
+ * event marked published. One job per event id, in either mode, so an event is dispatched once
+ * however many workers run; a store that fails meanwhile makes the scheduler try the job again, so
+ * an outage can delay an event's deliveries but never lose them. The mark comes last: until the
+ * deliveries are stored, the event is the sweep's to send again (publishPendingEvents).
  */
 export const dispatchEventHandler =
   (deps: DispatchDeps & DistributeDeps & Pick<AppDeps, 'outbox'>): JobHandler =>
@@ -17,6 +19,7 @@ export const dispatchEventHandler =
     if (envelope) {
       await dispatchEvent(deps, envelope);
       await scheduleDistributions(deps, envelope);
+      await deps.outbox.markPublished(id, deps.clock.now().toISOString());
     }
     return null;
   };

@@ -75,7 +75,10 @@ async function startWorker(runtime: Runtime, config: Config, log: Logger, role: 
   };
   // Deliveries first: the dispatch jobs of events published from here on find their handler.
   const resumeDeliveryQueue = async (): Promise<number> => (await resumeDeliveries(deps)) + (await resumeDistributions(deps));
-  await deps.deliveryScheduler.start(deliveryQueueHandler(deps), rebuild('delivery', resumeDeliveryQueue));
+  // A lost queue also lost the dispatch jobs of events not yet dispatched: those are still
+  // unpublished in the outbox, and are sent again at once rather than at the next sweep.
+  const rebuildDeliveryQueue = async (): Promise<number> => (await resumeDeliveryQueue()) + (await publishPendingEvents(deps));
+  await deps.deliveryScheduler.start(deliveryQueueHandler(deps), rebuild('delivery', rebuildDeliveryQueue));
   const resumed = await resumeDeliveryQueue();
   if (resumed > 0) log.info({ deliveries: resumed }, 'webhook deliveries and WebSub distributions resumed');
   await deps.scheduler.start(

@@ -65,6 +65,26 @@ t.test(
   },
 );
 
+t.test('an event published again by the sweep (its dispatch was slow or lost) is told once', async (t) => {
+  const { outbox } = env.deps;
+  const stop = new AbortController();
+  const got: string[] = [];
+  const reading = (async () => {
+    for await (const event of eventStream(env.deps, { accountId: 'acct-again' }, undefined, stop.signal)) {
+      got.push(event.event.id);
+      if (got.includes('evt_again_last')) stop.abort();
+    }
+  })();
+  // Let the stream subscribe to the bus before anything is published.
+  await new Promise((resolve) => setImmediate(resolve));
+  const once = envelope('again_twice', 30, 'acct-again');
+  await commitAndPublish(outbox, once);
+  await env.deps.bus.publish(once);
+  await commitAndPublish(outbox, envelope('again_last', 31, 'acct-again'));
+  await reading;
+  t.same(got, ['evt_again_twice', 'evt_again_last']);
+});
+
 t.test("another account's events never reach the stream, stored or live", async (t) => {
   const { outbox } = env.deps;
   await outbox.save(envelope('mine_1', 10, 'acct-mine'));

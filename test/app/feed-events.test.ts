@@ -6,7 +6,9 @@ import { WebhookEvent } from '../../src/http/schemas/webhook-event.js';
 import { repoRoot } from '../fixtures/repo-root.js';
 import { createFeed } from '../../src/app/create-feed.js';
 import { hostedFeedUrl } from '../../src/domain/hosted-urls.js';
-import { feedEvent, publishPendingEvents } from '../../src/app/feed-events.js';
+import { feedEvent, publishFeedEvent, publishPendingEvents } from '../../src/app/feed-events.js';
+import { dispatchEventHandler } from '../../src/jobs/dispatch-event.js';
+import { eventually } from '../fixtures/eventually.js';
 import { refreshFeed } from '../../src/app/refresh-feed.js';
 import type { Feed } from '../../src/domain/feed.js';
 import type { FeedEventEnvelope } from '../../src/webhook-event/feed-update-event.js';
@@ -29,7 +31,19 @@ async function setup(t: Test) {
   env.deps.bus.subscribe((envelope) => {
     events.push(envelope);
   });
+  // As a worker runs it: the dispatch job stores the deliveries and marks the event published.
+  await env.deps.deliveryScheduler.start(dispatchEventHandler(env.deps));
   return { env, source, feed, events };
+}
+
+/** Waits for the dispatch jobs scheduled so far to mark their events published. */
+async function dispatched(env: TestDeps): Promise<void> {
+  await eventually(
+    10_000,
+    async () => (await env.deps.outbox.unpublished(10)).length === 0,
+    () => 'events still waiting for their dispatch job',
+    20,
+  );
 }
 
 t.test('creating a feed announces nothing: its first items are the baseline', async (t) => {
@@ -104,9 +118,33 @@ t.test('an event committed but not published (a crash) goes out at the next star
   t.equal(events.length, 0, 'the process "died" before publishing');
   t.equal(await publishPendingEvents(env.deps), 1, 'one event, not two');
   t.equal(events[0]?.event.id, id);
+  await dispatched(env);
   t.equal(await publishPendingEvents(env.deps), 0, 'published once');
   t.equal((await refreshFeed(env.deps, feed.id))?.status, 'unchanged', 'the next refresh finds its items stored');
   t.equal(events.length, 1, 'and announces nothing again');
+});
+
+t.test('an event whose dispatch job was lost (Redis back without its data) stays for the sweep, which dispatches it', async (t) => {
+  const { env, source, feed, events } = await setup(t);
+  source.addItem('Announced, then its job lost');
+  const stored = await env.deps.feeds.getById(feed.id);
+  if (!stored) throw new Error('feed missing');
+  const at = new Date();
+  const { snapshot, diff } = await diffNow(env, source, feed.id, at);
+  const event = await feedEvent(env.deps, stored, diff, at);
+  if (!event) throw new Error('no event');
+  await env.deps.items.commit(feed.id, snapshot.version, diff.fresh, event);
+  // Published as a refresh does, into a queue that then loses the job before any worker runs it.
+  await publishFeedEvent({ ...env.deps, deliveryScheduler: { ...env.deps.deliveryScheduler, schedule: async () => undefined } }, event);
+  t.equal(events.length, 1, 'live subscribers were told at once');
+  t.same(
+    (await env.deps.outbox.unpublished(10)).map((envelope) => envelope.event.id),
+    [event.event.id],
+    'not published: its deliveries were never made',
+  );
+  t.equal(await publishPendingEvents(env.deps), 1, 'the sweep sends it again');
+  await dispatched(env);
+  t.equal(await publishPendingEvents(env.deps), 0, 'and once dispatched, never again');
 });
 
 t.test('the timed sweep sends only events older than its cut-off, oldest first', async (t) => {
@@ -124,6 +162,12 @@ t.test('the timed sweep sends only events older than its cut-off, oldest first',
   t.same(
     events.map((envelope) => envelope.event.id),
     [old],
+  );
+  await eventually(
+    10_000,
+    async () => (await env.deps.outbox.unpublished(10)).length === 1,
+    () => 'the old event was not dispatched',
+    20,
   );
   t.equal(await publishPendingEvents(env.deps), 1, 'the young one waits for its own process, or the next start');
   t.same(
@@ -163,6 +207,7 @@ t.test('two refreshes of one feed, the first stalled past its lock between its d
     [['Seen by the second only', 'Seen by two workers']],
     'one event announces each item once',
   );
+  await dispatched(env);
   t.same(await env.deps.outbox.unpublished(10), [], 'nothing was left for the sweep to send again');
   t.equal(late?.nextRunAt?.toISOString(), second?.nextRunAt?.toISOString(), 'the overtaken refresh keeps the plan of the one that won');
   t.equal((await env.deps.items.known(feed.id)).items.size, 4, 'the first two items and both new ones are stored once');
