@@ -1,9 +1,8 @@
 import { createAuthenticator } from '../../src/app/authenticate.js';
 import { createFeed } from '../../src/app/create-feed.js';
-import { dispatchEvent } from '../../src/app/dispatch-event.js';
 import { refreshFeed } from '../../src/app/refresh-feed.js';
 import { createWebhook } from '../../src/app/webhooks.js';
-import { deliverWebhookHandler } from '../../src/jobs/deliver-webhook.js';
+import { deliveryQueueHandler } from '../../src/jobs/delivery-queue.js';
 import { startRssSource, type RssSource } from '../../test/fixtures/rss-source.js';
 import { createTestDeps, type TestDeps } from '../../test/fixtures/test-deps.js';
 import { startGraphqlHttps, type GraphqlHttps } from '../../test/graphql/transport-fixtures.js';
@@ -15,7 +14,7 @@ export interface Published {
   eventId: string;
   /** Stamped by the first bus listener, as `bus.publish` calls listeners. */
   publishedAt: number;
-  /** When `refreshFeed` resolved (after dispatch, `markPublished` and planning the next refresh). */
+  /** When `refreshFeed` resolved (after the bus fan-out and planning the next refresh). */
   resolvedAt: number;
 }
 
@@ -25,7 +24,7 @@ export interface Stack {
   readonly sink: TimedSink;
   readonly authorization: string;
   readonly feedId: string;
-  /** Bus listeners before any subscriber: the stamp and the webhook dispatcher. */
+  /** Bus listeners before any subscriber: the stamp. */
   readonly baseline: number;
   /** The source publishes an item, and the feed actor's refresh runs once. */
   publish(title: string): Promise<Published>;
@@ -48,9 +47,9 @@ export async function startStack(): Promise<Stack> {
     // Subscribed before anything else, so `bus.publish` calls it first: the stamp is the moment of publishing.
     const published: { eventId: string; at: number }[] = [];
     deps.bus.subscribe((envelope) => void published.push({ eventId: envelope.event.id, at: wallNow() }));
-    // As serve.ts starts the worker: deliveries first, then the dispatcher on the bus.
-    await deps.deliveryScheduler.start(deliverWebhookHandler(deps));
-    deps.bus.subscribe((envelope) => dispatchEvent(deps, envelope).then(() => undefined));
+    // As serve.ts starts the worker: one delivery queue runs the dispatch job of each event (its
+    // deliveries made, then the event marked published) and then each delivery.
+    await deps.deliveryScheduler.start(deliveryQueueHandler(deps));
     const baseline = deps.bus.listenerCount;
 
     // One key holds every subscriber's connection here: lifted caps and budget, as an operator
