@@ -21,14 +21,18 @@ export async function bundleContent(
   bundle: Bundle,
   sort: ItemSort = bundle.sort,
 ): Promise<BundleContent> {
-  const feeds = (await Promise.all(bundle.feedIds.map((id) => deps.feeds.getById(id)))).filter(
-    (feed): feed is Feed => feed !== undefined && feed.accountId === bundle.accountId,
-  );
+  const feeds = await liveMembers(deps, bundle);
   // Each member's own filters apply to its items in the bundle too.
   const lists = await Promise.all(feeds.map((feed) => feedItems(deps, feed, sort)));
   if (!hasFilters(bundle.filters)) return { feeds, items: mergeItems(lists, sort, itemsShown) };
   const merged = mergeItems(lists, sort, Number.POSITIVE_INFINITY);
   return { feeds, items: passing(merged, bundle.filters, customAuthorsOf(feeds), deps.clock.now()).slice(0, itemsShown) };
+}
+
+/** The bundle's member feeds still present and still its account's, in member order. */
+export async function liveMembers(deps: Pick<AppDeps, 'feeds'>, bundle: Bundle): Promise<Feed[]> {
+  const members = await Promise.all(bundle.feedIds.map((id) => deps.feeds.getById(id)));
+  return members.filter((feed): feed is Feed => feed !== undefined && feed.accountId === bundle.accountId);
 }
 
 export const customAuthorsOf = (feeds: readonly Feed[]): Map<string, string | null> =>

@@ -2,13 +2,13 @@ import type { Principal } from '../domain/api-key.js';
 import type { Bundle, BundlePatch } from '../domain/bundle.js';
 import { FeedmillError } from '../domain/errors.js';
 import { bundleFieldLimits, checkLength, checkMemberCount } from '../domain/field-limits.js';
-import type { Feed, ItemSort } from '../domain/feed.js';
+import type { ItemSort } from '../domain/feed.js';
 import { newBundleId } from '../domain/ids.js';
 import { noFilters, patchKeepBlock, type KeepBlock } from '../domain/keep-block.js';
 import { parsePage, type ListEnvelope, type PageQuery } from '../domain/pagination.js';
 import { userIcon } from '../domain/safe-url.js';
 import { shownBundledItem, type BundleWithItems } from '../domain/shown-item.js';
-import { bundleContent, customAuthorsOf } from './bundle-items.js';
+import { bundleContent, customAuthorsOf, liveMembers } from './bundle-items.js';
 import type { DeletionResult } from './delete-feed.js';
 import type { AppDeps } from './deps.js';
 import { findFeed } from './find-feed.js';
@@ -80,8 +80,7 @@ export interface BundleView {
 
 export async function viewBundle(deps: BundleDeps, principal: Principal, bundleId: string, sort?: ItemSort): Promise<BundleView> {
   const bundle = await findBundle(deps, principal, bundleId);
-  const members = await Promise.all(bundle.feedIds.map((id) => deps.feeds.getById(id)));
-  const live = members.filter((feed): feed is Feed => feed !== undefined && feed.accountId === bundle.accountId);
+  const live = await liveMembers(deps, bundle);
   return {
     version: JSON.stringify([
       bundle,

@@ -70,9 +70,10 @@ export async function pastEvents(
  * then live ones from the bus as they are published — with no gap and no duplicate across the
  * switch. The bus is listened to before the store is read, so an event published during the
  * replay is held; one the replay already gave (stored before it was published) is then skipped
- * by id, as is one the sweep publishes again (see publishFeedEvent). Pulled by the consumer: a replay of any length waits for it. Live events held for a
- * consumer that does not pull are bounded: past `maxHeld` the stream ends with
- * `too_many_connections`, and the client resumes from the last id it got, losing nothing.
+ * by id, as is one the sweep publishes again (see publishFeedEvent). Pulled by the consumer: a
+ * replay of any length waits for it. Live events held for a consumer that does not pull are
+ * bounded: past `maxHeld` the stream ends with `too_many_connections`, and the client resumes
+ * from the last id it got, losing nothing.
  */
 export async function* eventStream(
   deps: EventStreamDeps,

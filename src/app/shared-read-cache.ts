@@ -7,10 +7,13 @@ export interface SharedReadCacheOptions {
   maxEntries?: number;
   /**
    * A record read this long ago is read again even if no notice said it changed: the backstop for
-   * a writer that could not publish (its Redis was away). @default 60_000
+   * a writer that could not publish (its Redis was away). @default backstopMs
    */
   maxAgeMs?: number;
 }
+
+/** How long a cached record is kept at most when no notice says it changed. */
+export const backstopMs = 60_000;
 
 /**
  * Store reads kept in this process and dropped when any process says the record changed (the
@@ -30,7 +33,7 @@ export function createSharedReadCache<V>(
   clock: Clock,
   options: SharedReadCacheOptions = {},
 ): SharedReadCache<V> {
-  const maxAgeMs = options.maxAgeMs ?? 60_000;
+  const maxAgeMs = options.maxAgeMs ?? backstopMs;
   const entries = createLru<{ readAt: number; views: Map<string, V> }>({ maxEntries: options.maxEntries ?? 10_000 });
   // Counts notices: a read that started under another count may have been overtaken by one.
   let generation = 0;

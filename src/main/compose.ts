@@ -53,13 +53,14 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
   // Several Redis clients (two queues, the bus, the rate limit) report every reconnection attempt: one line per interval in all.
   const redisAway = redis ? dependencyAlarm(redis, log) : (): void => undefined;
   const metrics = createPrometheusMetrics({ role });
+  // Only an address the operator set: the localhost default would tell a site owner nothing.
+  const contact = config.publicUrl === undefined ? {} : { contact: config.publicUrl };
   const fetcher = createUndiciFetcher({
     allowPrivateNetworks: config.allowPrivateNetworks,
     maxBodyBytes: config.fetchMaxBytes,
     timeoutMs: config.fetchTimeout * 1000,
     version,
-    // Only an address the operator set: the localhost default would tell a site owner nothing.
-    ...(config.publicUrl === undefined ? {} : { contact: config.publicUrl }),
+    ...contact,
   });
   const parser = createParserPool({
     tasks: {
@@ -74,7 +75,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     allowPrivateNetworks: config.allowPrivateNetworks,
     timeoutMs: config.webhookTimeout * 1000,
     version,
-    ...(config.publicUrl === undefined ? {} : { contact: config.publicUrl }),
+    ...contact,
   });
   const jobs = (queue: 'refresh' | 'delivery', what: string): Scheduler => {
     const options = {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createKey, listKeys, revokeKey, type CreatedKey, type KeyView } from '../app/api-keys.js';
+import { backstopMs } from '../app/shared-read-cache.js';
 import { parseScopes, type Scope } from '../domain/api-key.js';
 import type { Config } from './config.js';
 import { ExitError } from './exit-error.js';
@@ -113,7 +114,7 @@ export async function keysCommand(args: string[], config: Config, print: (line: 
       print(`Revoked ${action.id}.`);
       if (config.store === 'cassandra' && !changes)
         print(
-          "FEEDMILL_REDIS_URL is not set, so running API processes were not told: each refuses the key once its cached copy expires (within 60 s). Run this with the deployment's FEEDMILL_REDIS_URL to refuse it at once.",
+          `FEEDMILL_REDIS_URL is not set, so running API processes were not told: each refuses the key once its cached copy expires (within ${backstopMs / 1000} s). Run this with the deployment's FEEDMILL_REDIS_URL to refuse it at once.`,
         );
     }
   } finally {
