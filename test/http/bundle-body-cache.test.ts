@@ -1,21 +1,11 @@
 import t from 'tap';
 import { refreshFeed } from '../../src/app/refresh-feed.js';
 import { buildHttpApp } from '../../src/http/app.js';
-import type { ItemStore } from '../../src/ports/item-store.js';
 import { startRssSource } from '../fixtures/rss-source.js';
-import { createTestDeps } from '../fixtures/test-deps.js';
+import { createCountingTestDeps } from '../fixtures/test-deps.js';
 
-// The real embedded item store, with its item reads counted: a cached bundle body needs none.
-let listCalls = 0;
-const base = createTestDeps();
-const items: ItemStore = {
-  ...base.deps.items,
-  list: (...args) => {
-    listCalls += 1;
-    return base.deps.items.list(...args);
-  },
-};
-const env = { ...base, deps: { ...base.deps, items } };
+// The real embedded item store, with its item reads counted: a cached body needs none.
+const env = createCountingTestDeps();
 const app = await buildHttpApp(env.deps, { httpsOnly: false });
 const first = await startRssSource(2);
 const second = await startRssSource(2);
@@ -23,11 +13,11 @@ t.teardown(async () => {
   await app.close();
   await first.close();
   await second.close();
-  await base.close();
+  await env.close();
 });
 
-const alice = await base.bearer('alice');
-const bob = await base.bearer('bob');
+const alice = await env.bearer('alice');
+const bob = await env.bearer('bob');
 const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, authorization = alice) =>
   app.inject({
     method,
@@ -56,9 +46,9 @@ const shown = async (): Promise<Shown> => {
 
 t.test('an unchanged bundle is merged and serialized once, and served byte for byte', async (t) => {
   const before = (await get()).body;
-  const reads = listCalls;
+  const reads = env.reads();
   const again = await get();
-  t.equal(listCalls, reads, 'no item read for the second request');
+  t.equal(env.reads(), reads, 'no item read for the second request');
   t.equal(again.body, before);
   t.equal(again.json<Shown>().items.length, 4, 'the items of both feeds');
 });
@@ -82,9 +72,9 @@ t.test("a member's refresh that brings a new item changes the body", async (t) =
 t.test("a member's refresh that finds nothing new keeps the cached body", async (t) => {
   const before = (await get()).body;
   t.equal((await refreshFeed(env.deps, feedA))?.status, 'not_modified');
-  const reads = listCalls;
+  const reads = env.reads();
   t.equal((await get()).body, before);
-  t.equal(listCalls, reads, 'no item read: the bundle shows no feed health');
+  t.equal(env.reads(), reads, 'no item read: the bundle shows no feed health');
 });
 
 t.test("a member's customAuthor, the bundle's name and its sort each change the body", async (t) => {

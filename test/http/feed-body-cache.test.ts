@@ -2,31 +2,21 @@ import t from 'tap';
 import { refreshFeed } from '../../src/app/refresh-feed.js';
 import { buildHttpApp } from '../../src/http/app.js';
 import { createResponseCache } from '../../src/http/response-cache.js';
-import type { ItemStore } from '../../src/ports/item-store.js';
 import { startRssSource } from '../fixtures/rss-source.js';
-import { createTestDeps } from '../fixtures/test-deps.js';
+import { createCountingTestDeps } from '../fixtures/test-deps.js';
 
 // The real embedded item store, with its item reads counted: a cached body needs none.
-let listCalls = 0;
-const base = createTestDeps();
-const items: ItemStore = {
-  ...base.deps.items,
-  list: (...args) => {
-    listCalls += 1;
-    return base.deps.items.list(...args);
-  },
-};
-const env = { ...base, deps: { ...base.deps, items } };
+const env = createCountingTestDeps();
 const app = await buildHttpApp(env.deps, { httpsOnly: false });
 const source = await startRssSource(3);
 t.teardown(async () => {
   await app.close();
   await source.close();
-  await base.close();
+  await env.close();
 });
 
-const alice = await base.bearer('alice');
-const bob = await base.bearer('bob');
+const alice = await env.bearer('alice');
+const bob = await env.bearer('bob');
 interface Shown {
   title: string;
   items: { title: string; authors: { name: string }[] }[];
@@ -56,9 +46,9 @@ const shown = async (query = ''): Promise<Shown> => {
 
 t.test('an unchanged feed is read from the store and serialized once, and served byte for byte', async (t) => {
   const first = await get();
-  const before = listCalls;
+  const before = env.reads();
   const again = await get();
-  t.equal(listCalls, before, 'no item read for the second request');
+  t.equal(env.reads(), before, 'no item read for the second request');
   t.equal(again.body, first.body);
   t.same(again.json(), created.json(), 'the same document POST /v1/feeds returned');
 });
@@ -93,9 +83,9 @@ t.test('a refresh that finds nothing new changes only the status, and the new bo
   t.equal(later.status.last_outcome, 'not_modified', 'the status a client sees is never a cached one');
   t.not(later.status.last_fetched_at, earlier.status.last_fetched_at);
   t.same({ ...later, status: undefined }, { ...earlier, status: undefined }, 'nothing else changed');
-  const before = listCalls;
+  const before = env.reads();
   await get();
-  t.equal(listCalls, before, 'no item read for the next request');
+  t.equal(env.reads(), before, 'no item read for the next request');
 });
 
 t.test('customAuthor and sort settings change the body; resetting them restores it', async (t) => {

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { createUndiciFetcher, type UndiciFetcherOptions } from '../../../src/adapters/undici/fetcher.js';
 import { startFixtureServer } from '../../fixtures/http-fixture.js';
 
@@ -46,26 +46,24 @@ t.test('a feed comes back with its body, type, validators and caching hints', as
   t.equal(seen['if-modified-since'], undefined);
 });
 
-t.test("the default User-Agent names the deployment's public URL as the contact", async (t) => {
+/** The User-Agent a fetcher made with `options` sends. */
+async function agentSent(t: Test, options: UndiciFetcherOptions): Promise<string | undefined> {
   let agent: string | undefined;
   const server = await startFixtureServer((req, res) => {
     agent = req.headers['user-agent'];
     res.end(rss);
   });
   t.teardown(server.close);
-  await openFetcher(t, { version: '1.2.3', contact: 'https://feeds.example.org' }).fetch({ url: `${server.url}/` });
-  t.equal(agent, 'feedmill/1.2.3 (+https://feeds.example.org)');
+  await openFetcher(t, options).fetch({ url: `${server.url}/` });
+  return agent;
+}
+
+t.test("the default User-Agent names the deployment's public URL as the contact", async (t) => {
+  t.equal(await agentSent(t, { version: '1.2.3', contact: 'https://feeds.example.org' }), 'feedmill/1.2.3 (+https://feeds.example.org)');
 });
 
 t.test('a custom User-Agent replaces the default', async (t) => {
-  let agent: string | undefined;
-  const server = await startFixtureServer((req, res) => {
-    agent = req.headers['user-agent'];
-    res.end(rss);
-  });
-  t.teardown(server.close);
-  await openFetcher(t, { userAgent: 'my-reader/2' }).fetch({ url: `${server.url}/` });
-  t.equal(agent, 'my-reader/2');
+  t.equal(await agentSent(t, { userAgent: 'my-reader/2' }), 'my-reader/2');
 });
 
 t.test('an unchanged feed answers 304 to the validators of the last fetch', async (t) => {
