@@ -52,6 +52,9 @@ export async function readmeFlow(storeEnv: Record<string, string>, roles: 'all' 
   const feedTotal = async (): Promise<number | undefined> => (await api.GET('/v1/feeds')).data?.total;
 
   let feed: Schemas['FeedWithItems'];
+  let bundleId = '';
+  const bundleTitles = async (): Promise<string[]> =>
+    (await api.GET('/v1/bundles/{id}', { params: { path: { id: bundleId } } })).data?.items.map((item) => item.title) ?? [];
 
   t.test('keys create --json prints the pair as its last line', async (t) => {
     t.match(created, { account: 'alice', scopes: ['read', 'write'] });
@@ -81,6 +84,10 @@ export async function readmeFlow(storeEnv: Record<string, string>, roles: 'all' 
     const etag = String(hosted.response.headers.get('etag'));
     const again = await api.GET('/feeds/{file}', { params: { path: { file } }, headers: { 'if-none-match': etag }, parseAs: 'text' });
     t.equal(again.response.status, 304);
+    const bundle = await api.POST('/v1/bundles', { body: { name: 'Morning', feeds: [feed.id] } });
+    t.equal(bundle.response.status, 200, JSON.stringify(bundle.error));
+    bundleId = bundle.data?.id ?? '';
+    t.same(await bundleTitles(), ['Post 2', 'Post 1'], "a bundle shows its feed's items");
   });
 
   t.test('a new upstream item arrives within seconds, through conditional GETs', async (t) => {
@@ -94,6 +101,14 @@ export async function readmeFlow(storeEnv: Record<string, string>, roles: 'all' 
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     t.same(titles, ['Fresh news', 'Post 2', 'Post 1'], 'the new item is first, nothing is duplicated');
+    // Its body was cached per version before the refresh; the new item must show all the same, once
+    // the refresh has recorded the document it read (a moment after its items are stored).
+    let inBundle: string[] = [];
+    for (const end = Date.now() + 5_000; Date.now() < end && !inBundle.includes('Fresh news');) {
+      inBundle = await bundleTitles();
+      if (!inBundle.includes('Fresh news')) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    t.same(inBundle, ['Fresh news', 'Post 2', 'Post 1'], 'the bundle shows the new item too');
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     t.ok(source.hits[304] > before304, 'later refreshes are conditional GETs answered 304');
     const after = await getFeed(feed.id);
