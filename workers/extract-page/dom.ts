@@ -1,5 +1,6 @@
 import { Parser } from 'htmlparser2';
 import { withFlatStack } from '../shared/parser-stack.js';
+import { ScanningTokenizer } from '../shared/scanning-tokenizer.js';
 
 /**
  * A small DOM of our own, built in one streaming htmlparser2 pass. Ours rather than domhandler's
@@ -73,7 +74,13 @@ export function parsePage(html: string): PageElement {
           }
         },
       },
-      { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false },
+      {
+        decodeEntities: true,
+        lowerCaseTags: true,
+        lowerCaseAttributeNames: true,
+        recognizeSelfClosing: false,
+        Tokenizer: ScanningTokenizer,
+      },
     ),
     html,
   );

@@ -1,4 +1,4 @@
-import { Tokenizer } from 'htmlparser2';
+import { ScanningTokenizer } from '../shared/scanning-tokenizer.js';
 import { conventionalNamespaces, xmlNamespace, xmlnsNamespace } from './namespaces.js';
 
 /**
@@ -73,7 +73,7 @@ export function parseXml(input: string, onClose?: CloseHook): XmlNode | undefine
   // XML 2.11: every line break is read as \n. One replace when the document has any \r at all.
   const source = input.includes('\r') ? input.replace(/\r\n?/g, '\n') : input;
   const builder = new TreeBuilder(source, onClose);
-  const tokenizer = new Tokenizer({ xmlMode: true, decodeEntities: false }, builder);
+  const tokenizer = new ScanningTokenizer({ xmlMode: true, decodeEntities: false }, builder);
   tokenizer.write(source);
   tokenizer.end();
   return builder.root;

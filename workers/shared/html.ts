@@ -1,6 +1,7 @@
 import { DecodingMode, decodeHTML, escapeText } from 'entities';
 import { Parser } from 'htmlparser2';
 import { withFlatStack } from './parser-stack.js';
+import { ScanningTokenizer } from './scanning-tokenizer.js';
 import { blockElements, localName, sanitise } from './sanitise.js';
 
 export interface RenderedHtml {
@@ -55,7 +56,7 @@ export function htmlToText(html: string): string {
           if (skipDepth === 0) text += data.indexOf('&') === -1 ? data : decodeHTML(data, DecodingMode.Strict);
         },
       },
-      { decodeEntities: false },
+      { decodeEntities: false, Tokenizer: ScanningTokenizer },
     ),
     html,
   );

@@ -2,6 +2,7 @@ import { DecodingMode, decodeHTML, decodeHTMLAttribute } from 'entities';
 import { Parser } from 'htmlparser2';
 import { safeUrl } from '../../src/domain/safe-url.js';
 import { withFlatStack } from './parser-stack.js';
+import { ScanningTokenizer } from './scanning-tokenizer.js';
 import { resolveUrl } from './urls.js';
 
 /**
@@ -346,7 +347,7 @@ export function sanitise(fragment: string, base: string | undefined): Rendered {
   // text was most of the sanitiser's cost. The modes are the tokenizer's own: legacy for text (the
   // only raw-text element whose text is kept, `<title>`, decodes as text does), attribute mode
   // for attribute values.
-  withFlatStack(new Parser(handler, { decodeEntities: false }), fragment).end(fragment);
+  withFlatStack(new Parser(handler, { decodeEntities: false, Tokenizer: ScanningTokenizer }), fragment).end(fragment);
   return { html: handler.html, text: handler.text, firstImage: handler.firstImage };
 }
 
