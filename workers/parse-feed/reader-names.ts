@@ -37,14 +37,34 @@ const maxNamesPerLabel = 500;
 /**
  * An element's children grouped by `readerName`, in the order each name first appears: the
  * readers take the first of a kind where a format allows one, and every one where it allows many.
+ * An item has a dozen names or so: they are found by a scan of the groups so far, and a Map (with
+ * its table, and the entry pairs spreading it allocates) is built only for an element with more
+ * names than `scannedNames`, so a channel of 100k distinct names stays linear.
  */
 export function childGroups(node: XmlNode, primary: string): [string, XmlNode[]][] {
-  const groups = new Map<string, XmlNode[]>();
+  const groups: [string, XmlNode[]][] = [];
+  let byName: Map<string, XmlNode[]> | undefined;
   for (const child of node.children) {
     const name = readerName(child, primary);
-    const group = groups.get(name);
-    if (group === undefined) groups.set(name, [child]);
-    else group.push(child);
+    const group = byName === undefined ? scan(groups, name) : byName.get(name);
+    if (group !== undefined) {
+      group.push(child);
+      continue;
+    }
+    const created: [string, XmlNode[]] = [name, [child]];
+    groups.push(created);
+    if (byName !== undefined) byName.set(name, created[1]);
+    else if (groups.length > scannedNames) byName = new Map(groups);
   }
-  return [...groups];
+  return groups;
+}
+
+const scannedNames = 32;
+
+function scan(groups: [string, XmlNode[]][], name: string): XmlNode[] | undefined {
+  for (let i = 0; i < groups.length; i++) {
+    const group = groups[i] as [string, XmlNode[]];
+    if (group[0] === name) return group[1];
+  }
+  return undefined;
 }
