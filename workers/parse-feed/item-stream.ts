@@ -61,6 +61,12 @@ export class ItemStream {
     return this.base;
   }
 
+  /** Lets go of every element, once the readers have taken the items: see parseFeed. */
+  release(): void {
+    this.read.clear();
+    this.channel = undefined;
+  }
+
   private take(node: XmlNode, item: ParsedItem): void {
     this.read.set(node, item);
     release(node);
