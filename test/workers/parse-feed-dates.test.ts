@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import t from 'tap';
-import { parseDate } from '../../workers/shared/dates.js';
+import { isoString, parseDate } from '../../workers/shared/dates.js';
 
 t.test('RFC 822 dates in the variants real feeds use', async (t) => {
   const cases: [string, string][] = [
@@ -20,6 +21,12 @@ t.test('RFC 822 dates in the variants real feeds use', async (t) => {
     ['Tue, 10 Jun 2003 04:00:00 A', '2003-06-10T04:00:00.000Z'],
     ['Tue, 10 Jun 2003 04:00:00 GMT+0100', '2003-06-10T03:00:00.000Z'],
     ['Jun 10, 2003 04:00:00 GMT', '2003-06-10T04:00:00.000Z'],
+    ['Tuesday, 10 Jun 2003 04:00:00 GMT', '2003-06-10T04:00:00.000Z'],
+    ['tue. 10 jun 2003 04:00:00 gmt', '2003-06-10T04:00:00.000Z'],
+    ['Tue Jun 10 04:00:00 PDT 2003', '2003-06-10T11:00:00.000Z'],
+    ['Tue, 10 Jun 2003 04:00:00 -0430 (Newfoundland-ish)', '2003-06-10T08:30:00.000Z'],
+    ['Tue, 31 Dec 2003 23:30:00 -0100', '2004-01-01T00:30:00.000Z'],
+    ['Sun, 29 Feb 2004 12:00:00 GMT', '2004-02-29T12:00:00.000Z'],
   ];
   for (const [input, expected] of cases) t.equal(parseDate(input), expected, input);
 });
@@ -48,7 +55,25 @@ t.test('garbage and impossible dates give no date instead of a guess', async (t)
     '12/06/2003',
     'Tue, 10 Foo 2003 04:00:00 GMT',
     '2003-06-10T25:00:00Z',
+    // Zone names are looked up in a table: a name the table's prototype has is no zone.
+    'Tue, 10 Jun 2003 04:00:00 constructor',
+    'Tue, 10 Jun 2003 04:00:00 __proto__',
   ]) {
     t.equal(parseDate(input), null, JSON.stringify(input));
   }
+});
+
+t.test('dates are written as toISOString writes them, at every instant it can write', async (t) => {
+  const limit = 8.64e15;
+  fc.assert(
+    fc.property(
+      fc.oneof(fc.integer({ min: -limit, max: limit }), fc.integer({ min: -62_167_219_200_000, max: 253_402_300_799_999 })),
+      (time) => {
+        t.equal(isoString(time), new Date(time).toISOString(), String(time));
+      },
+    ),
+    { numRuns: 2000 },
+  );
+  t.equal(isoString(limit + 1), null, 'past the last instant a Date holds');
+  t.equal(isoString(Number.NaN), null, 'NaN');
 });
