@@ -5,7 +5,8 @@
  * child process of its own, repeated FEEDMILL_BENCH_RUNS times
  * (interleaved, so a burst of load on the shared machine hits every parser alike); medians printed.
  *
- * Environment: FEEDMILL_BENCH_RUNS (default 3), FEEDMILL_BENCH_MIN_MS (time per child, default 1500),
+ * Environment: FEEDMILL_BENCH_RUNS (default 3), FEEDMILL_BENCH_MIN_MS (CPU time measured per child,
+ * default 1500), FEEDMILL_BENCH_WARMUP_MS (CPU time of untimed rounds before, default 1500),
  * FEEDMILL_BENCH_PARSERS and FEEDMILL_BENCH_DATASETS (comma-separated filters: `feedmill,rss-parser`,
  * `real,1,10`), FEEDMILL_CORPUS_DIR.
  */
@@ -23,6 +24,7 @@ import { formatSpeed, type Measured } from './parse-speed/table.js';
 export interface SpeedEnv {
   FEEDMILL_BENCH_RUNS?: string | undefined;
   FEEDMILL_BENCH_MIN_MS?: string | undefined;
+  FEEDMILL_BENCH_WARMUP_MS?: string | undefined;
   FEEDMILL_BENCH_PARSERS?: string | undefined;
   FEEDMILL_BENCH_DATASETS?: string | undefined;
   FEEDMILL_CORPUS_DIR?: string | undefined;
@@ -33,6 +35,7 @@ const childPath = fileURLToPath(new URL('./parse-speed/child.js', import.meta.ur
 export function runParseSpeed(env: SpeedEnv): void {
   const runs = Math.max(1, Number(env.FEEDMILL_BENCH_RUNS ?? 3));
   const minMs = Number(env.FEEDMILL_BENCH_MIN_MS ?? 1500);
+  const warmupMs = Number(env.FEEDMILL_BENCH_WARMUP_MS ?? 1500);
   const parsers = selected(env.FEEDMILL_BENCH_PARSERS, parserNames);
   const dir = mkdtempSync(join(tmpdir(), 'feedmill-bench-'));
   try {
@@ -51,7 +54,7 @@ export function runParseSpeed(env: SpeedEnv): void {
       for (const { manifest, path } of manifests) {
         for (const parser of parsers) {
           process.stderr.write(`run ${run}/${runs}: ${manifest.name}, ${parser}\n`);
-          const result = runChild(parser, path, minMs);
+          const result = runChild(parser, path, minMs, warmupMs);
           const key = `${manifest.name}\u0000${parser}`;
           measured.set(key, [...(measured.get(key) ?? []), result]);
         }
@@ -70,8 +73,8 @@ export function runParseSpeed(env: SpeedEnv): void {
   }
 }
 
-function runChild(parser: ParserName, manifest: string, minMs: number): ChildResult {
-  const child = spawnSync(process.execPath, ['--expose-gc', childPath, parser, manifest, String(minMs)], {
+function runChild(parser: ParserName, manifest: string, minMs: number, warmupMs: number): ChildResult {
+  const child = spawnSync(process.execPath, ['--expose-gc', childPath, parser, manifest, String(minMs), String(warmupMs)], {
     encoding: 'utf8',
     maxBuffer: 16 * 1024 * 1024,
   });
