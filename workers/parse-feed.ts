@@ -2,7 +2,7 @@ import { FeedmillError } from '../src/domain/errors.js';
 import type { ParsedFeed } from '../src/domain/item.js';
 import { readAtom } from './parse-feed/atom.js';
 import { decodeBody } from './parse-feed/decode.js';
-import { detached } from './parse-feed/detach.js';
+import { detached } from './shared/detach.js';
 import { ItemStream } from './parse-feed/item-stream.js';
 import { readJsonFeed } from './parse-feed/json-feed.js';
 import { readRss } from './parse-feed/rss.js';

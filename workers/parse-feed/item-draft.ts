@@ -1,6 +1,6 @@
 import type { Author, Enclosure, ParsedItem } from '../../src/domain/item.js';
 import { parseDate } from '../shared/dates.js';
-import { detached } from './detach.js';
+import { detached } from '../shared/detach.js';
 import { htmlToText, renderHtml, textAsHtml } from '../shared/html.js';
 import type { TextValue } from './xml-text.js';
 

@@ -1,3 +1,4 @@
+import { detached } from '../shared/detach.js';
 export const xmlNamespace = 'http://www.w3.org/XML/1998/namespace';
 export const xmlnsNamespace = 'http://www.w3.org/2000/xmlns/';
 export const rdfNamespace = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
@@ -48,7 +49,7 @@ export function vocabulary(uri: string): string | undefined {
   // Consecutive elements are mostly in one namespace (a whole Atom feed is): one entry remembered.
   if (uri === lastUri) return lastLabel;
   lastLabel = lookUp(uri);
-  lastUri = uri;
+  lastUri = detached(uri);
   return lastLabel;
 }
 
@@ -61,10 +62,14 @@ function lookUp(uri: string): string | undefined {
   // Every element of an Atom feed carries `…/2005/Atom`: remember each spelling once lower-cased.
   if (spellings.has(uri)) return spellings.get(uri);
   const label = vocabularies.get(uri.trim().toLowerCase());
-  if (spellings.size < maxSpellings) spellings.set(uri, label);
+  if (spellings.size < maxSpellings) spellings.set(detached(uri), label);
   return label;
 }
 
-/** URIs as documents spell them, to their label (or none); bounded, since documents choose them. */
+/**
+ * URIs as documents spell them, to their label (or none); bounded, since documents choose them.
+ * Keys are copies: a URI read from a document is a view into it, and as a key it kept the whole
+ * document alive for the life of the process (one per new spelling, up to the bound).
+ */
 const spellings = new Map<string, string | undefined>();
 const maxSpellings = 1000;

@@ -1,3 +1,4 @@
+import { detached } from '../shared/detach.js';
 import { vocabulary } from './namespaces.js';
 import type { XmlNode } from './xml-tree.js';
 
@@ -26,7 +27,8 @@ function labelled(label: string, local: string): string {
   if (name === undefined) {
     // iTunes' element names are matched whatever their case: podcasts write itunes:Summary too.
     name = label === 'itunes' ? `itunes:${local.toLowerCase()}` : `${label}:${local}`;
-    if (byLocal.size < maxNamesPerLabel) byLocal.set(local, name);
+    // Copies: as cache entries, views into the document would keep it alive (see namespaces.ts).
+    if (byLocal.size < maxNamesPerLabel) byLocal.set(detached(local), detached(name));
   }
   return name;
 }

@@ -1,4 +1,5 @@
 import { safeUrl } from '../../src/domain/safe-url.js';
+import { detached } from './detach.js';
 
 const hasScheme = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
 // A stand-in base for resolving one relative reference against another (xml:base="/a/" with no
@@ -18,7 +19,8 @@ let cachedOrigin: string | undefined;
 /** `scheme://host[:port]` of an http(s) base without credentials (one-entry cache: a feed has one base). */
 function originOf(base: string): string | undefined {
   if (base !== cachedBase) {
-    cachedBase = base;
+    // A copy: `base` may be an xml:base read from the document, and a view would keep it alive.
+    cachedBase = detached(base);
     cachedOrigin = undefined;
     if (URL.canParse(base)) {
       const url = new URL(base);

@@ -1,5 +1,6 @@
 /**
- * A copy of `value` that shares no memory with the document it was read from. V8 keeps a
+ * A copy of `value` that shares no memory with the document it was read from: what a parse
+ * returns, and every string a module-level cache keeps, is one. V8 keeps a
  * substring of 13 or more characters as a view into its parent, and an HTML string built by
  * appending as a rope of such views, so a caller keeping one item's title would keep the whole
  * decoded document alive (20 MB for a 10 MB feed with non-Latin-1 text). Appending to a
