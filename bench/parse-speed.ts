@@ -5,7 +5,7 @@
  * child process of its own, repeated FEEDMILL_BENCH_RUNS times
  * (interleaved, so a burst of load on the shared machine hits every parser alike); medians printed.
  *
- * Environment: FEEDMILL_BENCH_RUNS (default 3), FEEDMILL_BENCH_MIN_MS (CPU time measured per child,
+ * Environment: FEEDMILL_BENCH_RUNS (default 5), FEEDMILL_BENCH_MIN_MS (CPU time measured per child,
  * default 1500), FEEDMILL_BENCH_WARMUP_MS (CPU time of untimed rounds before, default 1500),
  * FEEDMILL_BENCH_PARSERS and FEEDMILL_BENCH_DATASETS (comma-separated filters: `feedmill,rss-parser`,
  * `real,1,10`), FEEDMILL_CORPUS_DIR.
@@ -33,7 +33,7 @@ export interface SpeedEnv {
 const childPath = fileURLToPath(new URL('./parse-speed/child.js', import.meta.url));
 
 export function runParseSpeed(env: SpeedEnv): void {
-  const runs = Math.max(1, Number(env.FEEDMILL_BENCH_RUNS ?? 3));
+  const runs = Math.max(1, Number(env.FEEDMILL_BENCH_RUNS ?? 5));
   const minMs = Number(env.FEEDMILL_BENCH_MIN_MS ?? 1500);
   const warmupMs = Number(env.FEEDMILL_BENCH_WARMUP_MS ?? 1500);
   const parsers = selected(env.FEEDMILL_BENCH_PARSERS, parserNames);
