@@ -63,3 +63,24 @@ t.test('pages use the same table: <meta> after the header, UTF-16 in a meta tag 
   t.equal(encodingForLabel('GB2312', false), 'gbk');
   t.equal(encodingForLabel('x-sjis', true), 'shift_jis');
 });
+
+t.test('C1 control characters in a Unicode document are read as the Windows-1252 characters they stand for', async (t) => {
+  // `don\u0092t`: Windows-1252 text converted to Unicode as if it were Latin-1, as feedparser's demoronize tests have it.
+  const text =
+    '<rss version="2.0"><channel><title>don\u0092t \u0080 \u0081</title><item><description><![CDATA[\u0093q\u0094]]></description></item></channel></rss>';
+  for (const encoding of ['utf-8', 'utf-16le', 'utf-32be'] as const) {
+    const feed = parseFeed(encoded(text, encoding, encoding !== 'utf-8'), meta);
+    t.equal(feed.title, 'don\u2019t \u20ac \u0081', `${encoding}: 0x92 and 0x80 mapped, 0x81 (undefined in Windows-1252) left`);
+    t.equal(feed.items[0]?.description_html, '\u201cq\u201d', `${encoding}: inside CDATA too`);
+  }
+  t.equal(
+    decodeBytes(iconv.encode('\u010daj \u0092', 'iso-8859-2'), 'text/xml; charset=iso-8859-2', 'xml'),
+    '\u010daj \u0092',
+    'a single-byte charset that defines 0x80-0x9F as controls is left as its table says',
+  );
+  t.equal(
+    decodeBytes(Buffer.from('plain \u00a0 text \u00e9', 'utf8'), undefined, 'xml'),
+    'plain \u00a0 text \u00e9',
+    'other Latin-1 characters untouched',
+  );
+});

@@ -17,14 +17,50 @@ export function decodeBytes(bytes: Uint8Array, contentType: string | undefined, 
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const sniffed = sniffBom(buffer) ?? (format === 'xml' ? sniffWideXml(buffer) : undefined);
   // iconv-lite removes the BOM it was told about.
-  if (sniffed !== undefined) return iconv.decode(buffer, sniffed);
+  if (sniffed !== undefined) return windows1252Controls(iconv.decode(buffer, sniffed));
   const header = charsetFromContentType(contentType);
   const encoding = header === undefined ? labelInDocument(buffer, format) : encodingForLabel(header, false);
   if (encoding === 'utf-8') {
     const text = buffer.toString('utf8');
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    const unmarked = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    return hasUtf8C1Control(buffer) ? windows1252Controls(unmarked) : unmarked;
   }
-  return iconv.decode(buffer, encoding);
+  const text = iconv.decode(buffer, encoding);
+  return wide.has(encoding) ? windows1252Controls(text) : text;
+}
+
+/**
+ * What Windows-1252 makes of the bytes 0x80–0x9F (`’` for 0x92), where it defines them: the C1
+ * control characters of the same numbers found in a Unicode document stand for these. Read from
+ * iconv-lite, the decoder every other charset goes through.
+ */
+const windows1252 = new Map<string, string>();
+for (let byte = 0x80; byte <= 0x9f; byte++) {
+  const character = iconv.decode(Buffer.from([byte]), 'windows-1252');
+  if (character !== '\ufffd' && character.charCodeAt(0) !== byte) windows1252.set(String.fromCharCode(byte), character);
+}
+const c1Control = /[\u0080-\u009f]/g;
+
+/**
+ * A C1 control character (U+0080–U+009F) in a Unicode document is Windows-1252 text converted as
+ * if it were Latin-1 (`don\u0092t`): no feed or page means a control character there, and readers
+ * see nothing or a box. It becomes the character Windows-1252 gives that byte (`don’t`), as HTML
+ * reads `&#146;` and as feedparser reads the raw character; the five bytes Windows-1252 leaves
+ * undefined stay as they are.
+ */
+function windows1252Controls(text: string): string {
+  c1Control.lastIndex = 0;
+  if (!c1Control.test(text)) return text;
+  return text.replace(c1Control, (control) => windows1252.get(control) ?? control);
+}
+
+/** Whether UTF-8 bytes encode a C1 control (`C2 80`–`C2 9F`): memchr-fast, where a regex over the text is not. */
+function hasUtf8C1Control(bytes: Buffer): boolean {
+  for (let i = bytes.indexOf(0xc2); i !== -1 && i + 1 < bytes.length; i = bytes.indexOf(0xc2, i + 1)) {
+    const next = bytes[i + 1] as number;
+    if (next >= 0x80 && next <= 0x9f) return true;
+  }
+  return false;
 }
 
 function sniffBom(bytes: Buffer): string | undefined {
