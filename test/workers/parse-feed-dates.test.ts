@@ -27,6 +27,14 @@ t.test('RFC 822 dates in the variants real feeds use', async (t) => {
     ['Tue, 10 Jun 2003 04:00:00 -0430 (Newfoundland-ish)', '2003-06-10T08:30:00.000Z'],
     ['Tue, 31 Dec 2003 23:30:00 -0100', '2004-01-01T00:30:00.000Z'],
     ['Sun, 29 Feb 2004 12:00:00 GMT', '2004-02-29T12:00:00.000Z'],
+    // North American zones without standard or daylight time, and the tz database's name for UTC.
+    ['Mon, 26 Jan 2004 16:31:00 ET', '2004-01-26T21:31:00.000Z'],
+    ['Mon, 26 Jan 2004 16:31:00 PT', '2004-01-27T00:31:00.000Z'],
+    ['Mon, 26 Jan 2004 16:31:00 AT', '2004-01-26T20:31:00.000Z'],
+    ['Wed, 19 Aug 2009 18:28:00 Etc/GMT', '2009-08-19T18:28:00.000Z'],
+    // The month as a number, year first (Perforce and a few blog engines).
+    ['Fri, 2006/09/15 08:19:53 EDT', '2006-09-15T12:19:53.000Z'],
+    ['2006/09/15', '2006-09-15T00:00:00.000Z'],
   ];
   for (const [input, expected] of cases) t.equal(parseDate(input), expected, input);
 });
@@ -58,6 +66,13 @@ t.test('garbage and impossible dates give no date instead of a guess', async (t)
     // Zone names are looked up in a table: a name the table's prototype has is no zone.
     'Tue, 10 Jun 2003 04:00:00 constructor',
     'Tue, 10 Jun 2003 04:00:00 __proto__',
+    // Offsets no place has: before, the year 10000 came out of the first.
+    '9999-12-31T23:59:59-99:99',
+    '2003-06-10T04:00:00+15:00',
+    'Tue, 10 Jun 2003 04:00:00 +0175',
+    // An offset with no time of day to apply to.
+    '2013-01-27-01',
+    '2006/13/15',
   ]) {
     t.equal(parseDate(input), null, JSON.stringify(input));
   }

@@ -17,16 +17,25 @@ const isoPattern =
 function parseIso(value: string): string | null {
   const m = isoPattern.exec(value);
   if (!m) return null;
-  const [, y, mo = '01', d = '01', h = '00', mi = '00', s = '00', fraction = '', zone = ''] = m;
+  const [, y, mo = '01', d = '01', h, mi = '00', s = '00', fraction = '', zone = ''] = m;
+  const offset = isoZoneMinutes(zone);
+  // An offset belongs to a time of day: `2013-01-27-01` is no date the standard knows.
+  if (offset === undefined || (h === undefined && /^[+-]/.test(zone))) return null;
   const millis = Math.round(Number(`0.${fraction || '0'}`) * 1000);
-  return build(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s), millis, isoZoneMinutes(zone));
+  return build(Number(y), Number(mo), Number(d), Number(h ?? '00'), Number(mi), Number(s), millis, offset);
 }
 
-function isoZoneMinutes(zone: string): number {
+/** The zone's offset in minutes; undefined for one no place has (`-99:99`). */
+function isoZoneMinutes(zone: string): number | undefined {
   if (zone === '' || /^(?:z|utc|gmt)$/i.test(zone)) return 0;
   const sign = zone.startsWith('-') ? -1 : 1;
   const digits = zone.slice(1).replace(':', '');
-  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || '0'));
+  return offsetMinutes(sign, Number(digits.slice(0, 2)), Number(digits.slice(2, 4) || '0'));
+}
+
+/** Offsets run from -12:00 to +14:00 (Kiribati), in whole minutes of an hour. */
+function offsetMinutes(sign: 1 | -1, hours: number, minutes: number): number | undefined {
+  return hours > 14 || minutes > 59 ? undefined : sign * (hours * 60 + minutes);
 }
 
 const months: Record<string, number> = {
@@ -43,6 +52,8 @@ const months: Record<string, number> = {
   nov: 11,
   dec: 12,
 };
+
+const monthNames = Object.keys(months);
 
 /** RFC 822 §5.1 zones, the North American names it lists, and common others; unknown names are UTC, as in Go. */
 const namedZones: ReadonlyMap<string, number> = new Map(
@@ -87,6 +98,15 @@ const namedZones: ReadonlyMap<string, number> = new Map(
     aedt: 660,
     nzst: 720,
     nzdt: 780,
+    // North America's zones named without standard or daylight time, as feeds write them.
+    at: -240,
+    et: -300,
+    ct: -360,
+    mt: -420,
+    pt: -480,
+    // The tz database's names for UTC.
+    'etc/gmt': 0,
+    'etc/utc': 0,
   }),
 );
 
@@ -101,6 +121,8 @@ const monthFirst = new RegExp(
   `^${weekday}([a-z]{3,9})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{2,4})(?:[\\s,t]+(\\d{1,2}):(\\d{2})(?::(\\d{2})(?:\\.\\d+)?)?)?\\s*(.*)$`,
   'i',
 );
+// Perforce and a few blog engines: `Fri, 2006/09/15 08:19:53 EDT`, the month as a number.
+const slashed = new RegExp(`^${weekday}(\\d{4})/(\\d{1,2})/(\\d{1,2})(?:\\s+(\\d{1,2}):(\\d{2})(?::(\\d{2}))?)?\\s*(.*)$`, 'i');
 const monthFirstTimeLast = new RegExp(
   `^${weekday}([a-z]{3,9})\\s+(\\d{1,2})\\s+(\\d{1,2}):(\\d{2})(?::(\\d{2}))?\\s+(.*?)\\s*(\\d{4})$`,
   'i',
@@ -116,7 +138,10 @@ function parseRfc822(value: string): string | null {
   const monthFirstDate = m === null ? null : fromParts(m[3], m[1], m[2], m[4], m[5], m[6], m[7]);
   if (monthFirstDate !== null) return monthFirstDate;
   m = monthFirstTimeLast.exec(value); // ANSI C asctime: "Jan  2 15:04:05 MST 2006"
-  return m === null ? null : fromParts(m[7], m[1], m[2], m[3], m[4], m[5], m[6]);
+  const asctime = m === null ? null : fromParts(m[7], m[1], m[2], m[3], m[4], m[5], m[6]);
+  if (asctime !== null) return asctime;
+  m = slashed.exec(value);
+  return m === null ? null : fromParts(m[1], monthNames[Number(m[2]) - 1], m[3], m[4], m[5], m[6], m[7]);
 }
 
 function fromParts(
@@ -147,10 +172,7 @@ function rfcZoneMinutes(zone: string): number | undefined {
   const text = zone.indexOf('(') === -1 ? zone : zone.replace(/\s*\(.*\)\s*$/, '');
   if (text === '') return 0;
   const numeric = /^(?:(?:GMT|UTC|UT)\s*)?([+-])(\d{1,2}):?(\d{2})?$/i.exec(text);
-  if (numeric) {
-    const minutes = Number(numeric[2]) * 60 + Number(numeric[3] ?? 0);
-    return numeric[1] === '-' ? -minutes : minutes;
-  }
+  if (numeric) return offsetMinutes(numeric[1] === '-' ? -1 : 1, Number(numeric[2]), Number(numeric[3] ?? 0));
   if (!/^[A-Za-z]{1,5}$/.test(text)) return undefined;
   // RFC 2822 §4.3: military zones were specified with the wrong sign; treat them as unknown, i.e. UTC.
   return namedZones.get(text.toLowerCase()) ?? 0;
