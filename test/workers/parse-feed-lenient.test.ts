@@ -74,3 +74,31 @@ t.test('a document that is not a feed is still not_a_feed, however lenient the r
     t.ok(error instanceof FeedmillError && error.code === 'not_a_feed', JSON.stringify(body));
   }
 });
+
+t.test('element names are read whatever their case, as gofeed and feedparser read them', async (t) => {
+  const feed = parseFeed(
+    '<rss version="2.0"><Channel><TiTlE>Mixed</TiTlE><Item><Title>One</Title><LINK>https://example.org/1</LINK>' +
+      '<pubdate>Mon, 01 Jan 2024 00:00:00 GMT</pubdate><Description>&lt;b&gt;x&lt;/b&gt;</Description></Item>' +
+      '<item><title>Two</title><PUBDATE>Tue, 02 Jan 2024 00:00:00 GMT</PUBDATE></item></Channel></rss>',
+    meta,
+  );
+  t.equal(feed.title, 'Mixed');
+  t.same(
+    feed.items.map((item) => [item.title, item.url, item.date_published, item.description_html]),
+    [
+      ['One', 'https://example.org/1', '2024-01-01T00:00:00.000Z', '<b>x</b>'],
+      ['Two', '', '2024-01-02T00:00:00.000Z', ''],
+    ],
+  );
+  const atom = parseFeed(
+    '<feed xmlns="http://www.w3.org/2005/Atom"><Title>A</Title><ENTRY><Title>E</Title><Published>2024-01-03T00:00:00Z</Published></ENTRY></feed>',
+    meta,
+  );
+  t.same([atom.title, atom.items[0]?.title, atom.items[0]?.date_published], ['A', 'E', '2024-01-03T00:00:00.000Z'], 'Atom too');
+  t.equal(
+    parseFeed('<rss xmlns:d="http://purl.org/dc/elements/1.1/"><channel><item><d:Creator>Ann</d:Creator></item></channel></rss>', meta)
+      .items[0]?.authors[0]?.name,
+    'Ann',
+    'a module element in any case',
+  );
+});

@@ -77,7 +77,7 @@ export function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedI
       case 'link':
         readLinks(draft, children, base);
         break;
-      case 'feedburner:origLink':
+      case 'feedburner:origlink':
         draft.originalUrl = webUrl(elementText(first), base);
         break;
       case 'summary':

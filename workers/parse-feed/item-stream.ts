@@ -24,6 +24,9 @@ export class ItemStream {
   private baseKnown = false;
 
   readonly onClose: CloseHook = (node, parent, root) => {
+    // Told of every element of the document: most are not items, and their length says so at once.
+    const length = node.local.length;
+    if (length !== 4 && length !== 5) return;
     this.format ??= formatOf(root);
     if (this.format === 'rss') this.rssClosed(node, parent, root);
     else if (this.format === 'atom' && parent === root && readerName(node, 'atom') === 'entry')

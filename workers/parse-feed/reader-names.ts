@@ -5,14 +5,22 @@ import type { XmlNode } from './xml-tree.js';
 /**
  * The name a format reader matches an element by: its local name when it is in no namespace or
  * in the format's own (`primary`, e.g. `atom` in an Atom feed), `label:local` in a known
- * vocabulary, and a name no reader matches otherwise.
+ * vocabulary, and a name no reader matches otherwise. Local names are matched whatever their
+ * case, as gofeed and feedparser match them: feeds write `<pubdate>`, `<Item>` and
+ * `itunes:Summary`, and a reader that missed them would drop the item or its date. So every name
+ * a reader gives is in lower case (`pubdate`, `feedburner:origlink`).
  */
 export function readerName(node: XmlNode, primary: string): string {
-  if (node.uri === '') return node.local;
+  if (node.uri === '') return folded(node.local);
   const label = vocabulary(node.uri);
-  if (label === primary) return node.local;
+  if (label === primary) return folded(node.local);
   if (label === undefined) return `{${node.uri}}${node.local}`;
   return labelled(label, node.local);
+}
+
+/** Most names are written in lower case already; `toLowerCase` then gives back the same string. */
+function folded(local: string): string {
+  return local.toLowerCase();
 }
 
 /**
@@ -25,14 +33,12 @@ function labelled(label: string, local: string): string {
   if (byLocal === undefined) qualifiedNames.set(label, (byLocal = new Map<string, string>()));
   let name = byLocal.get(local);
   if (name === undefined) {
-    // iTunes' element names are matched whatever their case: podcasts write itunes:Summary too.
-    name = label === 'itunes' ? `itunes:${local.toLowerCase()}` : `${label}:${local}`;
+    name = `${label}:${local.toLowerCase()}`;
     // Copies: as cache entries, views into the document would keep it alive (see namespaces.ts).
     if (byLocal.size < maxNamesPerLabel) byLocal.set(detached(local), detached(name));
   }
   return name;
 }
-
 const qualifiedNames = new Map<string, Map<string, string>>();
 const maxNamesPerLabel = 500;
 

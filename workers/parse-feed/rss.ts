@@ -158,7 +158,7 @@ export function readRssItem(node: XmlNode, channelBase: string | undefined): Par
       case 'link':
         draft.url = channelLink(children, base);
         break;
-      case 'feedburner:origLink':
+      case 'feedburner:origlink':
         draft.originalUrl = webUrl(elementText(first), base);
         break;
       case 'guid':
@@ -180,7 +180,7 @@ export function readRssItem(node: XmlNode, channelBase: string | undefined): Par
       case 'itunes:summary':
         itunesSummary ??= deferredRssHtml(first);
         break;
-      case 'pubDate':
+      case 'pubdate':
         draft.published = elementText(first);
         break;
       case 'dc:date':
