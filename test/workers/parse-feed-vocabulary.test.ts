@@ -193,3 +193,67 @@ t.test("FeedBurner: feedburner:origLink is kept as the item's original_url, its 
     'only http(s) addresses',
   );
 });
+
+t.test('iTunes: an image given by a url attribute or by itunes:link rel="image"; itunes:category on an item', async (t) => {
+  const byUrl = parseFeed(
+    `<rss version="2.0" ${itunes}><channel><title>P</title><it:image url="/cover.png"/><item><it:image url="https://example.org/e.png"></it:image></item></channel></rss>`,
+    meta,
+  );
+  t.equal(byUrl.icon, 'https://example.org/cover.png', 'the channel image, resolved');
+  t.equal(byUrl.items[0]?.thumbnail, 'https://example.org/e.png', 'the episode image');
+  const byLink = parseFeed(
+    `<rss version="2.0" ${itunes}><channel><title>P</title><it:link rel="image" type="image/jpeg" href="https://example.org/logo.jpg"/>` +
+      `<item><it:link rel="alternate" href="https://example.org/no.jpg"/><it:link rel="image" href="https://example.org/ep.jpg"/></item></channel></rss>`,
+    meta,
+  );
+  t.equal(byLink.icon, 'https://example.org/logo.jpg');
+  t.equal(byLink.items[0]?.thumbnail, 'https://example.org/ep.jpg', 'only the link whose rel is image');
+  t.same(
+    rssItem('<category>Own</category><it:category text="Technology"><it:category text="Gadgets"/></it:category>', itunes)?.categories,
+    ['Own', 'Technology', 'Gadgets'],
+    "after the item's own categories",
+  );
+});
+
+t.test('RSS: the full text as inline XHTML (xhtml:body, or body without its namespace) or escaped (fullitem)', async (t) => {
+  const xhtml = 'xmlns:x="http://www.w3.org/1999/xhtml"';
+  const inline = rssItem('<description>Short</description><x:body><p>Full &amp; <a href="/more">more</a></p></x:body>', xhtml);
+  t.equal(inline?.description_html, '<p>Full &amp; <a href="https://example.org/more">more</a></p>', 'kept as markup, links resolved');
+  t.equal(inline?.description_text, 'Full & more');
+  t.equal(rssItem('<body><p>No namespace</p></body>')?.description_html, '<p>No namespace</p>');
+  t.equal(rssItem('<fullitem>&lt;p&gt;Escaped&lt;/p&gt;</fullitem>')?.description_html, '<p>Escaped</p>');
+  t.equal(
+    rssItem('<body><b>safe</b><script>alert(1)</script> text</body>')?.description_html,
+    '<b>safe</b> text',
+    'sanitised like every other body',
+  );
+  t.equal(
+    rssItem('<x:body><p>Inline</p></x:body><content:encoded>&lt;p&gt;Encoded&lt;/p&gt;</content:encoded>', xhtml)?.description_html,
+    '<p>Encoded</p>',
+    'content:encoded first',
+  );
+});
+
+t.test("Atom 0.3's issued gives way to Atom 1.0's published, in either order", async (t) => {
+  for (const entry of [
+    '<issued>2004-01-01T00:00:00Z</issued><published>2010-01-01T00:00:00Z</published>',
+    '<published>2010-01-01T00:00:00Z</published><issued>2004-01-01T00:00:00Z</issued>',
+  ]) {
+    t.equal(atomEntry(entry)?.date_published, '2010-01-01T00:00:00.000Z', entry);
+  }
+  t.equal(atomEntry('<issued>2004-01-01T00:00:00Z</issued>')?.date_published, '2004-01-01T00:00:00.000Z', 'issued alone');
+});
+
+t.test("the names Atom had while it was drafted, and UserLand's RSS namespaces, are read as the format's own", async (t) => {
+  for (const uri of ['http://purl.org/echo/', 'http://purl.org/pie/', 'http://example.com/necho', 'http://example.com/newformat#']) {
+    const feed = parseFeed(`<feed version="0.3" xmlns="${uri}"><title>Draft</title><entry><title>E</title></entry></feed>`, meta);
+    t.same([feed.title, feed.items[0]?.title], ['Draft', 'E'], uri);
+  }
+  for (const uri of ['http://backend.userland.com/rss', 'http://backend.userland.com/rss2', 'http://backend.userland.com/RSS2.1']) {
+    const feed = parseFeed(
+      `<rss xmlns="${uri}"><channel><description>About</description><item><title>I</title></item></channel></rss>`,
+      meta,
+    );
+    t.same([feed.description, feed.items[0]?.title], ['About', 'I'], uri);
+  }
+});

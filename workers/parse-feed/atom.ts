@@ -1,6 +1,7 @@
 import type { ParsedFeed, ParsedItem } from '../../src/domain/item.js';
 import { finishItem, newDraft, titleText, type ItemDraft } from './item-draft.js';
 import { personName } from './authors.js';
+import { itunesImage } from './itunes.js';
 import { collectMediaText, mediaImage, type MediaText } from './media.js';
 import { xmlNamespace } from './namespaces.js';
 import { childGroups } from './reader-names.js';
@@ -88,7 +89,10 @@ export function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedI
         draft.content = atomText(first);
         contentBase = xmlBase(first, base);
         break;
+      // Atom 1.0's `published` over Atom 0.3's `issued`, whichever the document wrote first.
       case 'published':
+        draft.published = elementText(first);
+        break;
       case 'issued':
         draft.published ??= elementText(first);
         break;
@@ -123,7 +127,7 @@ export function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedI
         }
         break;
       case 'itunes:image':
-        draft.itunesImage ??= webUrl(attribute(first, 'href') ?? elementText(first), base) || undefined;
+        draft.itunesImage ??= itunesImage(first, base) || undefined;
         break;
       default:
         if (name.startsWith('media:')) {

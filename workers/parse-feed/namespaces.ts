@@ -12,9 +12,15 @@ export const rdfNamespace = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
 const vocabularies = new Map<string, string>([
   ['http://www.w3.org/2005/atom', 'atom'],
   ['http://purl.org/atom/ns#', 'atom'],
+  // The names Atom had while it was drafted in 2003 (Echo, Pie, Necho), which early feeds still carry.
+  ['http://purl.org/echo/', 'atom'],
+  ['http://purl.org/pie/', 'atom'],
+  ['http://example.com/necho', 'atom'],
+  ['http://example.com/newformat#', 'atom'],
+  ['uri/of/echo/namespace#', 'atom'],
   ['http://purl.org/rss/1.0/', 'rss'],
   ['http://my.netscape.com/rdf/simple/0.9/', 'rss'],
-  ['http://backend.userland.com/rss2', 'rss'],
+  ['http://purl.org/rss/1.0/modules/rss091#', 'rss'],
   ['http://blogs.law.harvard.edu/tech/rss', 'rss'],
   ['http://purl.org/rss/1.0/modules/content/', 'content'],
   ['http://purl.org/dc/elements/1.1/', 'dc'],
@@ -61,7 +67,9 @@ function lookUp(uri: string): string | undefined {
   if (known !== undefined) return known;
   // Every element of an Atom feed carries `…/2005/Atom`: remember each spelling once lower-cased.
   if (spellings.has(uri)) return spellings.get(uri);
-  const label = vocabularies.get(uri.trim().toLowerCase());
+  const lower = uri.trim().toLowerCase();
+  // UserLand put RSS 2.0 under a namespace of its own, spelled `…/rss2`, `…/rss`, `…/rss2.1`.
+  const label = vocabularies.get(lower) ?? (lower.startsWith('http://backend.userland.com/rss') ? 'rss' : undefined);
   if (spellings.size < maxSpellings) spellings.set(detached(uri), label);
   return label;
 }

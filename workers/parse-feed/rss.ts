@@ -1,11 +1,12 @@
 import type { ParsedFeed, ParsedItem } from '../../src/domain/item.js';
 import { personFromString, personName } from './authors.js';
 import { finishItem, newDraft, titleText, type ItemDraft } from './item-draft.js';
+import { itunesImage, itunesLinkImage } from './itunes.js';
 import { collectMediaText, mediaImage, type MediaText } from './media.js';
 import { rdfNamespace, xmlNamespace } from './namespaces.js';
 import { childGroups, readerName } from './reader-names.js';
 import { resolveUrl, webUrl } from '../shared/urls.js';
-import { atomText, attribute, deferredRssHtml, elementStringValue, elementText, rssText, type TextValue } from './xml-text.js';
+import { atomText, attribute, deferredRssHtml, elementStringValue, elementText, inlineXhtml, rssText, type TextValue } from './xml-text.js';
 import { moveInto, readEach, releaseChildren, type XmlNode } from './xml-tree.js';
 
 /** RSS's own elements: in no namespace (0.9x, 2.0) or in RSS 1.0's (see namespaces.ts). */
@@ -76,7 +77,10 @@ function readChannel(channel: XmlNode, base: string | undefined, feed: ParsedFee
         if (feed.icon === '') feed.icon = imageUrl(first, base);
         break;
       case 'itunes:image':
-        if (feed.icon === '') feed.icon = webUrl(attribute(first, 'href') ?? elementText(first), base);
+        if (feed.icon === '') feed.icon = itunesImage(first, base);
+        break;
+      case 'itunes:link':
+        if (feed.icon === '') feed.icon = itunesLinkImage(children, base);
         break;
       case 'item':
         moveInto(itemNodes, children);
@@ -138,8 +142,10 @@ export function readRssItem(node: XmlNode, channelBase: string | undefined): Par
   // gofeed's order for the description: <description>, then dc:description, then itunes:summary.
   let fallbackSummary: TextValue | undefined;
   let dcTitle: TextValue | undefined;
-  // gofeed's category order: <category>, itunes:keywords, dc:subject, atom:category.
+  // gofeed's category order: <category>, itunes:keywords, dc:subject, atom:category; then
+  // itunes:category, which Apple defines for the channel only and a few podcasts write on items.
   const keywords: string[] = [];
+  const itunesCategories: string[] = [];
   const subjects: string[] = [];
   const atomCategories: string[] = [];
   let itunesSummary: TextValue | undefined;
@@ -173,6 +179,14 @@ export function readRssItem(node: XmlNode, channelBase: string | undefined): Par
         break;
       case 'atom:content':
         draft.content ??= atomText(first);
+        break;
+      // The full text as inline XHTML (UserLand's `xhtml:body`, also written without its namespace), or escaped (`fullitem`).
+      case 'xhtml:body':
+      case 'body':
+        draft.content ??= inlineXhtml(first);
+        break;
+      case 'fullitem':
+        draft.content ??= { value: rssText(first), html: true };
         break;
       case 'dc:description':
         fallbackSummary ??= deferredRssHtml(first);
@@ -230,7 +244,13 @@ export function readRssItem(node: XmlNode, channelBase: string | undefined): Par
         readEnclosures(draft, children, base);
         break;
       case 'itunes:image':
-        draft.itunesImage ??= webUrl(attribute(first, 'href') ?? elementText(first), base) || undefined;
+        draft.itunesImage ??= itunesImage(first, base) || undefined;
+        break;
+      case 'itunes:link':
+        draft.itunesImage ??= itunesLinkImage(children, base) || undefined;
+        break;
+      case 'itunes:category':
+        addItunesCategories(itunesCategories, children);
         break;
       case 'atom:link':
         readAtomLink(draft, children, base);
@@ -245,7 +265,7 @@ export function readRssItem(node: XmlNode, channelBase: string | undefined): Par
   // The item's own elements first, then Dublin Core, iTunes, and Media RSS last.
   draft.summary ??= fallbackSummary ?? itunesSummary ?? itunesSubtitle ?? media.description;
   draft.title ??= dcTitle ?? media.title;
-  draft.categories.push(...keywords, ...subjects, ...atomCategories);
+  draft.categories.push(...keywords, ...subjects, ...atomCategories, ...itunesCategories);
   if (draft.categories.length === 0) draft.categories.push(...media.categories);
   // RSS 1.0: the item's rdf:about is its URI, the id when it has no guid.
   if (draft.id === undefined) {

@@ -96,6 +96,12 @@ export function atomText(child: XmlNode): TextValue {
   return decoded === undefined ? { value: decodeXmlText(raw).trim(), html: false } : { value: decoded, html: type !== 'text/plain' };
 }
 
+/** Markup written inline as XHTML (an RSS item's `xhtml:body`): kept as written; CDATA unwrapped as atomText does. */
+export function inlineXhtml(child: XmlNode): TextValue {
+  const raw = innerXml(child).trim();
+  return { value: raw.includes('<![CDATA[') ? unwrapCdata(raw).trim() : raw, html: true };
+}
+
 /** An RSS text element read raw: CDATA unwrapped, entities decoded; HTML by convention. */
 export function rssText(child: XmlNode): string {
   return unwrapCdata(innerXml(child)).trim();
