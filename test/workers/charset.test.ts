@@ -55,6 +55,46 @@ t.test('precedence: the BOM, then wide bytes, then the HTTP charset, then the XM
   t.equal(parseFeed(Buffer.from(feed('no-such-charset'), 'utf8'), meta).title, 'Zoë ✓ 𝄞', 'an unknown label means UTF-8');
 });
 
+t.test('a document no label describes: UTF-8 when its bytes are, else what the detector reads them as', async (t) => {
+  const news = (title: string, text: string): string =>
+    `<rss version="2.0"><channel><title>${title}</title><item><title>${title}</title><description>${text}</description></item></channel></rss>`;
+  const unlabelled: [string, string, string][] = [
+    ['shift_jis', '日本語のニュース', '今日のニュースは天気とスポーツです。経済と政治も。'],
+    ['euc-kr', '한국어 뉴스', '오늘의 뉴스는 날씨와 스포츠입니다'],
+    ['gb18030', '中文新闻', '今天的新闻是天气和体育，还有经济和政治。'],
+    ['big5', '中文新聞', '今天的新聞是天氣和體育，還有經濟和政治。'],
+    // Single-byte Cyrillic needs a few sentences to tell from Latin-1: a statistical reading, not a rule.
+    [
+      'koi8-r',
+      'Новости дня',
+      'Сегодня в новостях: погода и спорт, экономика и политика. Правительство объявило о новых мерах поддержки малого бизнеса и семей с детьми.',
+    ],
+    ['windows-1252', 'Café — “naïve”', 'Résumé of the day’s news, à la carte, déjà vu'],
+  ];
+  for (const [encoding, title, text] of unlabelled) {
+    const parsed = parseFeed(iconv.encode(news(title, text), encoding), meta);
+    t.same([parsed.title, parsed.items[0]?.description_text], [title, text], `${encoding} without a label`);
+  }
+  const valid = Buffer.from(news('Zoë ✓', 'Ünïcödé '.repeat(20).trim()), 'utf8');
+  const stray = Buffer.concat([valid.subarray(0, 60), Buffer.from([0xe9]), valid.subarray(60)]);
+  t.equal(parseFeed(stray, meta).items[0]?.description_text, 'Ünïcödé '.repeat(20).trim(), 'UTF-8 with one stray byte stays UTF-8');
+  const sjis = iconv.encode(news('日本語', '今日のニュース'), 'shift_jis');
+  t.not(
+    parseFeed(sjis, { ...meta, contentType: 'text/xml; charset=utf-8' }).title,
+    '日本語',
+    'a label is never second-guessed: the detector reads only what nothing labels',
+  );
+  t.match(
+    decodeBytes(
+      iconv.encode('<html><body><p>今日のニュースは天気とスポーツです。経済と政治も。</p></body></html>', 'shift_jis'),
+      undefined,
+      'html',
+    ),
+    /天気/,
+    'pages too',
+  );
+});
+
 t.test('pages use the same table: <meta> after the header, UTF-16 in a meta tag means UTF-8', async (t) => {
   const page = (charset: string): string => `<html><head><meta charset="${charset}"></head><body>café</body></html>`;
   t.match(decodeBytes(iconv.encode(page('latin1'), 'windows-1252'), undefined, 'html'), /café/);

@@ -1,3 +1,5 @@
+import { isUtf8 } from 'node:buffer';
+import { detect } from 'chardet';
 import iconv from 'iconv-lite';
 
 /**
@@ -11,7 +13,10 @@ import iconv from 'iconv-lite';
  * 3. the HTTP `charset` (RFC 7303 §3.2 gives it precedence over the XML declaration; HTML §13.2.3
  *    over `<meta>`);
  * 4. the label inside the document (the XML declaration, or `<meta charset>`), read as ASCII;
- * 5. UTF-8.
+ * 5. UTF-8, when the bytes are UTF-8;
+ * 6. what a statistical detector (chardet, ICU's detector) reads the bytes as: unlabelled Big5,
+ *    Shift_JIS, EUC-KR, GB18030 or KOI8-R documents, and UTF-8 damaged by a stray byte, which it
+ *    names as UTF-8.
  */
 export function decodeBytes(bytes: Uint8Array, contentType: string | undefined, format: 'xml' | 'html'): string {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -19,7 +24,8 @@ export function decodeBytes(bytes: Uint8Array, contentType: string | undefined, 
   // iconv-lite removes the BOM it was told about.
   if (sniffed !== undefined) return windows1252Controls(iconv.decode(buffer, sniffed));
   const header = charsetFromContentType(contentType);
-  const encoding = header === undefined ? labelInDocument(buffer, format) : encodingForLabel(header, false);
+  const label = header ?? labelInDocument(buffer, format);
+  const encoding = label === undefined ? unlabelledEncoding(buffer) : encodingForLabel(label, header === undefined);
   if (encoding === 'utf-8') {
     const text = buffer.toString('utf8');
     const unmarked = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -92,12 +98,25 @@ export function charsetFromContentType(contentType: string | undefined): string 
   return match?.[1];
 }
 
-/** The head of the document read as ASCII: the XML declaration's or `<meta>`'s label lives there. */
-function labelInDocument(bytes: Buffer, format: 'xml' | 'html'): string {
+/** The label in the head of the document read as ASCII: the XML declaration's or `<meta>`'s lives there. */
+function labelInDocument(bytes: Buffer, format: 'xml' | 'html'): string | undefined {
   // 1024 bytes: the window HTML §13.2.3.2 gives the prescan; an XML declaration is near the start too.
   const head = bytes.toString('latin1', 0, Math.min(bytes.length, 1024));
-  const label = format === 'xml' ? labelInXmlDeclaration(head) : labelInMeta(head);
-  return label === undefined ? 'utf-8' : encodingForLabel(label, true);
+  return format === 'xml' ? labelInXmlDeclaration(head) : labelInMeta(head);
+}
+
+/** Enough text for the detector to tell the encodings apart, and a bound on its work for a large document. */
+const detectorWindow = 64 * 1024;
+
+/**
+ * A document no label describes: UTF-8 when its bytes are (the check runs in native code at
+ * gigabytes a second), else what the detector names, through the same label table; a document
+ * it cannot place is Windows-1252, the web's default for unlabelled legacy text.
+ */
+function unlabelledEncoding(bytes: Buffer): string {
+  if (isUtf8(bytes)) return 'utf-8';
+  const detected = detect(bytes.subarray(0, detectorWindow));
+  return detected === null ? 'windows-1252' : encodingForLabel(detected, false);
 }
 
 function labelInXmlDeclaration(head: string): string | undefined {
