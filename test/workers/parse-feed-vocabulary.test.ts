@@ -257,3 +257,45 @@ t.test("the names Atom had while it was drafted, and UserLand's RSS namespaces, 
     t.same([feed.description, feed.items[0]?.title], ['About', 'I'], uri);
   }
 });
+
+t.test("an entry that names no author has its source's, else the feed's (RFC 4287 §4.2.1, JSON Feed 1.1)", async (t) => {
+  const atom = parseFeed(
+    '<feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><entry><title>own</title><author><name>Own</name></author></entry>' +
+      '<entry><title>copied</title><source><author><name>Source</name></author></source></entry>' +
+      '<entry><title>none</title></entry><author><name>Feed One</name></author><author><email>two@example.org</email></author></feed>',
+    meta,
+  );
+  t.same(
+    atom.items.map((item) => item.authors.map((author) => author.name)),
+    [['Own'], ['Source'], ['Feed One', 'two@example.org']],
+    'the feed authors apply even when written after the entries',
+  );
+  const json = parseFeed(
+    JSON.stringify({
+      version: 'https://jsonfeed.org/version/1.1',
+      title: 'J',
+      authors: [{ name: 'Feed Author' }],
+      items: [
+        { id: '1', content_text: 'a', authors: [{ name: 'Item Author' }] },
+        { id: '2', content_text: 'b', date_modified: '2024-02-03T04:05:06Z' },
+      ],
+    }),
+    meta,
+  );
+  t.same(
+    json.items.map((item) => [item.authors.map((author) => author.name), item.date_published]),
+    [
+      [['Item Author'], null],
+      [['Feed Author'], '2024-02-03T04:05:06.000Z'],
+    ],
+    "JSON Feed: the feed's authors, and date_modified when there is no date_published",
+  );
+  t.same(
+    parseFeed(
+      JSON.stringify({ version: 'https://jsonfeed.org/version/1', title: 'J', author: { name: 'Old' }, items: [{ id: '1' }] }),
+      meta,
+    ).items[0]?.authors,
+    [{ name: 'Old' }],
+    "JSON Feed 1.0's author",
+  );
+});

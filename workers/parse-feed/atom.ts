@@ -1,4 +1,5 @@
-import type { ParsedFeed, ParsedItem } from '../../src/domain/item.js';
+import type { Author, ParsedFeed, ParsedItem } from '../../src/domain/item.js';
+import { detached } from '../shared/detach.js';
 import { finishItem, newDraft, titleText, type ItemDraft } from './item-draft.js';
 import { personName } from './authors.js';
 import { itunesImage } from './itunes.js';
@@ -18,6 +19,7 @@ export function readAtom(root: XmlNode, documentUrl: string | undefined, preRead
   const feed: ParsedFeed = { title: '', description: '', link: '', icon: '', items: [] };
   let logo = '';
   const categories: string[] = [];
+  const authors: Author[] = [];
   const entries: XmlNode[] = [];
   const groups = childGroups(root, primary);
   releaseChildren(root);
@@ -44,6 +46,9 @@ export function readAtom(root: XmlNode, documentUrl: string | undefined, preRead
       case 'entry':
         moveInto(entries, children);
         break;
+      case 'author':
+        addPeople(authors, children);
+        break;
       case 'category':
         for (const child of children) {
           const category = attribute(child, 'label') || attribute(child, 'term');
@@ -55,7 +60,19 @@ export function readAtom(root: XmlNode, documentUrl: string | undefined, preRead
   if (categories.length > 0) feed.categories = categories;
   if (feed.icon === '') feed.icon = logo;
   feed.items = readEach(entries, (entry) => preRead?.get(entry) ?? readEntry(entry, base));
+  // RFC 4287 §4.2.1: the feed's authors are the authors of every entry that names none (nor its source).
+  if (authors.length > 0) {
+    const inherited = authors.map((author) => ({ name: detached(author.name) }));
+    for (const item of feed.items) if (item.authors.length === 0) item.authors = inherited.map((author) => ({ ...author }));
+  }
   return feed;
+}
+
+function addPeople(target: Author[], people: XmlNode[]): void {
+  for (const person of people) {
+    const name = personName(person);
+    if (name !== '') target.push({ name });
+  }
 }
 
 export function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedItem {
@@ -64,6 +81,7 @@ export function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedI
   let summaryBase = base;
   let contentBase = base;
   const media: MediaText = { categories: [] };
+  const sourceAuthors: Author[] = [];
   for (const [name, children] of childGroups(entry, primary)) {
     const first = children[0];
     if (first === undefined) continue;
@@ -108,10 +126,12 @@ export function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedI
         draft.modified ??= elementText(first);
         break;
       case 'author':
-        for (const author of children) {
-          const person = personName(author);
-          if (person !== '') draft.authors.push({ name: person });
-        }
+        addPeople(draft.authors, children);
+        break;
+      case 'source':
+        // The feed an entry was copied from: its authors are the entry's when the entry names none (RFC 4287 §4.2.1).
+        for (const [sourceName, sourceChildren] of childGroups(first, primary))
+          if (sourceName === 'author') addPeople(sourceAuthors, sourceChildren);
         break;
       case 'dc:creator':
         for (const child of children) {
@@ -139,6 +159,7 @@ export function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedI
   draft.title ??= media.title;
   draft.summary ??= media.description;
   if (draft.categories.length === 0) draft.categories.push(...media.categories);
+  if (draft.authors.length === 0) draft.authors.push(...sourceAuthors);
   // Relative URLs in the HTML resolve against the xml:base in scope on the element they came from.
   draft.base = draft.content !== undefined && draft.content.value !== '' ? contentBase : summaryBase;
   return finishItem(draft);

@@ -28,12 +28,14 @@ export function readJsonFeed(text: string, documentUrl: string | undefined): Par
   const base = documentUrl || undefined;
   const link = webUrl(str(document['home_page_url']), base);
   const items = Array.isArray(document['items']) ? document['items'].filter(isObject) : [];
+  // The feed's authors are the authors of every item that names none (JSON Feed 1.1, `authors`).
+  const feedAuthors = authors(document);
   return {
     title: str(document['title']),
     description: str(document['description']),
     link,
     icon: webUrl(str(document['icon']), base) || webUrl(str(document['favicon']), base),
-    items: items.map((item) => readItem(item, base)),
+    items: items.map((item) => readItem(item, base, feedAuthors)),
   };
 }
 
@@ -44,7 +46,7 @@ function isJsonFeedVersion(document: Json): boolean {
   return version.includes('jsonfeed.org/version/') || /^1(?:\.\d+)?$/.test(version);
 }
 
-function readItem(item: Json, base: string | undefined): ParsedItem {
+function readItem(item: Json, base: string | undefined, feedAuthors: Author[]): ParsedItem {
   const draft = newDraft(base);
   const id = str(item['id']);
   if (id !== '') draft.id = id;
@@ -58,7 +60,11 @@ function readItem(item: Json, base: string | undefined): ParsedItem {
   if (summary !== '') draft.summary = { value: summary, html: false };
   const published = str(item['date_published']);
   if (published !== '') draft.published = published;
+  // As for RSS and Atom, the date an item was last changed when it says nothing else.
+  const modified = str(item['date_modified']);
+  if (modified !== '') draft.modified = modified;
   draft.authors = authors(item);
+  if (draft.authors.length === 0) draft.authors = feedAuthors.map((author) => ({ ...author }));
   if (Array.isArray(item['tags'])) draft.categories = item['tags'].map(str).filter((tag) => tag !== '');
   if (Array.isArray(item['attachments']))
     draft.enclosures = item['attachments']
@@ -73,9 +79,9 @@ function readItem(item: Json, base: string | undefined): ParsedItem {
   return parsed;
 }
 
-/** JSON Feed 1.1 `authors`, else 1.0 `author`. */
-function authors(item: Json): Author[] {
-  const list = Array.isArray(item['authors']) ? item['authors'] : isObject(item['author']) ? [item['author']] : [];
+/** JSON Feed 1.1 `authors`, else 1.0 `author`, of the feed or of an item. */
+function authors(owner: Json): Author[] {
+  const list = Array.isArray(owner['authors']) ? owner['authors'] : isObject(owner['author']) ? [owner['author']] : [];
   return list
     .filter(isObject)
     .map((author) => ({ name: str(author['name']) }))
