@@ -1,4 +1,5 @@
 import { webUrl } from '../shared/urls.js';
+import { linkRelation } from './link-relation.js';
 import { attribute, elementText } from './xml-text.js';
 import type { XmlNode } from './xml-tree.js';
 
@@ -13,7 +14,7 @@ export function itunesImage(image: XmlNode, base: string | undefined): string {
 /** `<itunes:link rel="image" href="…">`, the image as Apple's first podcast specification gave it; '' when none is. */
 export function itunesLinkImage(links: XmlNode[], base: string | undefined): string {
   for (const link of links) {
-    if (attribute(link, 'rel')?.toLowerCase() !== 'image') continue;
+    if (linkRelation(link) !== 'image') continue;
     const url = webUrl(attribute(link, 'href') ?? '', base);
     if (url !== '') return url;
   }
