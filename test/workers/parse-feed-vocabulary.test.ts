@@ -299,3 +299,86 @@ t.test("an entry that names no author has its source's, else the feed's (RFC 428
     "JSON Feed 1.0's author",
   );
 });
+
+t.test("Atom's elements inside RSS fill in for the missing RSS ones, in item and channel", async (t) => {
+  const atom03 = 'xmlns:a="http://purl.org/atom/ns#"';
+  const atom10 = 'xmlns:a="http://www.w3.org/2005/Atom"';
+  const item = rssItem(
+    '<a:title>Atom title</a:title><a:summary>Atom summary</a:summary><a:id>urn:uuid:1</a:id><a:updated>2024-01-05T00:00:00Z</a:updated>',
+    atom10,
+  );
+  t.same(
+    [item?.title, item?.description_text, item?.id, item?.date_published],
+    ['Atom title', 'Atom summary', 'urn:uuid:1', '2024-01-05T00:00:00.000Z'],
+  );
+  t.equal(rssItem('<a:created>2024-01-01T00:00:00Z</a:created>', atom03)?.date_published, '2024-01-01T00:00:00.000Z', 'Atom 0.3 created');
+  t.equal(rssItem('<a:issued>2024-01-02T00:00:00Z</a:issued>', atom03)?.date_published, '2024-01-02T00:00:00.000Z', 'Atom 0.3 issued');
+  t.equal(
+    rssItem('<a:modified>2024-01-03T00:00:00Z</a:modified>', atom03)?.date_published,
+    '2024-01-03T00:00:00.000Z',
+    'Atom 0.3 modified',
+  );
+  const own = rssItem('<title>Own</title><guid>own-id</guid><a:title>Atom</a:title><a:id>atom-id</a:id>', atom10);
+  t.same([own?.title, own?.id], ['Own', 'own-id'], "the item's own elements win");
+  const channel = parseFeed(
+    `<rss version="2.0" ${atom10}><channel><a:title>Atom channel</a:title><a:subtitle>About</a:subtitle><a:logo>/logo.png</a:logo>` +
+      '<a:category term="t" label="Label"/><image><url>/image.png</url></image></channel></rss>',
+    meta,
+  );
+  t.same(
+    [channel.title, channel.description, channel.icon, channel.categories],
+    ['Atom channel', 'About', 'https://example.org/image.png', ['Label']],
+    'a logo only when there is no other image',
+  );
+  t.equal(
+    parseFeed(`<rss version="2.0" ${atom10}><channel><image><url>/image.png</url></image><a:icon>/icon.png</a:icon></channel></rss>`, meta)
+      .icon,
+    'https://example.org/icon.png',
+    'an Atom icon before the RSS image: it is the one made to be an icon',
+  );
+});
+
+t.test('Dublin Core inside Atom, and Dublin Core 1.0, fill in for the missing elements', async (t) => {
+  for (const version of ['1.0', '1.1']) {
+    const dc = `xmlns:dc="http://purl.org/dc/elements/${version}/"`;
+    const feed = parseFeed(
+      `<feed xmlns="http://www.w3.org/2005/Atom" ${dc}><dc:title>DC feed</dc:title><dc:description>DC about</dc:description><dc:subject>Topic</dc:subject>` +
+        '<entry><dc:title>DC entry</dc:title><dc:description>DC summary</dc:description><dc:identifier>urn:dc:1</dc:identifier>' +
+        '<dc:subject>Entry topic</dc:subject><dc:creator>Writer</dc:creator><dc:date>2024-02-01T00:00:00Z</dc:date></entry></feed>',
+      meta,
+    );
+    const entry = feed.items[0];
+    t.same(
+      [feed.title, feed.description, feed.categories, entry?.title, entry?.description_text, entry?.id, entry?.categories],
+      ['DC feed', 'DC about', ['Topic'], 'DC entry', 'DC summary', 'urn:dc:1', ['Entry topic']],
+      `Dublin Core ${version}`,
+    );
+    t.same([entry?.authors, entry?.date_published], [[{ name: 'Writer' }], '2024-02-01T00:00:00.000Z'], `Dublin Core ${version}`);
+  }
+  t.equal(
+    atomEntry('<created>2024-03-01T00:00:00Z</created><updated>2024-04-01T00:00:00Z</updated>')?.date_published,
+    '2024-03-01T00:00:00.000Z',
+    "Atom 0.3's created before updated",
+  );
+});
+
+t.test('RSS 0.90 and 1.0: the image beside the channel is the feed icon', async (t) => {
+  const feed = parseFeed(
+    '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://my.netscape.com/rdf/simple/0.9/">' +
+      '<channel><title>Old</title></channel><image><url>/old.gif</url></image><item><title>I</title></item></rdf:RDF>',
+    meta,
+  );
+  t.same([feed.title, feed.icon, feed.items.length], ['Old', 'https://example.org/old.gif', 1]);
+});
+
+t.test("a link relation written as IANA's IRI, or in capitals, is the registered relation", async (t) => {
+  const iana = 'http://www.iana.org/assignments/relation/';
+  t.equal(
+    parseFeed(`<feed xmlns="http://www.w3.org/2005/Atom"><link rel="${iana}alternate" href="https://example.org/site"/></feed>`, meta).link,
+    'https://example.org/site',
+  );
+  const entry = atomEntry(
+    `<link rel="${iana}enclosure" href="https://example.org/a.mp3" type="audio/mpeg"/><link rel="Alternate" href="https://example.org/e"/>`,
+  );
+  t.same([entry?.url, entry?.enclosures.map((enclosure) => enclosure.url)], ['https://example.org/e', ['https://example.org/a.mp3']]);
+});

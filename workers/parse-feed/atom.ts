@@ -3,11 +3,12 @@ import { detached } from '../shared/detach.js';
 import { finishItem, newDraft, titleText, type ItemDraft } from './item-draft.js';
 import { personName } from './authors.js';
 import { itunesImage } from './itunes.js';
+import { linkRelation } from './link-relation.js';
 import { collectMediaText, mediaImage, type MediaText } from './media.js';
 import { xmlNamespace } from './namespaces.js';
 import { childGroups } from './reader-names.js';
 import { resolveUrl, webUrl } from '../shared/urls.js';
-import { atomText, attribute, deferredAtomText, elementText } from './xml-text.js';
+import { atomText, attribute, deferredAtomText, elementText, type TextValue } from './xml-text.js';
 import { moveInto, readEach, releaseChildren, type XmlNode } from './xml-tree.js';
 
 /** Atom's own elements: in Atom 1.0's or 0.3's namespace, or in none (see namespaces.ts). */
@@ -18,7 +19,10 @@ export function readAtom(root: XmlNode, documentUrl: string | undefined, preRead
   const base = xmlBase(root, documentUrl);
   const feed: ParsedFeed = { title: '', description: '', link: '', icon: '', items: [] };
   let logo = '';
+  let dcTitle = '';
+  let dcDescription = '';
   const categories: string[] = [];
+  const subjects: string[] = [];
   const authors: Author[] = [];
   const entries: XmlNode[] = [];
   const groups = childGroups(root, primary);
@@ -33,6 +37,12 @@ export function readAtom(root: XmlNode, documentUrl: string | undefined, preRead
       case 'subtitle':
       case 'tagline':
         feed.description = titleText(atomText(first));
+        break;
+      case 'dc:title':
+        dcTitle ||= titleText({ value: elementText(first), html: false });
+        break;
+      case 'dc:description':
+        dcDescription ||= titleText({ value: elementText(first), html: false });
         break;
       case 'link':
         if (feed.link === '') feed.link = alternateLink(children, base) ?? '';
@@ -55,9 +65,18 @@ export function readAtom(root: XmlNode, documentUrl: string | undefined, preRead
           if (category) categories.push(category);
         }
         break;
+      case 'dc:subject':
+        for (const child of children) {
+          const subject = elementText(child);
+          if (subject !== '') subjects.push(subject);
+        }
+        break;
     }
   }
+  categories.push(...subjects);
   if (categories.length > 0) feed.categories = categories;
+  feed.title ||= dcTitle;
+  feed.description ||= dcDescription;
   if (feed.icon === '') feed.icon = logo;
   feed.items = readEach(entries, (entry) => preRead?.get(entry) ?? readEntry(entry, base));
   // RFC 4287 §4.2.1: the feed's authors are the authors of every entry that names none (nor its source).
@@ -82,6 +101,14 @@ export function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedI
   let contentBase = base;
   const media: MediaText = { categories: [] };
   const sourceAuthors: Author[] = [];
+  let published: string | undefined;
+  let issued: string | undefined;
+  let created: string | undefined;
+  // Dublin Core, where Atom's own elements are missing.
+  let dcIdentifier: string | undefined;
+  let dcTitle: TextValue | undefined;
+  let dcDescription: TextValue | undefined;
+  const subjects: string[] = [];
   for (const [name, children] of childGroups(entry, primary)) {
     const first = children[0];
     if (first === undefined) continue;
@@ -89,6 +116,21 @@ export function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedI
       case 'id':
         // gofeed resolves a relative atom:id against xml:base like any IRI; absolute ids are untouched.
         draft.id = resolveUrl(elementText(first), xmlBase(first, base));
+        break;
+      case 'dc:identifier':
+        dcIdentifier ??= elementText(first);
+        break;
+      case 'dc:title':
+        dcTitle ??= { value: elementText(first), html: false };
+        break;
+      case 'dc:description':
+        dcDescription ??= { value: elementText(first), html: false };
+        break;
+      case 'dc:subject':
+        for (const child of children) {
+          const subject = elementText(child);
+          if (subject !== '') subjects.push(subject);
+        }
         break;
       case 'title':
         draft.title = atomText(first);
@@ -107,12 +149,15 @@ export function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedI
         draft.content = atomText(first);
         contentBase = xmlBase(first, base);
         break;
-      // Atom 1.0's `published` over Atom 0.3's `issued`, whichever the document wrote first.
+      // Atom 1.0's `published`, then Atom 0.3's `issued` and `created`, whichever order the document wrote them in.
       case 'published':
-        draft.published = elementText(first);
+        published = elementText(first);
         break;
       case 'issued':
-        draft.published ??= elementText(first);
+        issued ??= elementText(first);
+        break;
+      case 'created':
+        created ??= elementText(first);
         break;
       case 'updated':
       case 'modified':
@@ -156,8 +201,12 @@ export function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedI
         }
     }
   }
-  draft.title ??= media.title;
-  draft.summary ??= media.description;
+  const publishedAt = published ?? issued ?? created;
+  if (publishedAt !== undefined) draft.published = publishedAt;
+  if (draft.id === undefined && dcIdentifier) draft.id = dcIdentifier;
+  draft.title ??= dcTitle ?? media.title;
+  draft.summary ??= dcDescription ?? media.description;
+  draft.categories.push(...subjects);
   if (draft.categories.length === 0) draft.categories.push(...media.categories);
   if (draft.authors.length === 0) draft.authors.push(...sourceAuthors);
   // Relative URLs in the HTML resolve against the xml:base in scope on the element they came from.
@@ -170,7 +219,7 @@ function readLinks(draft: ItemDraft, links: XmlNode[], base: string | undefined)
   for (const link of links) {
     const href = attribute(link, 'href');
     if (href === undefined) continue;
-    const rel = attribute(link, 'rel') ?? 'alternate';
+    const rel = linkRelation(link);
     const url = webUrl(href, xmlBase(link, base));
     if (url === '') continue;
     if (rel === 'alternate') {
@@ -191,7 +240,7 @@ function readLinks(draft: ItemDraft, links: XmlNode[], base: string | undefined)
 function alternateLink(links: XmlNode[], base: string | undefined): string | undefined {
   for (const link of links) {
     const href = attribute(link, 'href');
-    const url = href !== undefined && (attribute(link, 'rel') ?? 'alternate') === 'alternate' ? webUrl(href, xmlBase(link, base)) : '';
+    const url = href !== undefined && linkRelation(link) === 'alternate' ? webUrl(href, xmlBase(link, base)) : '';
     if (url !== '') return url;
   }
   return undefined;

@@ -24,6 +24,7 @@ const vocabularies = new Map<string, string>([
   ['http://blogs.law.harvard.edu/tech/rss', 'rss'],
   ['http://purl.org/rss/1.0/modules/content/', 'content'],
   ['http://purl.org/dc/elements/1.1/', 'dc'],
+  ['http://purl.org/dc/elements/1.0/', 'dc'],
   ['http://purl.org/dc/terms/', 'dcterms'],
   ['http://search.yahoo.com/mrss/', 'media'],
   ['http://search.yahoo.com/mrss', 'media'],

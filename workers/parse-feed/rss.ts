@@ -2,11 +2,22 @@ import type { ParsedFeed, ParsedItem } from '../../src/domain/item.js';
 import { personFromString, personName } from './authors.js';
 import { finishItem, newDraft, titleText, type ItemDraft } from './item-draft.js';
 import { itunesImage, itunesLinkImage } from './itunes.js';
+import { linkRelation } from './link-relation.js';
 import { collectMediaText, mediaImage, type MediaText } from './media.js';
 import { rdfNamespace, xmlNamespace } from './namespaces.js';
 import { childGroups, readerName } from './reader-names.js';
 import { resolveUrl, webUrl } from '../shared/urls.js';
-import { atomText, attribute, deferredRssHtml, elementStringValue, elementText, inlineXhtml, rssText, type TextValue } from './xml-text.js';
+import {
+  atomText,
+  attribute,
+  deferredAtomText,
+  deferredRssHtml,
+  elementStringValue,
+  elementText,
+  inlineXhtml,
+  rssText,
+  type TextValue,
+} from './xml-text.js';
 import { moveInto, readEach, releaseChildren, type XmlNode } from './xml-tree.js';
 
 /** RSS's own elements: in no namespace (0.9x, 2.0) or in RSS 1.0's (see namespaces.ts). */
@@ -21,13 +32,17 @@ export function readRss(root: XmlNode, documentUrl: string | undefined, preRead?
   const feed: ParsedFeed = { title: '', description: '', link: '', icon: '', items: [] };
   const itemNodes: XmlNode[] = [];
   let channel: XmlNode | undefined;
+  // RSS 0.90 and 1.0 put the image beside the channel, in the root.
+  let rootImage: XmlNode | undefined;
   for (const [name, children] of childGroups(root, primary)) {
     if (name === 'channel' && children[0] !== undefined) channel = children[0];
     else if (name === 'item') moveInto(itemNodes, children);
+    else if (name === 'image') rootImage ??= children[0];
   }
   releaseChildren(root);
   const channelBase = channel === undefined ? rootBase : xmlBase(channel, rootBase);
   if (channel !== undefined) readChannel(channel, channelBase, feed, itemNodes);
+  if (feed.icon === '' && rootImage !== undefined) feed.icon = imageUrl(rootImage, channelBase);
   feed.items = readEach(itemNodes, (node) => preRead?.get(node) ?? readRssItem(node, channelBase));
   return feed;
 }
@@ -41,12 +56,17 @@ export function rssChannelBase(root: XmlNode, channel: XmlNode | undefined, docu
 function readChannel(channel: XmlNode, base: string | undefined, feed: ParsedFeed, itemNodes: XmlNode[]): void {
   let atomAlternate: string | undefined;
   let dcTitle: string | undefined;
+  let atomTitle: string | undefined;
   let fallbackDescription: string | undefined;
+  // An Atom icon is the feed's icon proper; a logo is the last resort, after the RSS and iTunes images.
+  let atomIcon = '';
+  let atomLogo = '';
   // gofeed's order for the feed's categories: <category>, itunes:keywords, itunes:category, dc:subject.
   const categories: string[] = [];
   const keywords: string[] = [];
   const itunesCategories: string[] = [];
   const subjects: string[] = [];
+  const atomCategories: string[] = [];
   const groups = childGroups(channel, primary);
   releaseChildren(channel);
   for (const [name, children] of groups) {
@@ -68,10 +88,23 @@ function readChannel(channel: XmlNode, base: string | undefined, feed: ParsedFee
       case 'dc:title':
         dcTitle ??= titleText({ value: rssText(first), html: true });
         break;
+      case 'atom:title':
+        atomTitle ??= titleText(atomText(first));
+        break;
       case 'dc:description':
       case 'itunes:summary':
       case 'itunes:subtitle':
         fallbackDescription ??= titleText({ value: rssText(first), html: true });
+        break;
+      case 'atom:subtitle':
+      case 'atom:tagline':
+        fallbackDescription ??= titleText(atomText(first));
+        break;
+      case 'atom:icon':
+        atomIcon ||= webUrl(elementText(first), base);
+        break;
+      case 'atom:logo':
+        atomLogo ||= webUrl(elementText(first), base);
         break;
       case 'image':
         if (feed.icon === '') feed.icon = imageUrl(first, base);
@@ -97,13 +130,17 @@ function readChannel(channel: XmlNode, base: string | undefined, feed: ParsedFee
       case 'dc:subject':
         addTexts(subjects, children);
         break;
+      case 'atom:category':
+        addAtomCategories(atomCategories, children);
+        break;
     }
   }
-  const all = [...categories, ...keywords, ...itunesCategories, ...subjects];
+  const all = [...categories, ...keywords, ...itunesCategories, ...subjects, ...atomCategories];
   if (all.length > 0) feed.categories = all;
   if (feed.link === '') feed.link = atomAlternate ?? '';
-  if (feed.title === '') feed.title = dcTitle ?? '';
+  if (feed.title === '') feed.title = dcTitle ?? atomTitle ?? '';
   if (feed.description === '') feed.description = fallbackDescription ?? '';
+  feed.icon = atomIcon || feed.icon || atomLogo;
 }
 
 /**
@@ -123,7 +160,7 @@ function channelLink(links: XmlNode[], base: string | undefined): string {
 function alternateHref(links: XmlNode[], base: string | undefined): string | undefined {
   for (const link of links) {
     const href = attribute(link, 'href');
-    if (href && (attribute(link, 'rel') ?? 'alternate') === 'alternate') return webUrl(href, base) || undefined;
+    if (href && linkRelation(link) === 'alternate') return webUrl(href, base) || undefined;
   }
   return undefined;
 }
@@ -142,6 +179,10 @@ export function readRssItem(node: XmlNode, channelBase: string | undefined): Par
   // gofeed's order for the description: <description>, then dc:description, then itunes:summary.
   let fallbackSummary: TextValue | undefined;
   let dcTitle: TextValue | undefined;
+  let atomTitle: TextValue | undefined;
+  // The id when there is no guid: Atom's, then Dublin Core's.
+  let atomId: string | undefined;
+  let dcIdentifier: string | undefined;
   // gofeed's category order: <category>, itunes:keywords, dc:subject, atom:category; then
   // itunes:category, which Apple defines for the channel only and a few podcasts write on items.
   const keywords: string[] = [];
@@ -160,6 +201,15 @@ export function readRssItem(node: XmlNode, channelBase: string | undefined): Par
         break;
       case 'dc:title':
         dcTitle ??= { value: rssText(first), html: true };
+        break;
+      case 'atom:title':
+        atomTitle ??= atomText(first);
+        break;
+      case 'atom:id':
+        atomId ??= elementText(first);
+        break;
+      case 'dc:identifier':
+        dcIdentifier ??= elementText(first);
         break;
       case 'link':
         draft.url = channelLink(children, base);
@@ -191,6 +241,9 @@ export function readRssItem(node: XmlNode, channelBase: string | undefined): Par
       case 'dc:description':
         fallbackSummary ??= deferredRssHtml(first);
         break;
+      case 'atom:summary':
+        fallbackSummary ??= deferredAtomText(first);
+        break;
       case 'itunes:summary':
         itunesSummary ??= deferredRssHtml(first);
         break;
@@ -202,10 +255,13 @@ export function readRssItem(node: XmlNode, channelBase: string | undefined): Par
       case 'dcterms:created':
       case 'dcterms:date':
       case 'atom:published':
+      case 'atom:issued':
+      case 'atom:created':
         draft.publishedFallback ??= elementText(first);
         break;
       case 'dcterms:modified':
       case 'atom:updated':
+      case 'atom:modified':
         draft.modified ??= elementText(first);
         break;
       case 'itunes:subtitle':
@@ -235,10 +291,7 @@ export function readRssItem(node: XmlNode, channelBase: string | undefined): Par
         addTexts(subjects, children);
         break;
       case 'atom:category':
-        for (const child of children) {
-          const term = attribute(child, 'label') || attribute(child, 'term');
-          if (term) atomCategories.push(term);
-        }
+        addAtomCategories(atomCategories, children);
         break;
       case 'enclosure':
         readEnclosures(draft, children, base);
@@ -264,13 +317,13 @@ export function readRssItem(node: XmlNode, channelBase: string | undefined): Par
   }
   // The item's own elements first, then Dublin Core, iTunes, and Media RSS last.
   draft.summary ??= fallbackSummary ?? itunesSummary ?? itunesSubtitle ?? media.description;
-  draft.title ??= dcTitle ?? media.title;
+  draft.title ??= dcTitle ?? atomTitle ?? media.title;
   draft.categories.push(...keywords, ...subjects, ...atomCategories, ...itunesCategories);
   if (draft.categories.length === 0) draft.categories.push(...media.categories);
-  // RSS 1.0: the item's rdf:about is its URI, the id when it has no guid.
+  // Without a guid: an atom:id, a dc:identifier, else (RSS 1.0) the item's rdf:about, its URI.
   if (draft.id === undefined) {
     const about = attribute(node, 'about', rdfNamespace);
-    if (about) draft.id = about;
+    draft.id = atomId || dcIdentifier || about || undefined;
   }
   if (draft.url === '' && permalinkGuid !== undefined && /^https?:\/\//i.test(permalinkGuid)) draft.url = webUrl(permalinkGuid, undefined);
   return finishItem(draft);
@@ -295,6 +348,14 @@ function addItunesCategories(target: string[], children: XmlNode[]): void {
       const subText = readerName(sub, primary) === 'itunes:category' ? attribute(sub, 'text') : undefined;
       if (subText) target.push(subText);
     }
+  }
+}
+
+/** Atom categories by their label, else their term, as gofeed's translator names them. */
+function addAtomCategories(target: string[], children: XmlNode[]): void {
+  for (const child of children) {
+    const category = attribute(child, 'label') || attribute(child, 'term');
+    if (category) target.push(category);
   }
 }
 
@@ -329,7 +390,7 @@ function readEnclosures(draft: ItemDraft, children: XmlNode[], base: string | un
 function readAtomLink(draft: ItemDraft, children: XmlNode[], base: string | undefined): void {
   if (draft.url !== '') return;
   for (const child of children) {
-    const rel = attribute(child, 'rel') ?? 'alternate';
+    const rel = linkRelation(child);
     const href = attribute(child, 'href');
     const url = rel === 'alternate' && href ? webUrl(href, base) : '';
     if (url !== '') {
