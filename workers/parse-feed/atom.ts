@@ -2,6 +2,7 @@ import type { Author, ParsedFeed, ParsedItem } from '../../src/domain/item.js';
 import { detached } from '../shared/detach.js';
 import { finishItem, newDraft, titleText, type ItemDraft } from './item-draft.js';
 import { personName } from './authors.js';
+import { addAtomCategories, addTexts } from './categories.js';
 import { itunesImage } from './itunes.js';
 import { linkRelation } from './link-relation.js';
 import { collectMediaText, mediaImage, type MediaText } from './media.js';
@@ -60,16 +61,10 @@ export function readAtom(root: XmlNode, documentUrl: string | undefined, preRead
         addPeople(authors, children);
         break;
       case 'category':
-        for (const child of children) {
-          const category = attribute(child, 'label') || attribute(child, 'term');
-          if (category) categories.push(category);
-        }
+        addAtomCategories(categories, children);
         break;
       case 'dc:subject':
-        for (const child of children) {
-          const subject = elementText(child);
-          if (subject !== '') subjects.push(subject);
-        }
+        addTexts(subjects, children);
         break;
     }
   }
@@ -127,10 +122,7 @@ export function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedI
         dcDescription ??= { value: elementText(first), html: false };
         break;
       case 'dc:subject':
-        for (const child of children) {
-          const subject = elementText(child);
-          if (subject !== '') subjects.push(subject);
-        }
+        addTexts(subjects, children);
         break;
       case 'title':
         draft.title = atomText(first);
@@ -185,11 +177,7 @@ export function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedI
         }
         break;
       case 'category':
-        for (const child of children) {
-          // The human-readable label when there is one, as gofeed's translator does; else the term.
-          const category = attribute(child, 'label') || attribute(child, 'term') || elementText(child);
-          if (category !== '') draft.categories.push(category);
-        }
+        addAtomCategories(draft.categories, children);
         break;
       case 'itunes:image':
         draft.itunesImage ??= itunesImage(first, base) || undefined;

@@ -1,6 +1,7 @@
 import type { ParsedFeed, ParsedItem } from '../../src/domain/item.js';
 import { personFromString, personName } from './authors.js';
 import { finishItem, newDraft, titleText, type ItemDraft } from './item-draft.js';
+import { addAtomCategories, addTexts } from './categories.js';
 import { itunesImage, itunesLinkImage } from './itunes.js';
 import { linkRelation } from './link-relation.js';
 import { collectMediaText, mediaImage, type MediaText } from './media.js';
@@ -348,21 +349,6 @@ function addItunesCategories(target: string[], children: XmlNode[]): void {
       const subText = readerName(sub, primary) === 'itunes:category' ? attribute(sub, 'text') : undefined;
       if (subText) target.push(subText);
     }
-  }
-}
-
-/** Atom categories by their label, else their term, as gofeed's translator names them. */
-function addAtomCategories(target: string[], children: XmlNode[]): void {
-  for (const child of children) {
-    const category = attribute(child, 'label') || attribute(child, 'term');
-    if (category) target.push(category);
-  }
-}
-
-function addTexts(target: string[], children: XmlNode[]): void {
-  for (const child of children) {
-    const text = elementStringValue(child);
-    if (text !== '') target.push(text);
   }
 }
 
