@@ -52,7 +52,13 @@ t.test('precedence: the BOM, then wide bytes, then the HTTP charset, then the XM
     'wide bytes win over an ASCII-compatible header',
   );
   t.equal(parseFeed(Buffer.from(feed('UTF-16'), 'utf8'), meta).title, 'Zoë ✓ 𝄞', 'a UTF-16 declaration in bytes read as ASCII means UTF-8');
-  t.equal(parseFeed(Buffer.from(feed('no-such-charset'), 'utf8'), meta).title, 'Zoë ✓ 𝄞', 'an unknown label means UTF-8');
+  t.equal(parseFeed(Buffer.from(feed('no-such-charset'), 'utf8'), meta).title, 'Zoë ✓ 𝄞', 'an unknown label over UTF-8 bytes: UTF-8');
+  t.equal(
+    parseFeed(iconv.encode(feed('cp_is').replace('✓ 𝄞', '€ “naïve” café'), 'windows-1252'), meta).title,
+    'Zoë € “naïve” café',
+    'an unknown label over other bytes counts as none: the detector reads them',
+  );
+  t.equal(encodingForLabel('no-such-charset', false), undefined);
 });
 
 t.test('a document no label describes: UTF-8 when its bytes are, else what the detector reads them as', async (t) => {
