@@ -9,11 +9,16 @@ import { fileURLToPath } from 'node:url';
 
 export function locateCorpusDir(override: string | undefined, from: string = import.meta.url): string {
   if (override) return resolve(override);
+  return resolve(repositoryRoot(from), '..', 'shared', 'corpus');
+}
+
+/** The folder holding package.json above `from`: the repository root, from source or from dist. */
+export function repositoryRoot(from: string = import.meta.url): string {
   let dir = dirname(fileURLToPath(from));
   while (!existsSync(join(dir, 'package.json'))) {
     const parent = dirname(dir);
     if (parent === dir) throw new Error(`Expected a package.json above ${fileURLToPath(from)}, found none; set FEEDMILL_CORPUS_DIR`);
     dir = parent;
   }
-  return resolve(dir, '..', 'shared', 'corpus');
+  return dir;
 }

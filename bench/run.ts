@@ -4,6 +4,7 @@ import { runParseSpeed } from './parse-speed.js';
 
 const benchmarks: Record<string, () => void | Promise<void>> = {
   accuracy: () => runAccuracy(process.env),
+  'feedparser-suite': async () => (await import('./feedparser-suite.js')).runFeedparserSuite(process.env),
   parse: () => runParseSpeed(process.env),
   events: async () => (await import('./events.js')).runEvents(process.env),
   poll: async () => (await import('./poll.js')).runPoll(process.env),
