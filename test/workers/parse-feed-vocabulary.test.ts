@@ -382,3 +382,61 @@ t.test("a link relation written as IANA's IRI, or in capitals, is the registered
   );
   t.same([entry?.url, entry?.enclosures.map((enclosure) => enclosure.url)], ['https://example.org/e', ['https://example.org/a.mp3']]);
 });
+
+t.test("an RSS item that names no author has the channel's creator (dc:creator, a podcast's itunes:author)", async (t) => {
+  const feed = parseFeed(
+    `<rss version="2.0" ${itunes} xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>P</title><it:author>The Show</it:author>` +
+      '<item><title>one</title></item><item><title>two</title><author>guest@example.org (Guest)</author></item></channel></rss>',
+    meta,
+  );
+  t.same(
+    feed.items.map((item) => item.authors.map((author) => author.name)),
+    [['The Show'], ['Guest']],
+  );
+  t.same(
+    parseFeed(
+      '<rss version="2.0"><channel><managingEditor>ed@example.org (Ed)</managingEditor><item><title>x</title></item></channel></rss>',
+      meta,
+    ).items[0]?.authors,
+    [],
+    'an editor is not an author',
+  );
+});
+
+t.test('each author is named once', async (t) => {
+  t.same(atomEntry('<author><name>Bob</name></author><author><name>Alice</name></author><author><name>Bob</name></author>')?.authors, [
+    { name: 'Bob' },
+    { name: 'Alice' },
+  ]);
+  const json = (item: Record<string, unknown>): string[] | undefined =>
+    parseFeed(
+      JSON.stringify({ version: 'https://jsonfeed.org/version/1.1', title: 'J', items: [{ id: '1', ...item }] }),
+      meta,
+    ).items[0]?.authors.map((author) => author.name);
+  t.same(json({ authors: [{ name: 'B' }, { name: 'A' }, { name: 'B' }] }), ['B', 'A'], 'JSON Feed, repeated');
+  t.same(json({ authors: { name: 'Single' } }), ['Single'], 'JSON Feed authors written as one object');
+  t.same(
+    json({ authors: [{ name: 'New' }], author: { name: 'Old' } }),
+    ['New', 'Old'],
+    "JSON Feed 1.1's authors and 1.0's author together",
+  );
+});
+
+t.test("an item's address from its id (Atom) or its external_url (JSON Feed) when it has no link", async (t) => {
+  t.equal(atomEntry('<id>https://example.org/?p=12</id><title>x</title>')?.url, 'https://example.org/?p=12');
+  t.equal(atomEntry('<id>tag:example.org,2024:12</id><title>x</title>')?.url, '', 'an id that is no web address is no link');
+  t.equal(
+    atomEntry('<id>https://example.org/?p=12</id><link href="https://example.org/pretty"/>')?.url,
+    'https://example.org/pretty',
+    'the link first',
+  );
+  const json = parseFeed(
+    JSON.stringify({
+      version: 'https://jsonfeed.org/version/1.1',
+      title: 'J',
+      items: [{ id: '1', external_url: 'https://elsewhere.example/story' }],
+    }),
+    meta,
+  );
+  t.equal(json.items[0]?.url, 'https://elsewhere.example/story');
+});

@@ -1,6 +1,5 @@
 import type { Author, ParsedFeed, ParsedItem } from '../../src/domain/item.js';
-import { detached } from '../shared/detach.js';
-import { finishItem, newDraft, titleText, type ItemDraft } from './item-draft.js';
+import { distinctAuthors, finishItem, newDraft, titleText, type ItemDraft } from './item-draft.js';
 import { personName } from './authors.js';
 import { addAtomCategories, addTexts } from './categories.js';
 import { itunesImage } from './itunes.js';
@@ -76,7 +75,7 @@ export function readAtom(root: XmlNode, documentUrl: string | undefined, preRead
   feed.items = readEach(entries, (entry) => preRead?.get(entry) ?? readEntry(entry, base));
   // RFC 4287 §4.2.1: the feed's authors are the authors of every entry that names none (nor its source).
   if (authors.length > 0) {
-    const inherited = authors.map((author) => ({ name: detached(author.name) }));
+    const inherited = distinctAuthors(authors);
     for (const item of feed.items) if (item.authors.length === 0) item.authors = inherited.map((author) => ({ ...author }));
   }
   return feed;
@@ -189,6 +188,8 @@ export function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedI
         }
     }
   }
+  // An entry with no alternate link whose id is a web address (WordPress writes its permalinks so): that address, as an RSS permalink guid.
+  if (draft.url === '' && draft.id !== undefined && /^https?:\/\//i.test(draft.id)) draft.url = webUrl(draft.id, undefined);
   const publishedAt = published ?? issued ?? created;
   if (publishedAt !== undefined) draft.published = publishedAt;
   if (draft.id === undefined && dcIdentifier) draft.id = dcIdentifier;

@@ -49,10 +49,7 @@ export function finishItem(draft: ItemDraft): ParsedItem {
     description_html: detached(rendered?.html ?? ''),
     description_text: detached(rendered?.text ?? ''),
     thumbnail: thumbnail === null ? null : detached(thumbnail),
-    authors: (draft.authors.length > 0 ? draft.authors : draft.fallbackAuthors).map((author) => ({
-      ...author,
-      name: detached(author.name),
-    })),
+    authors: distinctAuthors(draft.authors.length > 0 ? draft.authors : draft.fallbackAuthors),
     date_published: publishedDate(draft),
     categories: draft.categories.map(detached),
     enclosures: draft.enclosures.map((enclosure) => ({ ...enclosure, url: detached(enclosure.url) })),
@@ -61,6 +58,18 @@ export function finishItem(draft: ItemDraft): ParsedItem {
   if (draft.originalUrl !== undefined && draft.originalUrl !== '' && draft.originalUrl !== item.url)
     item.original_url = detached(draft.originalUrl);
   return item;
+}
+
+/** The authors, each name once (feeds repeat a person across `<author>` and `dc:creator`), copied out of the document. */
+export function distinctAuthors(authors: readonly Author[]): Author[] {
+  const seen = new Set<string>();
+  const distinct: Author[] = [];
+  for (const author of authors) {
+    if (seen.has(author.name)) continue;
+    seen.add(author.name);
+    distinct.push({ ...author, name: detached(author.name) });
+  }
+  return distinct;
 }
 
 export function titleText(title: TextValue): string {

@@ -50,7 +50,8 @@ function readItem(item: Json, base: string | undefined, feedAuthors: Author[]): 
   const draft = newDraft(base);
   const id = str(item['id']);
   if (id !== '') draft.id = id;
-  draft.url = webUrl(str(item['url']), base);
+  // `external_url` names the page an item is about when the item has no page of its own.
+  draft.url = webUrl(str(item['url']), base) || webUrl(str(item['external_url']), base);
   draft.title = { value: str(item['title']), html: false };
   const html = str(item['content_html']);
   const text = str(item['content_text']);
@@ -79,14 +80,19 @@ function readItem(item: Json, base: string | undefined, feedAuthors: Author[]): 
   return parsed;
 }
 
-/** JSON Feed 1.1 `authors`, else 1.0 `author`, of the feed or of an item. */
+/**
+ * JSON Feed 1.1 `authors` and 1.0 `author`, of the feed or of an item: feeds write both during
+ * the move from one version to the other, and `authors` as a single object too. finishItem keeps
+ * each name once.
+ */
 function authors(owner: Json): Author[] {
-  const list = Array.isArray(owner['authors']) ? owner['authors'] : isObject(owner['author']) ? [owner['author']] : [];
-  return list
+  return [...asList(owner['authors']), ...asList(owner['author'])]
     .filter(isObject)
     .map((author) => ({ name: str(author['name']) }))
     .filter((author) => author.name !== '');
 }
+
+const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]);
 
 function attachment(value: Json, base: string | undefined): Enclosure {
   const type = str(value['mime_type']);

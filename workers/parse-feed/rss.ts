@@ -1,6 +1,6 @@
-import type { ParsedFeed, ParsedItem } from '../../src/domain/item.js';
+import type { Author, ParsedFeed, ParsedItem } from '../../src/domain/item.js';
 import { personFromString, personName } from './authors.js';
-import { finishItem, newDraft, titleText, type ItemDraft } from './item-draft.js';
+import { distinctAuthors, finishItem, newDraft, titleText, type ItemDraft } from './item-draft.js';
 import { addAtomCategories, addTexts } from './categories.js';
 import { itunesImage, itunesLinkImage } from './itunes.js';
 import { linkRelation } from './link-relation.js';
@@ -42,9 +42,14 @@ export function readRss(root: XmlNode, documentUrl: string | undefined, preRead?
   }
   releaseChildren(root);
   const channelBase = channel === undefined ? rootBase : xmlBase(channel, rootBase);
-  if (channel !== undefined) readChannel(channel, channelBase, feed, itemNodes);
+  const channelAuthors = channel === undefined ? [] : readChannel(channel, channelBase, feed, itemNodes);
   if (feed.icon === '' && rootImage !== undefined) feed.icon = imageUrl(rootImage, channelBase);
   feed.items = readEach(itemNodes, (node) => preRead?.get(node) ?? readRssItem(node, channelBase));
+  // The channel's creator (dc:creator, a podcast's itunes:author) wrote every item that names no author, as an Atom feed's author does.
+  if (channelAuthors.length > 0) {
+    const inherited = distinctAuthors(channelAuthors);
+    for (const item of feed.items) if (item.authors.length === 0) item.authors = inherited.map((author) => ({ ...author }));
+  }
   return feed;
 }
 
@@ -54,7 +59,9 @@ export function rssChannelBase(root: XmlNode, channel: XmlNode | undefined, docu
   return channel === undefined ? rootBase : xmlBase(channel, rootBase);
 }
 
-function readChannel(channel: XmlNode, base: string | undefined, feed: ParsedFeed, itemNodes: XmlNode[]): void {
+/** Fills `feed` from the channel and moves its items into `itemNodes`; returns the channel's authors. */
+function readChannel(channel: XmlNode, base: string | undefined, feed: ParsedFeed, itemNodes: XmlNode[]): Author[] {
+  const authors: Author[] = [];
   let atomAlternate: string | undefined;
   let dcTitle: string | undefined;
   let atomTitle: string | undefined;
@@ -134,6 +141,10 @@ function readChannel(channel: XmlNode, base: string | undefined, feed: ParsedFee
       case 'atom:category':
         addAtomCategories(atomCategories, children);
         break;
+      case 'dc:creator':
+      case 'itunes:author':
+        if (authors.length === 0) addPeople(authors, children);
+        break;
     }
   }
   const all = [...categories, ...keywords, ...itunesCategories, ...subjects, ...atomCategories];
@@ -142,6 +153,7 @@ function readChannel(channel: XmlNode, base: string | undefined, feed: ParsedFee
   if (feed.title === '') feed.title = dcTitle ?? atomTitle ?? '';
   if (feed.description === '') feed.description = fallbackDescription ?? '';
   feed.icon = atomIcon || feed.icon || atomLogo;
+  return authors;
 }
 
 /**
