@@ -34,7 +34,7 @@ export function parseFeed(body: string | Uint8Array, meta: ParseFeedMeta): Parse
   if (start === -1) throw new FeedmillError('not_a_feed', `Expected a feed, got an empty document; ${advice}`);
   const base = documentBase(meta);
   if (text.charCodeAt(start) === 123 /* { */) return readJsonFeed(text.slice(start), base);
-  const markup = text.indexOf('<', start);
+  const markup = markupStart(text, start);
   if (markup === -1)
     throw new FeedmillError('not_a_feed', `Expected a feed, got text that is neither XML nor JSON ("${excerpt(text, start)}"); ${advice}`);
   let root: XmlNode | undefined;
@@ -89,6 +89,22 @@ function withDetachedHead(feed: ParsedFeed): ParsedFeed {
   };
   if (feed.categories !== undefined) head.categories = feed.categories.map(detached);
   return head;
+}
+
+/** How far into a document an XML declaration is looked for behind what a server printed first. */
+const declarationWindow = 64 * 1024;
+
+/**
+ * Where the XML starts: the first `<`, unless an XML declaration comes later. A declaration may
+ * only stand at the very start of a document, so whatever precedes one is output the server
+ * printed first, such as PHP's warnings before a WordPress feed (`<br />\n<b>Warning</b>: …`),
+ * which would otherwise be read as the document element.
+ */
+function markupStart(text: string, start: number): number {
+  const first = text.indexOf('<', start);
+  if (first === -1 || text.startsWith('<?xml', first)) return first;
+  const declaration = text.indexOf('<?xml', first);
+  return declaration !== -1 && declaration < declarationWindow ? declaration : first;
 }
 
 /** The first character that is not whitespace (garbage before `<?xml` is tolerated later). */

@@ -102,3 +102,15 @@ t.test('element names are read whatever their case, as gofeed and feedparser rea
     'a module element in any case',
   );
 });
+
+t.test('output a server printed before the XML declaration is skipped, PHP warnings before a WordPress feed above all', async (t) => {
+  const php =
+    '<br />\n<b>Warning</b>:  Cannot modify header information - headers already sent in <b>/var/www/wp-includes/feed-rss2.php</b> on line <b>8</b><br />\n';
+  const feed = parseFeed(`${php}<?xml version="1.0" encoding="UTF-8"?>${rss('<item><title>Kept</title></item>')}`, meta);
+  t.same([feed.title, feed.items.map((item) => item.title)], ['T', ['Kept']]);
+  const error = thrown(() => parseFeed('<br />\n<b>Fatal error</b>: out of memory', meta));
+  t.ok(
+    error instanceof FeedmillError && error.code === 'not_a_feed',
+    'with no declaration after it, output that is not a feed is still refused',
+  );
+});
