@@ -40,7 +40,7 @@ export function parseFeed(body: string | Uint8Array, meta: ParseFeedMeta): Parse
   let root: XmlNode | undefined;
   const stream = new ItemStream(base);
   try {
-    root = parseXml(markup === 0 ? text : text.slice(markup), stream.onClose);
+    root = parseXml(markup === 0 ? text : text.slice(markup), stream.onClose, unnested);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     if (/external entit/i.test(reason)) {
@@ -90,6 +90,9 @@ function withDetachedHead(feed: ParsedFeed): ParsedFeed {
   if (feed.categories !== undefined) head.categories = feed.categories.map(detached);
   return head;
 }
+
+/** An item or an entry never holds another: an `<item>` opened inside one means that one was left unclosed. */
+const unnested: ReadonlySet<string> = new Set(['item', 'entry']);
 
 /** How far into a document an XML declaration is looked for behind what a server printed first. */
 const declarationWindow = 64 * 1024;

@@ -114,3 +114,31 @@ t.test('output a server printed before the XML declaration is skipped, PHP warni
     'with no declaration after it, output that is not a feed is still refused',
   );
 });
+
+t.test('an item or entry left unclosed ends where the next one starts, instead of swallowing it', async (t) => {
+  const feed = parseFeed(
+    rss('<item><title>one</title><link>https://example.org/1</link><Item><title>two</title><item><title>three</title></item>'),
+    meta,
+  );
+  t.same(
+    feed.items.map((item) => [item.title, item.url]),
+    [
+      ['one', 'https://example.org/1'],
+      ['two', ''],
+      ['three', ''],
+    ],
+  );
+  const atom = parseFeed('<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>a</title><entry><title>b</title></entry></feed>', meta);
+  t.same(
+    atom.items.map((item) => item.title),
+    ['a', 'b'],
+  );
+  t.same(
+    parseFeed(
+      `<rss version="2.0" xmlns:it="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><it:category text="A"><it:category text="B"/></it:category></channel></rss>`,
+      meta,
+    ).categories,
+    ['A', 'B'],
+    'other elements still nest in their own kind',
+  );
+});

@@ -64,15 +64,19 @@ const noChildren: XmlNode[] = Object.freeze([]) as unknown as XmlNode[];
  * the current element (`<title>…</subtitle>`, as gofeed reads it), an undeclared prefix resolves
  * to the namespace it conventionally names (`dc:`, `content:`, `media:`…).
  *
+ * `unnested` names elements that never contain one of their own name (an RSS `item`): one
+ * opened directly inside another closes it first, as HTML closes a `<p>` at the next `<p>`, so an
+ * element left unclosed does not swallow its siblings.
+ *
  * What it refuses, with an Error: nesting deeper than `maxDepth`, and a DOCTYPE that declares an
  * external or parameter entity. No entity is ever expanded: declarations are skipped, references
  * stay in the text.
  * @returns the document element, or undefined when the document has none.
  */
-export function parseXml(input: string, onClose?: CloseHook): XmlNode | undefined {
+export function parseXml(input: string, onClose?: CloseHook, unnested?: ReadonlySet<string>): XmlNode | undefined {
   // XML 2.11: every line break is read as \n. One replace when the document has any \r at all.
   const source = input.includes('\r') ? input.replace(/\r\n?/g, '\n') : input;
-  const builder = new TreeBuilder(source, onClose);
+  const builder = new TreeBuilder(source, onClose, unnested);
   const tokenizer = new ScanningTokenizer({ xmlMode: true, decodeEntities: false }, builder);
   tokenizer.write(source);
   tokenizer.end();
@@ -148,12 +152,17 @@ class TreeBuilder {
   /** Set once the root element has closed: anything after it belongs to nothing. */
   private done = false;
 
+  /** Where the open tag's `<` is: the inner end of an element it closes (see `unnested`). */
+  private tagStart = 0;
+
   constructor(
     private readonly source: string,
     private readonly onClose: CloseHook | undefined,
+    private readonly unnested: ReadonlySet<string> | undefined,
   ) {}
 
   onopentagname(start: number, end: number): void {
+    this.tagStart = start - 1;
     this.tagName = this.source.slice(start, end);
     if (this.attributeNames.length > 0) {
       this.attributeNames.length = 0;
@@ -251,6 +260,7 @@ class TreeBuilder {
 
   private open(innerStart: number, selfClosing: boolean): void {
     if (this.done) return;
+    if (this.opensSibling()) this.close(this.tagStart);
     const parent = this.stack[this.stack.length - 1];
     const parentScope = this.scopes[this.scopes.length - 1] ?? rootScope;
     const names = this.attributeNames;
@@ -279,6 +289,14 @@ class TreeBuilder {
     if (this.stack.length >= maxDepth) throw new Error(`Elements nested deeper than ${maxDepth} levels`);
     this.stack.push(node);
     this.scopes.push(scope);
+  }
+
+  /** Whether the tag being opened is one of `unnested` inside another of its name (any case): then it is that one's sibling. */
+  private opensSibling(): boolean {
+    const open = this.stack[this.stack.length - 1];
+    if (open === undefined || this.unnested === undefined || this.stack.length < 2 || open.name.length !== this.tagName.length)
+      return false;
+    return open.name.toLowerCase() === this.tagName.toLowerCase() && this.unnested.has(open.local.toLowerCase());
   }
 
   private close(innerEnd: number): void {
