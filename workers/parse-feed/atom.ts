@@ -1,5 +1,5 @@
 import type { Author, ParsedFeed, ParsedItem } from '../../src/domain/item.js';
-import { distinctAuthors, finishItem, newDraft, titleText, type ItemDraft } from './item-draft.js';
+import { finishItem, inheritAuthors, newDraft, titleText, type ItemDraft } from './item-draft.js';
 import { personName } from './authors.js';
 import { addAtomCategories, addTexts } from './categories.js';
 import { itunesImage } from './itunes.js';
@@ -73,11 +73,7 @@ export function readAtom(root: XmlNode, documentUrl: string | undefined, preRead
   feed.description ||= dcDescription;
   if (feed.icon === '') feed.icon = logo;
   feed.items = readEach(entries, (entry) => preRead?.get(entry) ?? readEntry(entry, base));
-  // RFC 4287 §4.2.1: the feed's authors are the authors of every entry that names none (nor its source).
-  if (authors.length > 0) {
-    const inherited = distinctAuthors(authors);
-    for (const item of feed.items) if (item.authors.length === 0) item.authors = inherited.map((author) => ({ ...author }));
-  }
+  inheritAuthors(feed.items, authors);
   return feed;
 }
 

@@ -72,6 +72,16 @@ export function distinctAuthors(authors: readonly Author[]): Author[] {
   return distinct;
 }
 
+/**
+ * The authors a feed names for itself, given to each of its items that names none: an Atom feed's
+ * (RFC 4287 §4.2.1), an RSS channel's creator, a JSON Feed's top-level `authors`.
+ */
+export function inheritAuthors(items: readonly ParsedItem[], feedAuthors: readonly Author[]): void {
+  if (feedAuthors.length === 0) return;
+  const inherited = distinctAuthors(feedAuthors);
+  for (const item of items) if (item.authors.length === 0) item.authors = inherited.map((author) => ({ ...author }));
+}
+
 export function titleText(title: TextValue): string {
   return title.html ? htmlToText(title.value) : title.value.replace(/\s+/g, ' ').trim();
 }

@@ -1,6 +1,6 @@
 import type { Author, Enclosure, ParsedFeed, ParsedItem } from '../../src/domain/item.js';
 import { FeedmillError } from '../../src/domain/errors.js';
-import { finishItem, newDraft } from './item-draft.js';
+import { finishItem, inheritAuthors, newDraft } from './item-draft.js';
 import { webUrl } from '../shared/urls.js';
 
 type Json = Record<string, unknown>;
@@ -28,15 +28,15 @@ export function readJsonFeed(text: string, documentUrl: string | undefined): Par
   const base = documentUrl || undefined;
   const link = webUrl(str(document['home_page_url']), base);
   const items = Array.isArray(document['items']) ? document['items'].filter(isObject) : [];
-  // The feed's authors are the authors of every item that names none (JSON Feed 1.1, `authors`).
-  const feedAuthors = authors(document);
-  return {
+  const feed: ParsedFeed = {
     title: str(document['title']),
     description: str(document['description']),
     link,
     icon: webUrl(str(document['icon']), base) || webUrl(str(document['favicon']), base),
-    items: items.map((item) => readItem(item, base, feedAuthors)),
+    items: items.map((item) => readItem(item, base)),
   };
+  inheritAuthors(feed.items, authors(document));
+  return feed;
 }
 
 /** The spec's version URL; gofeed also accepts a bare "1.0"/"1.1", and a versionless object with an items array. */
@@ -46,7 +46,7 @@ function isJsonFeedVersion(document: Json): boolean {
   return version.includes('jsonfeed.org/version/') || /^1(?:\.\d+)?$/.test(version);
 }
 
-function readItem(item: Json, base: string | undefined, feedAuthors: Author[]): ParsedItem {
+function readItem(item: Json, base: string | undefined): ParsedItem {
   const draft = newDraft(base);
   const id = str(item['id']);
   if (id !== '') draft.id = id;
@@ -65,7 +65,6 @@ function readItem(item: Json, base: string | undefined, feedAuthors: Author[]): 
   const modified = str(item['date_modified']);
   if (modified !== '') draft.modified = modified;
   draft.authors = authors(item);
-  if (draft.authors.length === 0) draft.authors = feedAuthors.map((author) => ({ ...author }));
   if (Array.isArray(item['tags'])) draft.categories = item['tags'].map(str).filter((tag) => tag !== '');
   if (Array.isArray(item['attachments']))
     draft.enclosures = item['attachments']

@@ -39,6 +39,7 @@ function labelled(label: string, local: string): string {
   }
   return name;
 }
+
 const qualifiedNames = new Map<string, Map<string, string>>();
 const maxNamesPerLabel = 500;
 

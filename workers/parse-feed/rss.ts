@@ -1,6 +1,6 @@
 import type { Author, ParsedFeed, ParsedItem } from '../../src/domain/item.js';
 import { personFromString, personName } from './authors.js';
-import { distinctAuthors, finishItem, newDraft, titleText, type ItemDraft } from './item-draft.js';
+import { finishItem, inheritAuthors, newDraft, titleText, type ItemDraft } from './item-draft.js';
 import { addAtomCategories, addTexts } from './categories.js';
 import { itunesImage, itunesLinkImage } from './itunes.js';
 import { linkRelation } from './link-relation.js';
@@ -45,11 +45,8 @@ export function readRss(root: XmlNode, documentUrl: string | undefined, preRead?
   const channelAuthors = channel === undefined ? [] : readChannel(channel, channelBase, feed, itemNodes);
   if (feed.icon === '' && rootImage !== undefined) feed.icon = imageUrl(rootImage, channelBase);
   feed.items = readEach(itemNodes, (node) => preRead?.get(node) ?? readRssItem(node, channelBase));
-  // The channel's creator (dc:creator, a podcast's itunes:author) wrote every item that names no author, as an Atom feed's author does.
-  if (channelAuthors.length > 0) {
-    const inherited = distinctAuthors(channelAuthors);
-    for (const item of feed.items) if (item.authors.length === 0) item.authors = inherited.map((author) => ({ ...author }));
-  }
+  // The channel's creator (dc:creator, a podcast's itunes:author) wrote every item that names no author.
+  inheritAuthors(feed.items, channelAuthors);
   return feed;
 }
 
