@@ -59,6 +59,13 @@ t.test('precedence: the BOM, then wide bytes, then the HTTP charset, then the XM
     'an unknown label over other bytes counts as none: the detector reads them',
   );
   t.equal(encodingForLabel('no-such-charset', false), undefined);
+  // Short Cyrillic text the detector would read as Latin-1: only the declaration can say what it is.
+  const cyrillic = iconv.encode(feed('windows-1251').replace('Zoë ✓ 𝄞', 'Новости'), 'windows-1251');
+  t.equal(
+    parseFeed(cyrillic, { ...meta, contentType: 'application/rss+xml; charset=no-such-charset' }).title,
+    'Новости',
+    'an unknown header charset gives way to the declaration',
+  );
 });
 
 t.test('a document no label describes: UTF-8 when its bytes are, else what the detector reads them as', async (t) => {

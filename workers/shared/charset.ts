@@ -13,7 +13,7 @@ import iconv from 'iconv-lite';
  * 3. the HTTP `charset` (RFC 7303 §3.2 gives it precedence over the XML declaration; HTML §13.2.3
  *    over `<meta>`);
  * 4. the label inside the document (the XML declaration, or `<meta charset>`), read as ASCII;
- *    a label no decoder knows (`cp_is`, `dbcs`, misspellings) counts as none;
+ *    at 3 and 4, a label no decoder knows (`cp_is`, `dbcs`, misspellings) counts as none;
  * 5. UTF-8, when the bytes are UTF-8;
  * 6. what a statistical detector (chardet, ICU's detector) reads the bytes as: unlabelled Big5,
  *    Shift_JIS, EUC-KR, GB18030 or KOI8-R documents, and UTF-8 damaged by a stray byte, which it
@@ -25,8 +25,8 @@ export function decodeBytes(bytes: Uint8Array, contentType: string | undefined, 
   // iconv-lite removes the BOM it was told about.
   if (sniffed !== undefined) return windows1252Controls(iconv.decode(buffer, sniffed));
   const header = charsetFromContentType(contentType);
-  const label = header ?? labelInDocument(buffer, format);
-  const encoding = (label === undefined ? undefined : encodingForLabel(label, header === undefined)) ?? unlabelledEncoding(buffer);
+  // Each source only when the one before it names no encoding a decoder knows (`??` reads lazily).
+  const encoding = encodingForLabel(header, false) ?? encodingForLabel(labelInDocument(buffer, format), true) ?? unlabelledEncoding(buffer);
   if (encoding === 'utf-8') {
     const text = buffer.toString('utf8');
     const unmarked = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -117,7 +117,7 @@ const detectorWindow = 64 * 1024;
 function unlabelledEncoding(bytes: Buffer): string {
   if (isUtf8(bytes)) return 'utf-8';
   const detected = detect(bytes.subarray(0, detectorWindow));
-  return (detected === null ? undefined : encodingForLabel(detected, false)) ?? 'windows-1252';
+  return encodingForLabel(detected ?? undefined, false) ?? 'windows-1252';
 }
 
 function labelInXmlDeclaration(head: string): string | undefined {
@@ -160,11 +160,12 @@ const labels: Record<string, string> = {
 const wide = new Set(['utf-16', 'utf-16le', 'utf-16be', 'utf-32', 'utf-32le', 'utf-32be', 'ucs-2', 'ucs-4']);
 
 /**
- * The encoding a label names; undefined for one iconv-lite does not know. A label read from inside
+ * The encoding a label names; undefined for no label or one iconv-lite does not know. A label read from inside
  * the document (`inDocument`) that names UTF-16 or UTF-32 cannot be right: the document was readable
  * as ASCII to find it, and no BOM or wide `<` said otherwise (HTML §13.2.3.2 reads it as UTF-8 too).
  */
-export function encodingForLabel(label: string, inDocument: boolean): string | undefined {
+export function encodingForLabel(label: string | undefined, inDocument: boolean): string | undefined {
+  if (label === undefined) return undefined;
   const lower = label.trim().toLowerCase();
   if (inDocument && wide.has(lower)) return 'utf-8';
   const mapped = labels[lower] ?? lower;
