@@ -33,7 +33,7 @@ function isoZoneMinutes(zone: string): number | undefined {
   return offsetMinutes(sign, Number(digits.slice(0, 2)), Number(digits.slice(2, 4) || '0'));
 }
 
-/** Offsets run from -12:00 to +14:00 (Kiribati), in whole minutes of an hour. */
+/** No place is more than 14 hours from UTC (Kiribati is +14:00), and an hour has 60 minutes. */
 function offsetMinutes(sign: 1 | -1, hours: number, minutes: number): number | undefined {
   return hours > 14 || minutes > 59 ? undefined : sign * (hours * 60 + minutes);
 }
@@ -52,8 +52,6 @@ const months: Record<string, number> = {
   nov: 11,
   dec: 12,
 };
-
-const monthNames = Object.keys(months);
 
 /** RFC 822 §5.1 zones, the North American names it lists, and common others; unknown names are UTC, as in Go. */
 const namedZones: ReadonlyMap<string, number> = new Map(
@@ -132,28 +130,32 @@ function parseRfc822(value: string): string | null {
   // Each form is tried until one gives a date: "Jun 10 04:00:00 PDT 2003" also reads, month
   // first, as the year 04 with the zone ":00:00 PDT 2003", which is no zone.
   let m = dayFirst.exec(value);
-  const date = m === null ? null : fromParts(m[3], m[2], m[1], m[4], m[5], m[6], m[7]);
+  const date = m === null ? null : fromParts(m[3], monthNamed(m[2]), m[1], m[4], m[5], m[6], m[7]);
   if (date !== null) return date;
   m = monthFirst.exec(value);
-  const monthFirstDate = m === null ? null : fromParts(m[3], m[1], m[2], m[4], m[5], m[6], m[7]);
+  const monthFirstDate = m === null ? null : fromParts(m[3], monthNamed(m[1]), m[2], m[4], m[5], m[6], m[7]);
   if (monthFirstDate !== null) return monthFirstDate;
   m = monthFirstTimeLast.exec(value); // ANSI C asctime: "Jan  2 15:04:05 MST 2006"
-  const asctime = m === null ? null : fromParts(m[7], m[1], m[2], m[3], m[4], m[5], m[6]);
+  const asctime = m === null ? null : fromParts(m[7], monthNamed(m[1]), m[2], m[3], m[4], m[5], m[6]);
   if (asctime !== null) return asctime;
   m = slashed.exec(value);
-  return m === null ? null : fromParts(m[1], monthNames[Number(m[2]) - 1], m[3], m[4], m[5], m[6], m[7]);
+  return m === null ? null : fromParts(m[1], Number(m[2]), m[3], m[4], m[5], m[6], m[7]);
+}
+
+/** The number of a month written as its name or abbreviation (`Jun`, `June`); undefined for anything else. */
+function monthNamed(name: string | undefined): number | undefined {
+  return months[(name ?? '').slice(0, 3).toLowerCase()];
 }
 
 function fromParts(
   year: string | undefined,
-  month: string | undefined,
+  monthNumber: number | undefined,
   day: string | undefined,
   hour: string | undefined,
   minute: string | undefined,
   second: string | undefined,
   zone: string | undefined,
 ): string | null {
-  const monthNumber = months[(month ?? '').slice(0, 3).toLowerCase()];
   if (monthNumber === undefined || year === undefined || day === undefined) return null;
   let y = Number(year);
   // RFC 2822 §4.3 obsolete 2-digit years; Go's cutoff (69) so gofeed and we agree.
