@@ -1,13 +1,13 @@
 import type { Author, ParsedFeed, ParsedItem } from '../../src/domain/item.js';
 import { finishItem, inheritAuthors, newDraft, titleText, type ItemDraft } from './item-draft.js';
-import { personName } from './authors.js';
+import { addPersonElements, addPersonStrings } from './authors.js';
 import { addAtomCategories, addTexts } from './categories.js';
 import { itunesImage } from './itunes.js';
 import { linkRelation } from './link-relation.js';
 import { collectMediaText, mediaImage, type MediaText } from './media.js';
-import { xmlNamespace } from './namespaces.js';
 import { childGroups } from './reader-names.js';
 import { resolveUrl, webUrl } from '../shared/urls.js';
+import { xmlBase } from './xml-base.js';
 import { atomText, attribute, deferredAtomText, elementText, type TextValue } from './xml-text.js';
 import { moveInto, readEach, releaseChildren, type XmlNode } from './xml-tree.js';
 
@@ -57,7 +57,7 @@ export function readAtom(root: XmlNode, documentUrl: string | undefined, preRead
         moveInto(entries, children);
         break;
       case 'author':
-        addPeople(authors, children);
+        addPersonElements(authors, children);
         break;
       case 'category':
         addAtomCategories(categories, children);
@@ -75,13 +75,6 @@ export function readAtom(root: XmlNode, documentUrl: string | undefined, preRead
   feed.items = readEach(entries, (entry) => preRead?.get(entry) ?? readEntry(entry, base));
   inheritAuthors(feed.items, authors);
   return feed;
-}
-
-function addPeople(target: Author[], people: XmlNode[]): void {
-  for (const person of people) {
-    const name = personName(person);
-    if (name !== '') target.push({ name });
-  }
 }
 
 export function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedItem {
@@ -158,18 +151,15 @@ export function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedI
         draft.modified ??= elementText(first);
         break;
       case 'author':
-        addPeople(draft.authors, children);
+        addPersonElements(draft.authors, children);
         break;
       case 'source':
         // The feed an entry was copied from: its authors are the entry's when the entry names none (RFC 4287 §4.2.1).
         for (const [sourceName, sourceChildren] of childGroups(first, primary))
-          if (sourceName === 'author') addPeople(sourceAuthors, sourceChildren);
+          if (sourceName === 'author') addPersonElements(sourceAuthors, sourceChildren);
         break;
       case 'dc:creator':
-        for (const child of children) {
-          const creator = elementText(child);
-          if (creator !== '') draft.fallbackAuthors.push({ name: creator });
-        }
+        addPersonStrings(draft.fallbackAuthors, children);
         break;
       case 'category':
         addAtomCategories(draft.categories, children);
@@ -234,11 +224,6 @@ function alternateLink(links: XmlNode[], base: string | undefined): string | und
 /** The base a feed's entries resolve against: the document's, then the feed element's xml:base. */
 export function atomFeedBase(root: XmlNode, documentUrl: string | undefined): string | undefined {
   return xmlBase(root, documentUrl);
-}
-
-function xmlBase(element: XmlNode, parent: string | undefined): string | undefined {
-  const base = attribute(element, 'base', xmlNamespace);
-  return base === undefined ? parent : resolveUrl(base, parent);
 }
 
 /** A link with no type, or an HTML one, leads to a page; an alternate in another type (audio, a PDF) does not. */

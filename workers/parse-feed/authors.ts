@@ -41,3 +41,19 @@ export function personName(author: XmlNode): string {
   }
   return email;
 }
+
+/** Each Atom person construct's name (see personName), nameless ones left out. */
+export function addPersonElements(target: Author[], people: XmlNode[]): void {
+  for (const person of people) {
+    const name = personName(person);
+    if (name !== '') target.push({ name });
+  }
+}
+
+/** Each person an RSS element names in its text (see personFromString), empty ones left out. */
+export function addPersonStrings(target: Author[], elements: XmlNode[]): void {
+  for (const element of elements) {
+    const person = personFromString(elementText(element));
+    if (person !== undefined) target.push(person);
+  }
+}

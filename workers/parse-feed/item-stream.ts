@@ -1,7 +1,8 @@
 import type { ParsedItem } from '../../src/domain/item.js';
 import { atomFeedBase, readEntry } from './atom.js';
 import { readerName } from './reader-names.js';
-import { readRssItem, rssChannelBase } from './rss.js';
+import { rssChannelBase } from './rss.js';
+import { readRssItem } from './rss-item.js';
 import { release, type CloseHook, type XmlNode } from './xml-tree.js';
 
 /**
