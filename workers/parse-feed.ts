@@ -1,6 +1,7 @@
 import { FeedmillError } from '../src/domain/errors.js';
 import type { ParsedFeed } from '../src/domain/item.js';
 import { readAtom } from './parse-feed/atom.js';
+import { isCdf, readCdf } from './parse-feed/cdf.js';
 import { decodeBody } from './parse-feed/decode.js';
 import { detached } from './shared/detach.js';
 import { ItemStream } from './parse-feed/item-stream.js';
@@ -25,7 +26,7 @@ export interface ParseFeedMeta {
 const advice = 'check that the URL points at an RSS, Atom or JSON Feed document';
 
 /**
- * Parses an RSS 0.9x/1.0/2.0, Atom 0.3/1.0 or JSON Feed 1.0/1.1 document. Synchronous and pure.
+ * Parses an RSS 0.9x/1.0/2.0, Atom 0.3/1.0, JSON Feed 1.0/1.1 or CDF document. Synchronous and pure.
  * @throws FeedmillError `not_a_feed` when the document is anything else (an HTML page, other XML, empty, invalid).
  */
 export function parseFeed(body: string | Uint8Array, meta: ParseFeedMeta): ParsedFeed {
@@ -62,6 +63,8 @@ export function parseFeed(body: string | Uint8Array, meta: ParseFeedMeta): Parse
         return withDetachedHead(readRss(root, base, stream.read));
       case 'feed':
         return withDetachedHead(readAtom(root, base, stream.read));
+      case 'channel':
+        return withDetachedHead(isCdf(root) ? readCdf(root, base) : readRss(root, base, stream.read));
       case 'html':
         throw new FeedmillError(
           'not_a_feed',
@@ -70,7 +73,7 @@ export function parseFeed(body: string | Uint8Array, meta: ParseFeedMeta): Parse
       default:
         throw new FeedmillError(
           'not_a_feed',
-          `Expected a feed (root element <rss>, <rdf:RDF> or <feed>), got XML with root element <${root.name}>; ${advice}`,
+          `Expected a feed (root element <rss>, <rdf:RDF>, <feed> or CDF's <CHANNEL>), got XML with root element <${root.name}>; ${advice}`,
         );
     }
   } finally {

@@ -4,7 +4,7 @@ import { collectRssCategories, newRssCategories } from './categories.js';
 import { inheritAuthors, titleText } from './item-draft.js';
 import { itunesImage, itunesLinkImage } from './itunes.js';
 import { linkRelation } from './link-relation.js';
-import { childGroups } from './reader-names.js';
+import { childGroups, readerName } from './reader-names.js';
 import { readRssItem, rssLink, rssPrimary } from './rss-item.js';
 import { webUrl } from '../shared/urls.js';
 import { xmlBase } from './xml-base.js';
@@ -18,15 +18,16 @@ import { moveInto, readEach, releaseChildren, type XmlNode } from './xml-tree.js
 export function readRss(root: XmlNode, documentUrl: string | undefined, preRead?: ReadonlyMap<XmlNode, ParsedItem>): ParsedFeed {
   const feed: ParsedFeed = { title: '', description: '', link: '', icon: '', items: [] };
   const itemNodes: XmlNode[] = [];
-  let channel: XmlNode | undefined;
+  // A `<channel>` written without the `<rss>` around it is its own channel (see cdf.ts, which shares the root name).
+  let channel: XmlNode | undefined = readerName(root, rssPrimary) === 'channel' ? root : undefined;
   // RSS 0.90 and 1.0 put the image beside the channel, in the root.
   let rootImage: XmlNode | undefined;
-  for (const [name, children] of childGroups(root, rssPrimary)) {
+  for (const [name, children] of channel === root ? [] : childGroups(root, rssPrimary)) {
     if (name === 'channel' && children[0] !== undefined) channel = children[0];
     else if (name === 'item') moveInto(itemNodes, children);
     else if (name === 'image') rootImage ??= children[0];
   }
-  releaseChildren(root);
+  if (channel !== root) releaseChildren(root);
   const channelBase = rssChannelBase(root, channel, documentUrl);
   const channelAuthors = channel === undefined ? [] : readChannel(channel, channelBase, feed, itemNodes);
   if (feed.icon === '' && rootImage !== undefined) feed.icon = imageUrl(rootImage, channelBase);
@@ -39,7 +40,7 @@ export function readRss(root: XmlNode, documentUrl: string | undefined, preRead?
 /** The base the channel's items resolve against: the document's, then the root's and the channel's xml:base. */
 export function rssChannelBase(root: XmlNode, channel: XmlNode | undefined, documentUrl: string | undefined): string | undefined {
   const rootBase = xmlBase(root, documentUrl);
-  return channel === undefined ? rootBase : xmlBase(channel, rootBase);
+  return channel === undefined || channel === root ? rootBase : xmlBase(channel, rootBase);
 }
 
 /** Fills `feed` from the channel and moves its items into `itemNodes`; returns the channel's authors. */
