@@ -54,11 +54,21 @@ t.test('precedence: the BOM, then wide bytes, then the HTTP charset, then the XM
   t.equal(parseFeed(Buffer.from(feed('UTF-16'), 'utf8'), meta).title, 'Zoë ✓ 𝄞', 'a UTF-16 declaration in bytes read as ASCII means UTF-8');
   t.equal(parseFeed(Buffer.from(feed('no-such-charset'), 'utf8'), meta).title, 'Zoë ✓ 𝄞', 'an unknown label over UTF-8 bytes: UTF-8');
   t.equal(
-    parseFeed(iconv.encode(feed('cp_is').replace('✓ 𝄞', '€ “naïve” café'), 'windows-1252'), meta).title,
+    parseFeed(iconv.encode(feed('dbcs').replace('✓ 𝄞', '€ “naïve” café'), 'windows-1252'), meta).title,
     'Zoë € “naïve” café',
     'an unknown label over other bytes counts as none: the detector reads them',
   );
   t.equal(encodingForLabel('no-such-charset', false), undefined);
+  // Python's codec names: 0x80 is Ç in Icelandic DOS (cp861) and Ä in Mac Central European.
+  const byte80 = (label: string): string => `<?xml version="1.0" encoding="${label}"?><rss><channel><title>\x80</title></channel></rss>`;
+  const pythonNames: [string, string][] = [
+    ['cp_is', 'Ç'],
+    ['maccentraleurope', 'Ä'],
+    ['mac_latin2', 'Ä'],
+  ];
+  for (const [label, expected] of pythonNames) {
+    t.equal(parseFeed(Buffer.from(byte80(label), 'latin1'), meta).title, expected, `a document declared ${label}`);
+  }
   // Short Cyrillic text the detector would read as Latin-1: only the declaration can say what it is.
   const cyrillic = iconv.encode(feed('windows-1251').replace('Zoë ✓ 𝄞', 'Новости'), 'windows-1251');
   t.equal(

@@ -13,7 +13,7 @@ import iconv from 'iconv-lite';
  * 3. the HTTP `charset` (RFC 7303 §3.2 gives it precedence over the XML declaration; HTML §13.2.3
  *    over `<meta>`);
  * 4. the label inside the document (the XML declaration, or `<meta charset>`), read as ASCII;
- *    at 3 and 4, a label no decoder knows (`cp_is`, `dbcs`, misspellings) counts as none;
+ *    at 3 and 4, a label no decoder knows (`dbcs`, misspellings) counts as none;
  * 5. UTF-8, when the bytes are UTF-8;
  * 6. what a statistical detector (chardet, ICU's detector) reads the bytes as: unlabelled Big5,
  *    Shift_JIS, EUC-KR, GB18030 or KOI8-R documents, and UTF-8 damaged by a stray byte, which it
@@ -155,6 +155,15 @@ const labels: Record<string, string> = {
   gb2312: 'gbk',
   'ucs-4': 'utf-32be',
   'utf-32': 'utf-32be',
+  // Python's codec names, which feeds written by Python tools declare and feedparser reads, where
+  // iconv-lite knows the charset by another name.
+  cp_is: 'cp861',
+  maccentraleurope: 'maccenteuro',
+  maclatin2: 'maccenteuro',
+  mac_latin2: 'maccenteuro',
+  uhc: 'cp949',
+  ujis: 'euc-jp',
+  cp65001: 'utf-8',
 };
 
 const wide = new Set(['utf-16', 'utf-16le', 'utf-16be', 'utf-32', 'utf-32le', 'utf-32be', 'ucs-2', 'ucs-4']);
