@@ -106,8 +106,14 @@ function scoreCase(expected: Expected, body: Uint8Array, score: CorpusScore): vo
   let failure: unknown;
   try {
     const contentType = expected.http_headers?.['Content-Type'];
-    // No document URL: the peers parse without one, so relative links stay relative unless xml:base says otherwise.
-    feed = parseFeed(body, contentType === undefined ? { url: '' } : { url: '', contentType });
+    const contentLocation = expected.http_headers?.['Content-Location'];
+    // No document URL: the peers parse without one, so relative links stay relative unless xml:base
+    // (or the Content-Location the document was served with) says otherwise.
+    feed = parseFeed(body, {
+      url: '',
+      ...(contentType === undefined ? {} : { contentType }),
+      ...(contentLocation === undefined ? {} : { contentLocation }),
+    });
   } catch (error) {
     failure = error;
   }
