@@ -54,6 +54,29 @@ t.test('ISO 8601 and RFC 3339 dates', async (t) => {
   for (const [input, expected] of cases) t.equal(parseDate(input), expected, input);
 });
 
+t.test("dates written with a locale's month and weekday names, and Korean blog engines' forms", async (t) => {
+  const cases: [string, string][] = [
+    ['Mi, 12 Okt 2022 10:00:00 +0200', '2022-10-12T08:00:00.000Z'],
+    ['Mo, 3. März 2025 09:15:00 +0100', '2025-03-03T08:15:00.000Z'],
+    ['mer., 12 oct. 2022 10:00:00 +0200', '2022-10-12T08:00:00.000Z'],
+    ['jeu., 3 juil. 2025 10:00:00 GMT', '2025-07-03T10:00:00.000Z'],
+    ['lun., 2 juin 2025 10:00:00 GMT', '2025-06-02T10:00:00.000Z'],
+    ['Lun, 15 Ene 2024 12:00:00 GMT', '2024-01-15T12:00:00.000Z'],
+    ['Sab, 7 Dic 2024 12:00:00 GMT', '2024-12-07T12:00:00.000Z'],
+    ['Ter, 1 Set 2020 12:00:00 GMT', '2020-09-01T12:00:00.000Z'],
+    ['ср, 15 мая 2024 12:00:00 +0300', '2024-05-15T09:00:00.000Z'],
+    ['Κυρ, 11 Ιούλ 2004 12:00:00 EST', '2004-07-11T17:00:00.000Z'],
+    ['Τρι, 15 Ιουνίου 2004 12:00:00 GMT', '2004-06-15T12:00:00.000Z'],
+    ['2004-július-13T9:15-05:00', '2004-07-13T14:15:00.000Z'],
+    ['2004년 05월 28일  01:31:15', '2004-05-27T16:31:15.000Z'],
+    ['2004-05-25 오후 11:23:17', '2004-05-25T14:23:17.000Z'],
+    ['2004-05-25 오전 12:05:00', '2004-05-24T15:05:00.000Z'],
+  ];
+  for (const [input, expected] of cases) t.equal(parseDate(input), expected, input);
+  t.equal(parseDate('Mi, 12 Foo 2022 10:00:00 +0200'), null, 'a word no language names a month by is still no date');
+  t.equal(parseDate('Mi, 12 Ju 2022 10:00:00 +0200'), null, 'two letters name no month');
+});
+
 t.test('garbage and impossible dates give no date instead of a guess', async (t) => {
   for (const input of [
     '',

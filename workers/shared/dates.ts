@@ -1,3 +1,5 @@
+import { monthNamed } from './month-names.js';
+
 /**
  * Feed dates to ISO 8601 UTC with milliseconds, or null. Two grammars, both explicit:
  * RFC 822/1123/2822 with the variants real feeds have, and ISO 8601 / RFC 3339 / W3C-DTF.
@@ -37,21 +39,6 @@ function isoZoneMinutes(zone: string): number | undefined {
 function offsetMinutes(sign: 1 | -1, hours: number, minutes: number): number | undefined {
   return hours > 14 || minutes > 59 ? undefined : sign * (hours * 60 + minutes);
 }
-
-const months: Record<string, number> = {
-  jan: 1,
-  feb: 2,
-  mar: 3,
-  apr: 4,
-  may: 5,
-  jun: 6,
-  jul: 7,
-  aug: 8,
-  sep: 9,
-  oct: 10,
-  nov: 11,
-  dec: 12,
-};
 
 /** RFC 822 §5.1 zones, the North American names it lists, and common others; unknown names are UTC, as in Go. */
 const namedZones: ReadonlyMap<string, number> = new Map(
@@ -139,12 +126,34 @@ function parseRfc822(value: string): string | null {
   const asctime = m === null ? null : fromParts(m[7], monthNamed(m[1]), m[2], m[3], m[4], m[5], m[6]);
   if (asctime !== null) return asctime;
   m = slashed.exec(value);
-  return m === null ? null : fromParts(m[1], Number(m[2]), m[3], m[4], m[5], m[6], m[7]);
+  const slashedDate = m === null ? null : fromParts(m[1], Number(m[2]), m[3], m[4], m[5], m[6], m[7]);
+  return slashedDate ?? parseLocalised(value);
 }
 
-/** The number of a month written as its name or abbreviation (`Jun`, `June`); undefined for anything else. */
-function monthNamed(name: string | undefined): number | undefined {
-  return months[(name ?? '').slice(0, 3).toLowerCase()];
+// The forms above with names in any script, and a weekday in any language (`Mi, 12. Okt 2022`,
+// `Κυρ, 11 Ιούλ 2004`): tried last, as a Unicode pattern costs more and few feeds need it.
+const localDayFirst =
+  /^(?:\p{L}{2,12}\.?,?\s+)?(\d{1,2})\.?[\s\-/.]+(\p{L}{3,12})\.?,?[\s\-/.]+(\d{2,4})(?:[\s,]+(\d{1,2})[:.](\d{2})(?:[:.](\d{2})(?:\.\d+)?)?)?\s*(.*)$/iu;
+// ISO 8601's order with the month's name: `2004-július-13T9:15-05:00`.
+const namedMonthIso = /^(\d{4})-(\p{L}{3,12})-(\d{1,2})(?:[Tt\s](\d{1,2}):(\d{2})(?::(\d{2}))?)?\s*(.*)$/u;
+// Korean blog engines: `2004년 05월 28일 01:31:15` and `2004-05-25 오후 11:23:17` (오전 AM, 오후 PM), in Korea's time.
+const koreanWritten = /^(\d{4})년\s*(\d{1,2})월\s*(\d{1,2})일(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/u;
+const koreanHalfDay = /^(\d{4})-(\d{1,2})-(\d{1,2})\s+(오전|오후)\s*(\d{1,2}):(\d{2})(?::(\d{2}))?$/u;
+const koreaZone = '+0900';
+
+function parseLocalised(value: string): string | null {
+  let m = localDayFirst.exec(value);
+  const date = m === null ? null : fromParts(m[3], monthNamed(m[2]), m[1], m[4], m[5], m[6], m[7]);
+  if (date !== null) return date;
+  m = namedMonthIso.exec(value);
+  const iso = m === null ? null : fromParts(m[1], monthNamed(m[2]), m[3], m[4], m[5], m[6], m[7]);
+  if (iso !== null) return iso;
+  m = koreanWritten.exec(value);
+  if (m !== null) return fromParts(m[1], Number(m[2]), m[3], m[4], m[5], m[6], koreaZone);
+  m = koreanHalfDay.exec(value);
+  if (m === null) return null;
+  const hour = (Number(m[5]) % 12) + (m[4] === '오후' ? 12 : 0);
+  return fromParts(m[1], Number(m[2]), m[3], String(hour), m[6], m[7], koreaZone);
 }
 
 function fromParts(
