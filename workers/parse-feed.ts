@@ -1,11 +1,12 @@
 import { FeedmillError } from '../src/domain/errors.js';
 import type { ParsedFeed } from '../src/domain/item.js';
-import { readAtom } from './parse-feed/atom.js';
+import { readAtom, readAtomEntryDocument } from './parse-feed/atom.js';
 import { isCdf, readCdf } from './parse-feed/cdf.js';
 import { decodeBody } from './parse-feed/decode.js';
 import { detached } from './shared/detach.js';
 import { ItemStream } from './parse-feed/item-stream.js';
 import { readJsonFeed } from './parse-feed/json-feed.js';
+import { vocabulary } from './parse-feed/namespaces.js';
 import { readRss } from './parse-feed/rss.js';
 import { parseXml, type XmlNode } from './parse-feed/xml-tree.js';
 import { webUrl } from './shared/urls.js';
@@ -26,7 +27,7 @@ export interface ParseFeedMeta {
 const advice = 'check that the URL points at an RSS, Atom or JSON Feed document';
 
 /**
- * Parses an RSS 0.9x/1.0/2.0, Atom 0.3/1.0, JSON Feed 1.0/1.1 or CDF document. Synchronous and pure.
+ * Parses an RSS 0.9x/1.0/2.0, Atom 0.3/1.0 (a feed or an entry), JSON Feed 1.0/1.1 or CDF document. Synchronous and pure.
  * @throws FeedmillError `not_a_feed` when the document is anything else (an HTML page, other XML, empty, invalid).
  */
 export function parseFeed(body: string | Uint8Array, meta: ParseFeedMeta): ParsedFeed {
@@ -63,6 +64,10 @@ export function parseFeed(body: string | Uint8Array, meta: ParseFeedMeta): Parse
         return withDetachedHead(readRss(root, base, stream.read));
       case 'feed':
         return withDetachedHead(readAtom(root, base, stream.read));
+      // `<entry>` is too common a name to take outside Atom's namespace, where any vocabulary may use it.
+      case 'entry':
+        if (vocabulary(root.uri) === 'atom') return withDetachedHead(readAtomEntryDocument(root, base));
+        break;
       case 'channel':
         return withDetachedHead(isCdf(root) ? readCdf(root, base) : readRss(root, base, stream.read));
       case 'html':
@@ -70,12 +75,11 @@ export function parseFeed(body: string | Uint8Array, meta: ParseFeedMeta): Parse
           'not_a_feed',
           `Expected a feed, got an HTML page; the page may link to its feed in a <link rel="alternate"> element: use that address`,
         );
-      default:
-        throw new FeedmillError(
-          'not_a_feed',
-          `Expected a feed (root element <rss>, <rdf:RDF>, <feed> or CDF's <CHANNEL>), got XML with root element <${root.name}>; ${advice}`,
-        );
     }
+    throw new FeedmillError(
+      'not_a_feed',
+      `Expected a feed (root element <rss>, <rdf:RDF>, <feed>, Atom's <entry> or CDF's <CHANNEL>), got XML with root element <${root.name}>; ${advice}`,
+    );
   } finally {
     stream.release();
   }

@@ -77,6 +77,14 @@ export function readAtom(root: XmlNode, documentUrl: string | undefined, preRead
   return feed;
 }
 
+/**
+ * An Atom Entry Document (RFC 4287 §4.1.2): one `<entry>` as the root, as an AtomPub server
+ * serves a single post. It is a feed of that one entry, with no feed fields of its own.
+ */
+export function readAtomEntryDocument(root: XmlNode, documentUrl: string | undefined): ParsedFeed {
+  return { title: '', description: '', link: '', icon: '', items: [readEntry(root, documentUrl)] };
+}
+
 export function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedItem {
   const base = xmlBase(entry, feedBase);
   const draft = newDraft(base);

@@ -71,3 +71,33 @@ t.test('an RSS <channel> written without the <rss> around it is read as RSS, xml
     [['One', 'https://example.org/blog/one.html', '1', '2004-04-06T23:05:43.000Z']],
   );
 });
+
+t.test('an Atom Entry Document (RFC 4287 §4.1.2) is a feed of its one entry; an <entry> root outside Atom is not a feed', async (t) => {
+  const feed = parseFeed(
+    `<?xml version="1.0"?>
+<entry xmlns="http://www.w3.org/2005/Atom" xml:base="https://example.org/posts/">
+  <title>Specifications</title>
+  <id>urn:uuid:988ef5c5</id>
+  <updated>2009-08-31T18:55:12Z</updated>
+  <author><name>S. A. Khuba</name></author>
+  <link href="specifications"/>
+  <content type="html">&lt;p>The camera&lt;/p></content>
+</entry>`,
+    meta,
+  );
+  t.same(
+    feed.items.map((item) => [item.title, item.id, item.url, item.authors, item.date_published, item.description_html]),
+    [
+      [
+        'Specifications',
+        'urn:uuid:988ef5c5',
+        'https://example.org/posts/specifications',
+        [{ name: 'S. A. Khuba' }],
+        '2009-08-31T18:55:12.000Z',
+        '<p>The camera</p>',
+      ],
+    ],
+  );
+  t.equal(feed.title, '', 'the document has no feed fields of its own');
+  t.throws(() => parseFeed('<entry><word>feed</word><sense>nourish</sense></entry>', meta), { code: 'not_a_feed' });
+});
