@@ -142,3 +142,20 @@ t.test('an item or entry left unclosed ends where the next one starts, instead o
     'other elements still nest in their own kind',
   );
 });
+
+t.test("items inside a channel element left unclosed are the channel's, in document order", async (t) => {
+  const feed = parseFeed(
+    `<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>Show</title>
+      <item><title>first</title></item>
+      <itunes:category text="Technology"><itunes:category text="Gadgets"/>
+      <item><title>second</title></item>
+      <item><title>third</title></item>
+    </channel></rss>`,
+    meta,
+  );
+  t.same(
+    feed.items.map((item) => item.title),
+    ['first', 'second', 'third'],
+  );
+  t.same(feed.categories, ['Technology', 'Gadgets'], 'the unclosed category is still read as one');
+});

@@ -54,6 +54,7 @@ function readChannel(channel: XmlNode, base: string | undefined, feed: ParsedFee
   let atomIcon = '';
   let atomLogo = '';
   const categories = newRssCategories();
+  addChannelItems(channel, itemNodes);
   const groups = childGroups(channel, rssPrimary);
   releaseChildren(channel);
   for (const [name, children] of groups) {
@@ -102,9 +103,6 @@ function readChannel(channel: XmlNode, base: string | undefined, feed: ParsedFee
       case 'itunes:link':
         if (feed.icon === '') feed.icon = itunesLinkImage(children, base);
         break;
-      case 'item':
-        moveInto(itemNodes, children);
-        break;
       case 'dc:creator':
       case 'itunes:author':
         if (authors.length === 0) addPersonStrings(authors, children);
@@ -120,6 +118,18 @@ function readChannel(channel: XmlNode, base: string | undefined, feed: ParsedFee
   if (feed.description === '') feed.description = fallbackDescription ?? '';
   feed.icon = atomIcon || feed.icon || atomLogo;
   return authors;
+}
+
+/**
+ * The channel's items in document order: its `<item>`s, and those inside a child left unclosed
+ * (`<itunes:category text="Technology">` without its end tag holds every item after it, and
+ * feedparser and Feedjira still find them).
+ */
+function addChannelItems(channel: XmlNode, target: XmlNode[]): void {
+  for (const child of channel.children) {
+    if (readerName(child, rssPrimary) === 'item') target.push(child);
+    else for (const inner of child.children) if (readerName(inner, rssPrimary) === 'item') target.push(inner);
+  }
 }
 
 function alternateHref(links: XmlNode[], base: string | undefined): string | undefined {
