@@ -52,6 +52,16 @@ t.test("CDF: a sub-channel's items are the channel's; names in lower case are re
       ['C', 'https://example.org/c'],
     ],
   );
+  const based = parseFeed(
+    `<CHANNEL BASE="https://example.net/site/" HREF="./"><ITEM HREF="a.html"/>
+      <CHANNEL BASE="news/"><ITEM HREF="b.html"/></CHANNEL></CHANNEL>`,
+    meta,
+  );
+  t.same(
+    [based.link, ...based.items.map((item) => item.url)],
+    ['https://example.net/site/', 'https://example.net/site/a.html', 'https://example.net/site/news/b.html'],
+    "CDF's BASE attribute, a sub-channel's resolved against its parent's",
+  );
   const logoOnly = parseFeed('<CHANNEL><LOGO HREF="https://example.org/logo.png" STYLE="IMAGE"/></CHANNEL>', meta);
   t.equal(logoOnly.icon, 'https://example.org/logo.png', 'without an ICON logo, the first logo');
 });

@@ -1,7 +1,7 @@
 import type { ParsedFeed, ParsedItem } from '../../src/domain/item.js';
 import { finishItem, newDraft, titleText } from './item-draft.js';
 import { childGroups } from './reader-names.js';
-import { webUrl } from '../shared/urls.js';
+import { resolveUrl, webUrl } from '../shared/urls.js';
 import { xmlBase } from './xml-base.js';
 import { attribute, deferredRssHtml, rssText } from './xml-text.js';
 import { moveInto, readEach, type XmlNode } from './xml-tree.js';
@@ -24,9 +24,11 @@ export function isCdf(root: XmlNode): boolean {
  * already (reader-names.ts), attribute names here.
  */
 export function readCdf(root: XmlNode, documentUrl: string | undefined): ParsedFeed {
-  const base = xmlBase(root, documentUrl);
+  const base = channelBase(root, documentUrl);
   const feed: ParsedFeed = { title: '', description: '', link: cdfUrl(root, 'href', base), icon: '', items: [] };
+  // Each item with the base of the channel it is in: a sub-channel may name its own BASE.
   const itemNodes: XmlNode[] = [];
+  const itemBases = new Map<XmlNode, string | undefined>();
   for (const [name, children] of childGroups(root, primary)) {
     const first = children[0];
     if (first === undefined) continue;
@@ -44,20 +46,37 @@ export function readCdf(root: XmlNode, documentUrl: string | undefined): ParsedF
         moveInto(itemNodes, children);
         break;
       case 'channel':
-        for (const channel of children) addSubchannelItems(itemNodes, channel);
+        for (const channel of children) addSubchannelItems(itemNodes, itemBases, channel, base);
         break;
     }
   }
-  feed.items = readEach(itemNodes, (node) => readCdfItem(node, base));
+  feed.items = readEach(itemNodes, (node) => readCdfItem(node, itemBases.get(node) ?? base));
   return feed;
 }
 
 /** A sub-channel's items, and its own sub-channels' (nesting is bounded by the XML reader's depth cap). */
-function addSubchannelItems(target: XmlNode[], channel: XmlNode): void {
+function addSubchannelItems(
+  target: XmlNode[],
+  bases: Map<XmlNode, string | undefined>,
+  channel: XmlNode,
+  parentBase: string | undefined,
+): void {
+  const base = channelBase(channel, parentBase);
   for (const [name, children] of childGroups(channel, primary)) {
-    if (name === 'item') target.push(...children);
-    else if (name === 'channel') for (const sub of children) addSubchannelItems(target, sub);
+    if (name === 'item') {
+      for (const item of children) {
+        target.push(item);
+        bases.set(item, base);
+      }
+    } else if (name === 'channel') for (const sub of children) addSubchannelItems(target, bases, sub, base);
   }
+}
+
+/** The base a channel's relative HREFs resolve against: its xml:base, then CDF's own BASE attribute. */
+function channelBase(channel: XmlNode, parentBase: string | undefined): string | undefined {
+  const base = xmlBase(channel, parentBase);
+  const cdf = cdfAttribute(channel, 'base');
+  return cdf === undefined ? base : resolveUrl(cdf, base);
 }
 
 function readCdfItem(node: XmlNode, channelBase: string | undefined): ParsedItem {
