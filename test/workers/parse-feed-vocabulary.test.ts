@@ -422,7 +422,15 @@ t.test('each author is named once', async (t) => {
   );
 });
 
-t.test("an item's address from its id (Atom) or its external_url (JSON Feed) when it has no link", async (t) => {
+t.test("an item's address from its permalink guid (RSS), its id (Atom) or its external_url (JSON Feed) when it has no link", async (t) => {
+  t.equal(
+    rssItem('<guid>https://example.org/2024/story</guid>')?.url,
+    'https://example.org/2024/story',
+    'a guid is a permalink unless it says not',
+  );
+  t.equal(rssItem('<guid isPermaLink="false">https://example.org/2024/story</guid>')?.url, '', 'isPermaLink="false"');
+  t.equal(rssItem('<guid>urn:uuid:1</guid>')?.url, '', 'a guid that is no web address is no link');
+  t.equal(rssItem('<guid>https://example.org/a</guid><link>https://example.org/b</link>')?.url, 'https://example.org/b', 'the link first');
   t.equal(atomEntry('<id>https://example.org/?p=12</id><title>x</title>')?.url, 'https://example.org/?p=12');
   t.equal(atomEntry('<id>tag:example.org,2024:12</id><title>x</title>')?.url, '', 'an id that is no web address is no link');
   t.equal(

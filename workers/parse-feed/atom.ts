@@ -107,6 +107,7 @@ export function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedI
       case 'id':
         // gofeed resolves a relative atom:id against xml:base like any IRI; absolute ids are untouched.
         draft.id = resolveUrl(elementText(first), xmlBase(first, base));
+        draft.permalink = draft.id;
         break;
       case 'dc:identifier':
         dcIdentifier ??= elementText(first);
@@ -182,8 +183,6 @@ export function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedI
         }
     }
   }
-  // An entry with no alternate link whose id is a web address (WordPress writes its permalinks so): that address, as an RSS permalink guid.
-  if (draft.url === '' && draft.id !== undefined && /^https?:\/\//i.test(draft.id)) draft.url = webUrl(draft.id, undefined);
   const publishedAt = published ?? issued ?? created;
   if (publishedAt !== undefined) draft.published = publishedAt;
   if (draft.id === undefined && dcIdentifier) draft.id = dcIdentifier;

@@ -2,6 +2,7 @@ import type { Author, Enclosure, ParsedItem } from '../../src/domain/item.js';
 import { parseDate } from '../shared/dates.js';
 import { detached } from '../shared/detach.js';
 import { htmlToText, renderHtml, textAsHtml } from '../shared/html.js';
+import { webUrl } from '../shared/urls.js';
 import type { TextValue } from './xml-text.js';
 
 /** What a format reader collects from one item in its single walk; `finishItem` turns it into a ParsedItem. */
@@ -9,6 +10,11 @@ export interface ItemDraft {
   base: string | undefined;
   id?: string;
   url: string;
+  /**
+   * An id that also names the item's page when it is a web address: an RSS guid not marked
+   * `isPermaLink="false"`, an Atom id (WordPress writes its permalinks so). The url when there is none.
+   */
+  permalink?: string;
   /** FeedBurner's `feedburner:origLink`: the publisher's own address behind its redirecting `<link>`. */
   originalUrl?: string;
   title?: TextValue;
@@ -44,7 +50,7 @@ export function finishItem(draft: ItemDraft): ParsedItem {
   const imageEnclosure = draft.enclosures.find((enclosure) => enclosure.type?.startsWith('image/'));
   const thumbnail = draft.itunesImage ?? draft.mediaImage ?? imageEnclosure?.url ?? firstImage;
   const item: ParsedItem = {
-    url: detached(draft.url),
+    url: detached(draft.url || permalinkUrl(draft.permalink)),
     title: draft.title === undefined ? '' : detached(titleText(draft.title)),
     description_html: detached(rendered?.html ?? ''),
     description_text: detached(rendered?.text ?? ''),
@@ -80,6 +86,11 @@ export function inheritAuthors(items: readonly ParsedItem[], feedAuthors: readon
   if (feedAuthors.length === 0) return;
   const inherited = distinctAuthors(feedAuthors);
   for (const item of items) if (item.authors.length === 0) item.authors = inherited.map((author) => ({ ...author }));
+}
+
+/** The permalink as a url when it is an absolute web address, else ''. */
+function permalinkUrl(permalink: string | undefined): string {
+  return permalink !== undefined && /^https?:\/\//i.test(permalink) ? webUrl(permalink, undefined) : '';
 }
 
 export function titleText(title: TextValue): string {

@@ -11,16 +11,12 @@ import type { XmlNode } from './xml-tree.js';
  * a reader gives is in lower case (`pubdate`, `feedburner:origlink`).
  */
 export function readerName(node: XmlNode, primary: string): string {
-  if (node.uri === '') return folded(node.local);
+  // Most names are written in lower case already, and `toLowerCase` then gives back the same string.
+  if (node.uri === '') return node.local.toLowerCase();
   const label = vocabulary(node.uri);
-  if (label === primary) return folded(node.local);
+  if (label === primary) return node.local.toLowerCase();
   if (label === undefined) return `{${node.uri}}${node.local}`;
   return labelled(label, node.local);
-}
-
-/** Most names are written in lower case already; `toLowerCase` then gives back the same string. */
-function folded(local: string): string {
-  return local.toLowerCase();
 }
 
 /**

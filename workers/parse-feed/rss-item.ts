@@ -29,7 +29,6 @@ export const rssPrimary = 'rss';
 export function readRssItem(node: XmlNode, channelBase: string | undefined): ParsedItem {
   const base = xmlBase(node, channelBase);
   const draft = newDraft(base);
-  let permalinkGuid: string | undefined;
   // gofeed's order for the description: <description>, then dc:description, then itunes:summary.
   let fallbackSummary: TextValue | undefined;
   let dcTitle: TextValue | undefined;
@@ -68,7 +67,7 @@ export function readRssItem(node: XmlNode, channelBase: string | undefined): Par
         break;
       case 'guid':
         draft.id = elementStringValue(first);
-        if (attribute(first, 'isPermaLink')?.toLowerCase() !== 'false') permalinkGuid = draft.id;
+        if (attribute(first, 'isPermaLink')?.toLowerCase() !== 'false') draft.permalink = draft.id;
         break;
       case 'description':
         draft.summary = deferredRssHtml(first);
@@ -159,7 +158,6 @@ export function readRssItem(node: XmlNode, channelBase: string | undefined): Par
     const about = attribute(node, 'about', rdfNamespace);
     draft.id = atomId || dcIdentifier || about || undefined;
   }
-  if (draft.url === '' && permalinkGuid !== undefined && /^https?:\/\//i.test(permalinkGuid)) draft.url = webUrl(permalinkGuid, undefined);
   return finishItem(draft);
 }
 
