@@ -25,6 +25,8 @@ usage: feedmill <command>
   users delete EMAIL
   opml import FILE --account NAME    import feeds and bundles, with progress
   opml export --account NAME         print the account's feeds and bundles as OPML 2.0
+  backup FILE [--without-key]        a consistent copy of the embedded store while it runs, with its key
+  restore FILE                       put a backup in place (the service must be stopped)
   config [--json]     the effective configuration, where each value came from, secrets redacted
   healthcheck [--ready]
                       exit 0 when this container's /healthz (or /readyz) answers 200: the image's HEALTHCHECK
@@ -85,6 +87,11 @@ async function main(argv: string[]): Promise<void> {
     case 'opml': {
       const { opmlCommand } = await import('./opml-command.js');
       return opmlCommand(args, config, { print: (line) => console.log(line), progress: process.stderr });
+    }
+    case 'backup':
+    case 'restore': {
+      const { backupCommand, restoreCommand } = await import('./backup-command.js');
+      return (command === 'backup' ? backupCommand : restoreCommand)(args, config, (line) => console.log(line));
     }
     case 'users': {
       const { usersCommand } = await import('./users-command.js');

@@ -7,9 +7,12 @@ import type { Config } from './config.js';
  * The key that seals webhook secrets: `FEEDMILL_SECRET_KEY`, or one made once in the data
  * directory (mode 0600) and reused, so embedded mode needs no setup and survives restarts.
  */
+/** Where a data directory keeps the key when `FEEDMILL_SECRET_KEY` does not give it. */
+export const secretKeyFile = (dataDir: string): string => join(dataDir, 'secret.key');
+
 export function loadSecretKey(config: Pick<Config, 'secretKey' | 'dataDir'>): Buffer {
   if (config.secretKey) return config.secretKey;
-  const file = join(config.dataDir, 'secret.key');
+  const file = secretKeyFile(config.dataDir);
   if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
   mkdirSync(config.dataDir, { recursive: true });
   const key = randomBytes(32);

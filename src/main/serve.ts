@@ -14,6 +14,7 @@ import { composeRuntime, type Runtime } from './compose.js';
 import { publicUrlOf, type Config } from './config.js';
 import { mountGraphql } from '../graphql/mount.js';
 import { startMetricsServer } from './metrics-server.js';
+import { markRunning } from './running-marker.js';
 import { startupSummary } from './startup-summary.js';
 import { loadTls, type TlsPair } from './tls.js';
 import { version } from './version.js';
@@ -148,6 +149,8 @@ export async function serve(role: Role, config: Config, log: Logger): Promise<vo
   process.once('SIGINT', early);
   const started = await composeRuntime(config, log, role);
   composed.runtime = started;
+  // `feedmill restore` refuses to replace an embedded store while a process serves from it.
+  const unmark = config.store === 'embedded' ? markRunning(config.dataDir) : () => undefined;
   process.off('SIGTERM', early);
   process.off('SIGINT', early);
   // From here on something may be accepted: a signal while the rest starts (an orchestrator scaling
@@ -188,6 +191,7 @@ export async function serve(role: Role, config: Config, log: Logger): Promise<vo
     (async () => {
       await app?.close();
       await started.close();
+      unmark();
       await new Promise((resolve) => (probes ? probes.close(resolve) : resolve(undefined)));
     })().then(
       () => process.exit(0),

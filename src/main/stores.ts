@@ -26,6 +26,11 @@ type StoreConfig = Pick<
   | 'cassandraConsistency'
 >;
 
+/** The embedded store's file in a data directory. */
+export const embeddedStoreFile = (dataDir: string): string => join(dataDir, 'feedmill.sqlite');
+/** The embedded store's migrations, by number (`001-init.sql`). */
+export const embeddedSchemaDir = join(rootDir, 'schema', 'embedded');
+
 /** Opens the configured store; opening applies pending migrations (`feedmill migrate` does only this). */
 export async function openStores(config: StoreConfig): Promise<Stores> {
   if (config.store === 'cassandra') {
@@ -39,6 +44,6 @@ export async function openStores(config: StoreConfig): Promise<Stores> {
       schemaDir: join(rootDir, 'schema', 'cql'),
     });
   }
-  const embedded = openEmbeddedStore({ file: join(config.dataDir, 'feedmill.sqlite'), schemaDir: join(rootDir, 'schema', 'embedded') });
+  const embedded = openEmbeddedStore({ file: embeddedStoreFile(config.dataDir), schemaDir: embeddedSchemaDir });
   return { ...embedded, close: async () => embedded.close() };
 }
