@@ -47,7 +47,7 @@ export interface RefreshOutcome {
 export type PipelineRun = 'refresh' | 'first';
 
 /**
- * Stores the items of a parsed document that are new or changed; idempotent (upserts by stable
+ * Stores the items of a parsed document that are new, changed or re-read (item-diff.ts); idempotent (upserts by stable
  * key). With `announce`, the change is also announced by one `feed_update` event, stored in the
  * same conditional write as its items and published after it.
  *
@@ -65,9 +65,9 @@ export async function storeItems(
 ): Promise<ItemDiff | 'superseded'> {
   const snapshot = await deps.items.known(feed.id);
   const diff = diffItems(feed.id, items, snapshot.items, now.toISOString());
-  if (diff.fresh.length + diff.changed.length === 0) return diff;
+  if (diff.fresh.length + diff.changed.length + diff.reread.length === 0) return diff;
   const event = announce ? await feedEvent(deps, feed, diff, now) : undefined;
-  if (!(await deps.items.commit(feed.id, snapshot.version, [...diff.fresh, ...diff.changed], event))) return 'superseded';
+  if (!(await deps.items.commit(feed.id, snapshot.version, [...diff.fresh, ...diff.changed, ...diff.reread], event))) return 'superseded';
   if (event) await publishFeedEvent(deps, event);
   return diff;
 }
@@ -119,11 +119,14 @@ function validators(fetched: { etag?: string; lastModified?: string }): Pick<Fet
 }
 
 type Planned = Awaited<ReturnType<typeof planNextRefresh>>;
+/** What a run reports of its items: the new and the changed, which it announced; re-read items are not news. */
+type Announced = Pick<ItemDiff, 'fresh' | 'changed'>;
 
 /** The outcome of a run that planned the next one. */
-const ran = (feed: Feed, status: RefreshOutcome['status'], diff: ItemDiff, planned: Planned, fetchUrl: string): RefreshOutcome => ({
+const ran = (feed: Feed, status: RefreshOutcome['status'], diff: Announced, planned: Planned, fetchUrl: string): RefreshOutcome => ({
   status,
-  ...diff,
+  fresh: diff.fresh,
+  changed: diff.changed,
   nextRunAt: planned.next,
   fetchUrl,
   fetchState: planned.state,

@@ -25,6 +25,9 @@ export function identityUrl(url: string): string {
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('base64url');
 
+/** `ParsedItem.source_hash` of an entry's source text: the one rule, for every format reader. */
+export const sourceHashOf = (source: string): string => sha256(source);
+
 /**
  * Stable identity of an item within its feed, degrading FreshRSS-style: the guid when the source
  * gives one, else the link, else a hash of what the item says. Refreshing the same document

@@ -34,6 +34,12 @@ export interface ParsedItem {
   date_published: string | null;
   categories: string[];
   enclosures: Enclosure[];
+  /**
+   * Hash of the entry as the source wrote it (an RSS item's or Atom entry's markup, a JSON Feed
+   * item's JSON), so that a change is told from a newer parser reading the same entry differently
+   * (item-diff.ts). Absent for items a page extractor found. Never shown.
+   */
+  source_hash?: string;
 }
 
 /** What `parseFeed` and `extractPage` return. */

@@ -96,6 +96,17 @@ export function itemStoreContract(test: ContractTest): void {
     t.same((await items.getMany(feedId, ['g:guid-2']))[0]?.addedAt, day(10));
   });
 
+  test("the hash of an entry's source is kept for the next diff, and replaced when the entry is", async (t, { store: { items }, ns }) => {
+    const feedId = ns('feed');
+    await put(items, [itemOf(feedId, 2, { source_hash: 'source-2' }), itemOf(feedId, 1)]);
+    const known = (await items.known(feedId)).items;
+    t.same(known.get('g:guid-2'), { contentHash: 'hash-2', addedAt: day(10), sourceHash: 'source-2' });
+    t.same(known.get('g:guid-1'), { contentHash: 'hash-1', addedAt: day(10) }, 'an item without one has none');
+    t.equal((await items.getMany(feedId, ['g:guid-2']))[0]?.source_hash, 'source-2', 'the stored item carries it too');
+    await put(items, [itemOf(feedId, 2, { source_hash: 'source-2b', contentHash: 'hash-2b' })]);
+    t.equal((await items.known(feedId)).items.get('g:guid-2')?.sourceHash, 'source-2b');
+  });
+
   test('by last_added, newer batches come first and each batch keeps document order', async (t, { store: { items }, ns }) => {
     const feedId = ns('feed');
     // document order is newest first, but dates may disagree with it; last_added ignores dates

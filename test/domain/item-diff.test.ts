@@ -41,7 +41,7 @@ t.test('a first refresh finds every item fresh, in document order', async (t) =>
 
 t.test('refreshing an unchanged document reports nothing', async (t) => {
   const doc = [item(2), item(1)];
-  t.same(diffItems('feed1', doc, knownOf(doc), now), { fresh: [], changed: [] });
+  t.same(diffItems('feed1', doc, knownOf(doc), now), { fresh: [], changed: [], reread: [] });
 });
 
 t.test('a new article on top is fresh and the old ones are not reported', async (t) => {
@@ -107,5 +107,70 @@ t.test('two items sharing a guid are two items, and stay the same two on the nex
   );
   t.not(first.fresh[0]?.key, first.fresh[1]?.key);
   const known = new Map(first.fresh.map((i) => [i.key, { contentHash: i.contentHash, addedAt: i.addedAt }]));
-  t.same(diffItems('feed1', structuredClone(document), known, now), { fresh: [], changed: [] }, 'nothing new or changed');
+  t.same(diffItems('feed1', structuredClone(document), known, now), { fresh: [], changed: [], reread: [] }, 'nothing new or changed');
+});
+
+// Items whose entry the source did not change are never announced as changed, however a newer
+// parser reads them (issue #31, point 4).
+const withSource = (items: ParsedItem[]): Map<string, KnownItem> =>
+  new Map(items.map((i) => [itemKey(i), { contentHash: contentHash(i), addedAt: earlier, sourceHash: i.source_hash ?? '' }]));
+
+t.test('an entry read differently from the same source is re-read, not changed', async (t) => {
+  const before = [item(2, { source_hash: 's2' }), item(1, { source_hash: 's1' })];
+  const newer = [item(2, { source_hash: 's2', authors: [{ name: 'Found now' }] }), item(1, { source_hash: 's1' })];
+  const diff = diffItems('feed1', newer, withSource(before), now);
+  t.same(diff.changed, [], 'nothing changed at the source');
+  t.same(
+    diff.reread.map((i) => [i.title, i.authors]),
+    [['Post 2', [{ name: 'Found now' }]]],
+    'stored again with the new reading',
+  );
+  t.equal(diff.reread[0]?.addedAt, earlier, 'in its place');
+});
+
+t.test('an entry edited at the source is changed', async (t) => {
+  const before = [item(2, { source_hash: 's2' })];
+  const diff = diffItems('feed1', [item(2, { source_hash: 's2-edited', title: 'Post 2, corrected' })], withSource(before), now);
+  t.same(
+    diff.changed.map((i) => i.title),
+    ['Post 2, corrected'],
+  );
+  t.same(diff.reread, []);
+});
+
+t.test('an item stored before source hashes were kept gets one silently, or is changed if it reads differently', async (t) => {
+  const legacy = knownOf([item(2), item(1)]);
+  const diff = diffItems(
+    'feed1',
+    [item(2, { source_hash: 's2' }), item(1, { source_hash: 's1', title: 'Post 1, new title' })],
+    legacy,
+    now,
+  );
+  t.same(
+    diff.reread.map((i) => [i.title, i.source_hash]),
+    [['Post 2', 's2']],
+    'the same content: its source hash recorded, unannounced',
+  );
+  t.same(
+    diff.changed.map((i) => i.title),
+    ['Post 1, new title'],
+    'different content and nothing to compare the source with: changed, as before',
+  );
+});
+
+t.test('an entry whose source changed but reads the same is stored again, silently', async (t) => {
+  const diff = diffItems('feed1', [item(2, { source_hash: 'whitespace-moved' })], withSource([item(2, { source_hash: 's2' })]), now);
+  t.same(diff.changed, []);
+  t.same(
+    diff.reread.map((i) => i.source_hash),
+    ['whitespace-moved'],
+  );
+});
+
+t.test('items a page extractor found (no source hash) are changed when they read differently', async (t) => {
+  const diff = diffItems('feed1', [item(2, { title: 'Renamed' })], knownOf([item(2)]), now);
+  t.same(
+    diff.changed.map((i) => i.title),
+    ['Renamed'],
+  );
 });

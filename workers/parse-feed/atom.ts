@@ -9,7 +9,7 @@ import { childGroups } from './reader-names.js';
 import { resolveUrl, webUrl } from '../shared/urls.js';
 import { xmlBase } from './xml-base.js';
 import { atomText, attribute, deferredAtomText, elementText, type TextValue } from './xml-text.js';
-import { moveInto, readEach, releaseChildren, type XmlNode } from './xml-tree.js';
+import { innerSource, moveInto, readEach, releaseChildren, type XmlNode } from './xml-tree.js';
 
 /** Atom's own elements: in Atom 1.0's or 0.3's namespace, or in none (see namespaces.ts). */
 const primary = 'atom';
@@ -193,6 +193,7 @@ export function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedI
   if (draft.authors.length === 0) draft.authors.push(...sourceAuthors);
   // Relative URLs in the HTML resolve against the xml:base in scope on the element they came from.
   draft.base = draft.content !== undefined && draft.content.value !== '' ? contentBase : summaryBase;
+  draft.sourceText = innerSource(entry);
   return finishItem(draft);
 }
 

@@ -1,4 +1,5 @@
 import type { Author, Enclosure, ParsedItem } from '../../src/domain/item.js';
+import { sourceHashOf } from '../../src/domain/item-identity.js';
 import { parseDate } from '../shared/dates.js';
 import { detached } from '../shared/detach.js';
 import { htmlToText, renderHtml, textAsHtml } from '../shared/html.js';
@@ -33,6 +34,8 @@ export interface ItemDraft {
   /** Image candidates in gofeed's order: itunes:image, media thumbnail/content image, image enclosure. */
   itunesImage?: string;
   mediaImage?: string;
+  /** The entry as the source wrote it, whose hash tells a change at the source from a new reading of it. */
+  sourceText?: string;
 }
 
 export function newDraft(base: string | undefined): ItemDraft {
@@ -61,6 +64,7 @@ export function finishItem(draft: ItemDraft): ParsedItem {
     enclosures: draft.enclosures.map((enclosure) => ({ ...enclosure, url: detached(enclosure.url) })),
   };
   if (draft.id !== undefined && draft.id !== '') item.id = detached(draft.id);
+  if (draft.sourceText !== undefined) item.source_hash = sourceHashOf(draft.sourceText);
   if (draft.originalUrl !== undefined && draft.originalUrl !== '' && draft.originalUrl !== item.url)
     item.original_url = detached(draft.originalUrl);
   return item;

@@ -73,6 +73,7 @@ function readItem(item: Json, base: string | undefined): ParsedItem {
       .filter((a) => a.url !== '');
   const image = webUrl(str(item['image']), base) || webUrl(str(item['banner_image']), base);
   if (image !== '') draft.mediaImage = image;
+  draft.sourceText = JSON.stringify(item);
   const parsed = finishItem(draft);
   // JSON Feed carries the publisher's own plain-text rendering; prefer it to ours.
   if (text !== '') parsed.description_text = text;

@@ -20,7 +20,7 @@ import {
   rssText,
   type TextValue,
 } from './xml-text.js';
-import type { XmlNode } from './xml-tree.js';
+import { innerSource, type XmlNode } from './xml-tree.js';
 
 /** RSS's own elements: in no namespace (0.9x, 2.0) or in RSS 1.0's (see namespaces.ts). */
 export const rssPrimary = 'rss';
@@ -158,6 +158,7 @@ export function readRssItem(node: XmlNode, channelBase: string | undefined): Par
     const about = attribute(node, 'about', rdfNamespace);
     draft.id = atomId || dcIdentifier || about || undefined;
   }
+  draft.sourceText = innerSource(node);
   return finishItem(draft);
 }
 

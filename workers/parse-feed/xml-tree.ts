@@ -406,6 +406,9 @@ export function release(node: XmlNode): void {
   node.cdata = '';
 }
 
+/** An element's inner markup as the document wrote it (line breaks normalised). */
+export const innerSource = (node: XmlNode): string => node.source.slice(node.innerStart, node.innerEnd);
+
 /** Lets go of an element's children once a reader has taken what it needs from them. */
 export function releaseChildren(node: XmlNode): void {
   node.children = noChildren;

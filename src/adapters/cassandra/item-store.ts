@@ -8,7 +8,10 @@ import { statement, type Cql } from './cql.js';
 import { itemRowWrite, orderWrites, placeItem, type Placed, type PlacedItem } from './item-writes.js';
 import { int, optionalText, text } from './row.js';
 
-const known = statement('SELECT key, content_hash, added_at, version, pending, settled FROM {ks}.items WHERE feed_id = ?', true);
+const known = statement(
+  'SELECT key, content_hash, added_at, source_hash, version, pending, settled FROM {ks}.items WHERE feed_id = ?',
+  true,
+);
 const placed = statement('SELECT key, added_at, position, published_at FROM {ks}.items WHERE feed_id = ? AND key IN ?', true);
 const some = statement('SELECT key, item, position FROM {ks}.items WHERE feed_id = ? AND key IN ?', true);
 const byAdded = statement('SELECT item FROM {ks}.items_by_added WHERE feed_id = ? LIMIT ?', true);
@@ -99,7 +102,11 @@ export function createCassandraItemStore(cql: Cql, outbox: EventOutbox): ItemSto
         settled = optionalInt(row, 'settled') ?? 0;
         // A partition holding only its static columns answers one row with no key.
         const key = optionalText(row, 'key');
-        if (key !== null) items.set(key, { contentHash: text(row, 'content_hash'), addedAt: text(row, 'added_at') });
+        if (key === null) continue;
+        const item: KnownItem = { contentHash: text(row, 'content_hash'), addedAt: text(row, 'added_at') };
+        const sourceHash = optionalText(row, 'source_hash');
+        if (sourceHash !== null) item.sourceHash = sourceHash;
+        items.set(key, item);
       }
       if (pending !== null) {
         const left = JSON.parse(pending) as Pending;

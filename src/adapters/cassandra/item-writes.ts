@@ -20,7 +20,7 @@ export interface PlacedItem {
 type Write = { statement: Statement; params: Params };
 
 const upsertItem = statement(
-  'INSERT INTO {ks}.items (feed_id, key, content_hash, added_at, position, published_at, item) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  'INSERT INTO {ks}.items (feed_id, key, content_hash, added_at, position, published_at, item, source_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   true,
 );
 const upsertByAdded = statement('INSERT INTO {ks}.items_by_added (feed_id, added_at, position, key, item) VALUES (?, ?, ?, ?, ?)', true);
@@ -61,7 +61,16 @@ export function placeItem(item: StoredItem, position: number, before: Placed | u
 export function itemRowWrite({ item, position }: PlacedItem): Write {
   return {
     statement: upsertItem,
-    params: [item.feedId, item.key, item.contentHash, item.addedAt, position, item.publishedAt, JSON.stringify(item)],
+    params: [
+      item.feedId,
+      item.key,
+      item.contentHash,
+      item.addedAt,
+      position,
+      item.publishedAt,
+      JSON.stringify(item),
+      item.source_hash ?? null,
+    ],
   };
 }
 

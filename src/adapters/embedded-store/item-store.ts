@@ -13,10 +13,12 @@ interface ItemRow {
   added_at: string;
   published_at: string;
   data: string;
+  source_hash: string | null;
 }
 
 const toItem = (row: ItemRow): StoredItem => ({
   ...(JSON.parse(row.data) as ParsedItem),
+  ...(row.source_hash === null ? {} : { source_hash: row.source_hash }),
   feedId: row.feed_id,
   key: row.key,
   contentHash: row.content_hash,
@@ -24,8 +26,17 @@ const toItem = (row: ItemRow): StoredItem => ({
   publishedAt: row.published_at,
 });
 
+// The columns hold the rest: `data` is the item's own fields.
 const toData = (item: StoredItem): string => {
-  const { feedId: _feedId, key: _key, contentHash: _hash, addedAt: _added, publishedAt: _published, ...parsed } = item;
+  const {
+    feedId: _feedId,
+    key: _key,
+    contentHash: _hash,
+    addedAt: _added,
+    publishedAt: _published,
+    source_hash: _source,
+    ...parsed
+  } = item;
   return JSON.stringify(parsed);
 };
 
@@ -38,15 +49,15 @@ export function createEmbeddedItemStore(db: Db, recordEvent: (envelope: FeedEven
   const setVersion = db.prepare(
     'INSERT INTO item_versions (feed_id, version) VALUES (?, ?) ON CONFLICT (feed_id) DO UPDATE SET version = excluded.version',
   );
-  const known = db.prepare<[string], { key: string; content_hash: string; added_at: string }>(
-    'SELECT key, content_hash, added_at FROM items WHERE feed_id = ?',
+  const known = db.prepare<[string], { key: string; content_hash: string; added_at: string; source_hash: string | null }>(
+    'SELECT key, content_hash, added_at, source_hash FROM items WHERE feed_id = ?',
   );
   // A changed item keeps its place: added_at and position are written only on first insert.
   const upsert = db.prepare(
-    `INSERT INTO items (feed_id, key, content_hash, added_at, position, published_at, data)
-     VALUES (@feedId, @key, @contentHash, @addedAt, @position, @publishedAt, @data)
+    `INSERT INTO items (feed_id, key, content_hash, added_at, position, published_at, data, source_hash)
+     VALUES (@feedId, @key, @contentHash, @addedAt, @position, @publishedAt, @data, @sourceHash)
      ON CONFLICT (feed_id, key) DO UPDATE SET content_hash = excluded.content_hash,
-       published_at = excluded.published_at, data = excluded.data`,
+       published_at = excluded.published_at, data = excluded.data, source_hash = excluded.source_hash`,
   );
   const byAdded = db.prepare<[string, number], ItemRow>(
     'SELECT * FROM items WHERE feed_id = ? ORDER BY added_at DESC, position ASC LIMIT ?',
@@ -64,7 +75,7 @@ export function createEmbeddedItemStore(db: Db, recordEvent: (envelope: FeedEven
       items.forEach((item, position) => {
         if (item.feedId !== feedId)
           throw new Error(`Expected every item committed to feed ${feedId} to belong to it, got one of ${item.feedId}`);
-        upsert.run({ ...item, position, data: toData(item) });
+        upsert.run({ ...item, position, data: toData(item), sourceHash: item.source_hash ?? null });
       });
       if (event) recordEvent(event);
       setVersion.run(feedId, expected + 1);
@@ -73,7 +84,11 @@ export function createEmbeddedItemStore(db: Db, recordEvent: (envelope: FeedEven
   );
   const snapshot = db.transaction((feedId: string) => {
     const items = new Map<string, KnownItem>();
-    for (const row of known.all(feedId)) items.set(row.key, { contentHash: row.content_hash, addedAt: row.added_at });
+    for (const row of known.all(feedId)) {
+      const item: KnownItem = { contentHash: row.content_hash, addedAt: row.added_at };
+      if (row.source_hash !== null) item.sourceHash = row.source_hash;
+      items.set(row.key, item);
+    }
     return { version: version.get(feedId) ?? 0, items };
   });
 
