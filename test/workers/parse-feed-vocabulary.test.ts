@@ -434,6 +434,18 @@ t.test("an RSS item that names no author has the channel's creator (dc:creator, 
   );
 });
 
+t.test('an RSS <author> written as a person element gives its name, else its email', async (t) => {
+  t.same(rssItem('<author><name>Jo Bloggs</name><title>Staff writer</title></author>')?.authors, [{ name: 'Jo Bloggs' }]);
+  t.same(rssItem('<author><email>jo@example.org</email></author>')?.authors, [{ name: 'jo@example.org' }], 'an email alone');
+  t.same(
+    rssItem('<dc:creator><name>Ed</name></dc:creator>', 'xmlns:dc="http://purl.org/dc/elements/1.1/"')?.authors,
+    [{ name: 'Ed' }],
+    'dc:creator too',
+  );
+  t.same(rssItem('<author><title>Staff writer</title></author>')?.authors, [], 'no name, no author: a job title is not one');
+  t.same(rssItem('<author>jo@example.org (Jo)</author>')?.authors, [{ name: 'Jo' }], 'the text form as before');
+});
+
 t.test('each author is named once', async (t) => {
   t.same(atomEntry('<author><name>Bob</name></author><author><name>Alice</name></author><author><name>Bob</name></author>')?.authors, [
     { name: 'Bob' },

@@ -1,5 +1,5 @@
 import type { Author, ParsedFeed, ParsedItem } from '../../src/domain/item.js';
-import { addPersonStrings } from './authors.js';
+import { addCreators } from './authors.js';
 import { collectRssCategories, newRssCategories } from './categories.js';
 import { inheritAuthors, titleText } from './item-draft.js';
 import { itunesImage, itunesLinkImage } from './itunes.js';
@@ -117,7 +117,7 @@ function readChannel(channel: XmlNode, base: string | undefined, feed: ParsedFee
         break;
       case 'dc:creator':
       case 'itunes:author':
-        if (authors.length === 0) addPersonStrings(authors, children);
+        if (authors.length === 0) addCreators(authors, children);
         break;
     }
   }
