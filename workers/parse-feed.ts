@@ -7,7 +7,7 @@ import { detached } from './shared/detach.js';
 import { ItemStream } from './parse-feed/item-stream.js';
 import { readJsonFeed } from './parse-feed/json-feed.js';
 import { vocabulary } from './parse-feed/namespaces.js';
-import { readRss } from './parse-feed/rss.js';
+import { readRss, strayRssNamespace } from './parse-feed/rss.js';
 import { parseXml, type XmlNode } from './parse-feed/xml-tree.js';
 import { webUrl } from './shared/urls.js';
 
@@ -42,7 +42,7 @@ export function parseFeed(body: string | Uint8Array, meta: ParseFeedMeta): Parse
   let root: XmlNode | undefined;
   const stream = new ItemStream(base);
   try {
-    root = parseXml(markup === 0 ? text : text.slice(markup), stream.onClose, unnested);
+    root = parseXml(markup === 0 ? text : text.slice(markup), stream.onClose, unnested, strayRssNamespace);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     if (/external entit/i.test(reason)) {

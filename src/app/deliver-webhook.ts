@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { nextAttemptAt, type Delivery, type DeliveryAttempt } from '../domain/delivery.js';
 import { isFeedmillError } from '../domain/errors.js';
+import { jitter } from '../domain/jitter.js';
 import { signingSecrets, type Webhook } from '../domain/webhook.js';
 import { signatureHeader } from '../domain/webhook-signature.js';
 import type { WebhookResponse } from '../ports/webhook-sender.js';
@@ -13,8 +14,6 @@ export type DeliverDeps = Pick<AppDeps, 'webhooks' | 'deliveries' | 'webhookSend
 /** One delivery per (webhook, event): the same event reaching a webhook twice is delivered once. */
 export const deliveryId = (webhookId: string, eventId: string): string =>
   `dlv_${createHash('sha256').update(`${webhookId}\n${eventId}`).digest('base64url').slice(0, 24)}`;
-
-const jitter = (deps: Pick<AppDeps, 'random'>): number => (deps.random(1)[0] ?? 0) / 256;
 
 /** Standard Webhooks headers; `webhook-id` is the event id, the same on every retry. */
 function signedHeaders(deps: DeliverDeps, webhook: Webhook, delivery: Delivery, now: Date): Record<string, string> {
@@ -97,7 +96,7 @@ export async function attemptDelivery(
       next = nextAttemptAt(
         now,
         attempt.attempt,
-        jitter(deps),
+        jitter(deps.random),
         retryAfterSeconds('retryAfter' in answer ? answer.retryAfter : undefined, now),
       );
     }

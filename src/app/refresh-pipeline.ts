@@ -4,6 +4,7 @@ import type { FeedmillError } from '../domain/errors.js';
 import { diffItems, type ItemDiff } from '../domain/item-diff.js';
 import type { ParsedItem } from '../domain/item.js';
 import { afterFailure, clearedFailures, isPolled } from '../domain/feed-lifecycle.js';
+import { jitter } from '../domain/jitter.js';
 import { feedPollPolicy, nextPollAt, type PollSignals } from '../domain/poll-policy.js';
 import type { StoredItem } from '../domain/stored-item.js';
 import type { AppDeps } from './deps.js';
@@ -72,8 +73,6 @@ export async function storeItems(
   return diff;
 }
 
-const jitter = (deps: Pick<AppDeps, 'random'>): number => (deps.random(1)[0] ?? 0) / 256;
-
 /**
  * Computes and records when to come back, given what this refresh saw; the scheduler keeps the date.
  * Returns the date and the fetch state as stored. A feed that is not polled (paused, or disabled)
@@ -96,7 +95,7 @@ export async function planNextRefresh(
     ...signals,
     unchangedStreak: state.unchangedStreak,
     errorCount: state.errorCount,
-    jitter: jitter(deps),
+    jitter: jitter(deps.random),
   });
   const planned: FetchState = { ...state, nextFetchAt: next.toISOString() };
   await deps.feeds.saveFetchState(feed.id, planned, fetchUrl);

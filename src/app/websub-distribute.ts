@@ -2,6 +2,7 @@ import { nextAttemptAt } from '../domain/delivery.js';
 import { isFeedmillError } from '../domain/errors.js';
 import type { FeedEventEnvelope } from '../webhook-event/feed-update-event.js';
 import { isBundleId } from '../domain/ids.js';
+import { jitter } from '../domain/jitter.js';
 import { distributionLinks, hubSignature, hubUrlOf, idleDistribution, type WebsubDistribution } from '../domain/websub.js';
 import type { StoredWebsubSubscription } from '../ports/websub-store.js';
 import type { WebhookResponse } from '../ports/webhook-sender.js';
@@ -54,7 +55,6 @@ export async function resumeDistributions(deps: Pick<AppDeps, 'websub' | 'delive
   return pending.length;
 }
 
-const jitter = (deps: Pick<AppDeps, 'random'>): number => (deps.random(1)[0] ?? 0) / 256;
 const sameDistribution = (a: WebsubDistribution, b: WebsubDistribution | undefined): boolean =>
   b !== undefined && a.pending === b.pending && a.attempts === b.attempts && a.nextAttemptAt === b.nextAttemptAt;
 
@@ -99,7 +99,7 @@ export async function distribute(
   }
   const succeeded = answer !== undefined && answer.statusCode >= 200 && answer.statusCode < 300;
   const attempts = subscription.distribution.attempts + 1;
-  const next = succeeded ? null : nextAttemptAt(now, attempts, jitter(deps), retryAfterSeconds(answer?.retryAfter, now));
+  const next = succeeded ? null : nextAttemptAt(now, attempts, jitter(deps.random), retryAfterSeconds(answer?.retryAfter, now));
   // New content arrived while this attempt ran: its own schedule sends it; leave its record be.
   if (!sameDistribution(subscription.distribution, (await deps.websub.get(id, now))?.distribution))
     return { outcome: succeeded ? 'succeeded' : 'failed', next: null };

@@ -61,7 +61,7 @@ export async function acceptSubscriptionRequest(deps: WebsubDeps, render: TopicR
     );
   }
   const topic = parseTopic(deps.settings.publicUrl, required(input.topic, 'hub.topic'));
-  const { href: callback } = parseSourceUrl(required(input.callback, 'hub.callback'));
+  const { href: callback } = parseSourceUrl(required(input.callback, 'hub.callback'), 'hub.callback');
   const leaseSeconds = grantedLease(input.leaseSeconds);
   const secret = checkedSecret(input.secret);
   // Unsubscribing from a feed deleted since is allowed: its subscription may still hold a lease.

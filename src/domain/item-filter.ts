@@ -1,5 +1,6 @@
 import { FeedmillError } from './errors.js';
 import type { Author } from './item.js';
+import { comparableText } from './comparable-text.js';
 import { expectedMessage, oneOf, unknownFieldMessage } from './field-message.js';
 
 export const filterFields = ['title', 'description', 'author', 'url', 'category', 'date_published'] as const;
@@ -156,14 +157,14 @@ export function parseFilter(value: unknown, path = 'filters', depth = 0): ItemFi
 
 /** The texts a field holds: one for most fields, one per category for `category`. */
 const fieldTexts = (item: FilterSubject, field: Exclude<FilterField, 'date_published'>): string[] => {
-  if (field === 'category') return (item.categories ?? []).map((category) => category.slice(0, maxText));
+  if (field === 'category') return (item.categories ?? []).map((category) => comparableText(category.slice(0, maxText)));
   const text =
     field === 'author'
       ? item.authors.map((author) => author.name).join('\n')
       : field === 'description'
         ? item.description_text
         : item[field];
-  return [text.slice(0, maxText)];
+  return [comparableText(text.slice(0, maxText))];
 };
 
 function conditionHolds(item: FilterSubject, condition: FilterCondition, now: Date): boolean {
@@ -177,7 +178,8 @@ function conditionHolds(item: FilterSubject, condition: FilterCondition, now: Da
     const pattern = checkPattern(condition.value, 'filters');
     return texts.some((text) => pattern.test(text));
   }
-  const found = texts.some((text) => text.toLowerCase().includes(condition.value.toLowerCase()));
+  const value = comparableText(condition.value).toLowerCase();
+  const found = texts.some((text) => text.toLowerCase().includes(value));
   return condition.op === 'contains' ? found : !found;
 }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { comparableText } from './comparable-text.js';
 import type { ParsedItem } from './item.js';
 
 const trackingParam = /^(utm_|fbclid$|gclid$|mc_cid$|mc_eid$)/;
@@ -37,7 +38,7 @@ export function itemKey(item: ParsedItem): string {
   const guid = item.id?.trim();
   if (guid) return `g:${guid}`;
   if (item.url) return `u:${identityUrl(item.url)}`;
-  return `h:${sha256(`${item.title}\n${item.description_html}`)}`;
+  return `h:${sha256(`${comparableText(item.title)}\n${item.description_html}`)}`;
 }
 
 /**
@@ -95,15 +96,18 @@ export function identifyItems(items: readonly ParsedItem[]): { key: string; item
   return identified;
 }
 
-/** Hash of every field a subscriber sees; when it differs from the stored one, the item changed. */
+/**
+ * Hash of every field a subscriber sees; when it differs from the stored one, the item changed.
+ * A no-break space where a space was is no change to announce (see comparableText).
+ */
 export function contentHash(item: ParsedItem): string {
   return sha256(
     JSON.stringify([
-      item.title,
+      comparableText(item.title),
       item.url,
       item.description_html,
       item.thumbnail,
-      item.authors.map((author) => author.name),
+      item.authors.map((author) => comparableText(author.name)),
       item.date_published,
     ]),
   );

@@ -140,6 +140,11 @@ t.test('order and limit apply to the kept copies', async (t) => {
 t.test('title words leave out the outlet and the words that carry no subject', async (t) => {
   t.same(titleWords('Élan: the Café opens in Zürich - Daily Planet'), ['elan', 'cafe', 'opens', 'zurich']);
   t.same(titleWords('Review - The best phones'), ['review', 'best', 'phones'], 'too little would stay without the last segment');
+  t.same(
+    titleWords('Élan:\u00a0the Café opens in\u00a0Zürich\u00a0- Daily\u00a0Planet'),
+    ['elan', 'cafe', 'opens', 'zurich'],
+    'a no-break space, which titles keep, parts words and the outlet as a space does',
+  );
   const a = storyOf({
     title: 'Parliament passes the budget after long debate',
     description_text: '',

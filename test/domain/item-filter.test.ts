@@ -95,3 +95,12 @@ t.test('a patch leaves out what it does not name, and null removes', async (t) =
   t.same(patchKeepBlock(before, { block: null }), { keep: before.keep, block: null });
   t.same(patchKeepBlock(before, null), { keep: null, block: null });
 });
+
+t.test('a no-break space in a title or a filter reads as a space', async (t) => {
+  const noBreak = item({ title: 'Rust\u00a02.0 released', categories: ['Release\u00a0notes'] });
+  t.ok(itemMatches(noBreak, parseFilter({ field: 'title', op: 'contains', value: 'rust 2.0' }), now));
+  t.ok(itemMatches(noBreak, parseFilter({ field: 'title', op: 'matches', value: '^Rust 2' }), now));
+  t.ok(itemMatches(noBreak, parseFilter({ field: 'category', op: 'contains', value: 'release notes' }), now));
+  t.ok(itemMatches(item(), parseFilter({ field: 'title', op: 'contains', value: 'Rust\u00a02.0' }), now), 'in the filter too');
+  t.notOk(itemMatches(noBreak, parseFilter({ field: 'title', op: 'not_contains', value: 'rust 2.0' }), now));
+});

@@ -158,3 +158,20 @@ t.test('a document of many items under one guid is keyed in one pass', async (t)
   );
   t.equal(new Set(itemKeys(many)).size, 20_000, 'every one kept');
 });
+
+t.test('a no-break space and a space read alike in an item without link or guid, and in its content hash', async (t) => {
+  const spaced = item({ url: '', title: '10 km run in Paris', authors: [{ name: 'Jo Bloggs' }] });
+  const noBreak = item({ url: '', title: '10\u00a0km run\u00a0 in\n\u00a0Paris', authors: [{ name: 'Jo\u00a0Bloggs' }] });
+  t.equal(
+    itemKey(noBreak),
+    itemKey(item({ ...spaced, title: '10 km run in\nParis' })),
+    'the key: no-break spaces fold as collapsed text had them',
+  );
+  t.equal(itemKey(item({ url: '', title: '10\u00a0km' })), itemKey(item({ url: '', title: '10 km' })));
+  t.equal(
+    contentHash(item({ title: '10\u00a0km', authors: [{ name: 'Jo\u00a0Bloggs' }] })),
+    contentHash(item({ title: '10 km', authors: [{ name: 'Jo Bloggs' }] })),
+    'no change to announce',
+  );
+  t.not(itemKey(item({ url: '', title: '10km' })), itemKey(item({ url: '', title: '10\u00a0km' })), 'a space is still a difference');
+});

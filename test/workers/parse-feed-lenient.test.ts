@@ -38,7 +38,7 @@ t.test('an unescaped & in text and in attributes is read as an ampersand', async
 
 t.test('HTML named entities in XML text are decoded', async (t) => {
   const feed = parseFeed(rss('<item><title>Caf&eacute;&nbsp;&mdash;&hellip; &copy;</title></item>'), meta);
-  t.equal(feed.items[0]?.title, 'Café —… ©', 'no-break space folded like any space');
+  t.equal(feed.items[0]?.title, 'Café\u00a0—… ©', 'the no-break space kept as written');
 });
 
 t.test('undeclared conventional prefixes are read as the namespace they name', async (t) => {
@@ -158,4 +158,35 @@ t.test("items inside a channel element left unclosed are the channel's, in docum
     ['first', 'second', 'third'],
   );
   t.same(feed.categories, ['Technology', 'Gadgets'], 'the unclosed category is still read as one');
+});
+
+t.test("a stray default namespace on <rss>, a publisher's slip, is read as RSS; a known vocabulary's keeps its meaning", async (t) => {
+  const feed = parseFeed(
+    `<rss xmlns="https://cyber.harvard.edu/rss/rss.html" version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/">
+      <channel><title>Slip</title><link>https://example.org/</link>
+        <item><title>One</title><link>/one</link><guid isPermaLink="false">1</guid><dc:creator>Jo</dc:creator></item>
+        <item><title>Two</title><link>/two</link></item>
+      </channel></rss>`,
+    meta,
+  );
+  t.equal(feed.title, 'Slip');
+  t.equal(feed.link, 'https://example.org/');
+  t.same(
+    feed.items.map((item) => [item.title, item.url, item.id, item.authors]),
+    [
+      ['One', 'https://example.org/one', '1', [{ name: 'Jo' }]],
+      ['Two', 'https://example.org/two', undefined, []],
+    ],
+    'items, their links resolved, and the prefixed vocabularies beside them',
+  );
+  t.equal(
+    parseFeed('<RSS xmlns="urn:x-made-up"><channel><title>Caps</title></channel></RSS>', meta).title,
+    'Caps',
+    'any namespace no vocabulary claims, on the root whatever its case',
+  );
+  const atomNamespaced = parseFeed(
+    '<rss xmlns="http://www.w3.org/2005/Atom" version="2.0"><channel><title>T</title><item><title>x</title></item></channel></rss>',
+    meta,
+  );
+  t.same(atomNamespaced.items, [], "Atom's namespace is no slip: its <channel> and <item> are not RSS's");
 });

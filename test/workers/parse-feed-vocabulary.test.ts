@@ -171,6 +171,37 @@ t.test('xml:base at every level, inside the HTTP Content-Location as the documen
   t.equal(parseFeed(rss, { url: 'https://fetched.example/' }).items[0]?.url, 'https://a.example/r/c/i/l', 'RSS: root, channel and item');
 });
 
+t.test("an empty xml:base is the base around it: the document's own address at the top (RFC 3986 §5.2.2)", async (t) => {
+  const rss = parseFeed(
+    '<rss version="2.0" xml:base=""><channel xml:base=""><title>T</title><link>/</link><item xml:base=""><link>/posts/1</link><enclosure url="/a.mp3" type="audio/mpeg"/></item></channel></rss>',
+    meta,
+  );
+  t.same(
+    [rss.link, rss.items[0]?.url, rss.items[0]?.enclosures[0]?.url],
+    ['https://example.org/', 'https://example.org/posts/1', 'https://example.org/a.mp3'],
+    'RSS: root-relative links on every level',
+  );
+  t.equal(
+    parseFeed(
+      '<feed xmlns="http://www.w3.org/2005/Atom" xml:base=""><title>T</title><entry xml:base=" "><link href="/e/1"/></entry></feed>',
+      meta,
+    ).items[0]?.url,
+    'https://example.org/e/1',
+    'Atom, a blank one too',
+  );
+  t.equal(
+    parseFeed('<rss version="2.0" xml:base="https://a.example/x/"><channel xml:base=""><item><link>y</link></item></channel></rss>', meta)
+      .items[0]?.url,
+    'https://a.example/x/y',
+    "inside another xml:base, that one's",
+  );
+  t.equal(
+    parseFeed('<CHANNEL BASE="" HREF="/"><ITEM HREF="/c/1"><TITLE>C</TITLE></ITEM></CHANNEL>', meta).items[0]?.url,
+    'https://example.org/c/1',
+    "CDF's BASE the same",
+  );
+});
+
 t.test('the pool task passes Content-Location through to the parser', async (t) => {
   const body = new TextEncoder().encode('<rss version="2.0"><channel><title>T</title><item><link>l</link></item></channel></rss>');
   const result = parseFeedTask({ body, url: 'https://fetched.example/x/feed', contentLocation: 'https://real.example/y/feed' });
@@ -401,6 +432,18 @@ t.test("an RSS item that names no author has the channel's creator (dc:creator, 
     [],
     'an editor is not an author',
   );
+});
+
+t.test('an RSS <author> written as a person element gives its name, else its email', async (t) => {
+  t.same(rssItem('<author><name>Jo Bloggs</name><title>Staff writer</title></author>')?.authors, [{ name: 'Jo Bloggs' }]);
+  t.same(rssItem('<author><email>jo@example.org</email></author>')?.authors, [{ name: 'jo@example.org' }], 'an email alone');
+  t.same(
+    rssItem('<dc:creator><name>Ed</name></dc:creator>', 'xmlns:dc="http://purl.org/dc/elements/1.1/"')?.authors,
+    [{ name: 'Ed' }],
+    'dc:creator too',
+  );
+  t.same(rssItem('<author><title>Staff writer</title></author>')?.authors, [], 'no name, no author: a job title is not one');
+  t.same(rssItem('<author>jo@example.org (Jo)</author>')?.authors, [{ name: 'Jo' }], 'the text form as before');
 });
 
 t.test('each author is named once', async (t) => {

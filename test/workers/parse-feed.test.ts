@@ -11,7 +11,11 @@ const json = () => parseFeed(feedFixture('json-feed-1.1.json'), { url: 'https://
 t.test('an RSS 2.0 feed gives its channel and every item in document order', async (t) => {
   const feed = rss();
   t.equal(feed.title, 'Café & Co', 'HTML named entities such as &eacute; are decoded');
-  t.equal(feed.description, 'News from the café', 'plain text, as an Atom subtitle is: markup removed, spaces folded');
+  t.equal(
+    feed.description,
+    'News\u00a0from the café',
+    'plain text, as an Atom subtitle is: markup removed, spaces folded, a no-break space kept as a title keeps it',
+  );
   t.equal(feed.link, 'https://example.org/');
   t.equal(feed.icon, 'https://example.org/logo.png', 'the channel image is made absolute');
   t.same(

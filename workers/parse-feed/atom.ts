@@ -1,6 +1,6 @@
 import type { Author, ParsedFeed, ParsedItem } from '../../src/domain/item.js';
 import { finishItem, inheritAuthors, newDraft, titleText, type ItemDraft } from './item-draft.js';
-import { addPersonElements, addPersonStrings } from './authors.js';
+import { addPersonElements, addCreators } from './authors.js';
 import { addAtomCategories, addTexts } from './categories.js';
 import { itunesImage } from './itunes.js';
 import { linkRelation } from './link-relation.js';
@@ -168,7 +168,7 @@ export function readEntry(entry: XmlNode, feedBase: string | undefined): ParsedI
           if (sourceName === 'author') addPersonElements(sourceAuthors, sourceChildren);
         break;
       case 'dc:creator':
-        addPersonStrings(draft.fallbackAuthors, children);
+        addCreators(draft.fallbackAuthors, children);
         break;
       case 'category':
         addAtomCategories(draft.categories, children);

@@ -50,10 +50,19 @@ export function addPersonElements(target: Author[], people: XmlNode[]): void {
   }
 }
 
-/** Each person an RSS element names in its text (see personFromString), empty ones left out. */
-export function addPersonStrings(target: Author[], elements: XmlNode[]): void {
+/**
+ * Each person a creator element (RSS's `<author>`, `dc:creator`) names, nameless ones left out: in its text
+ * (see personFromString), or, when it holds elements and no text, in a person construct as Atom
+ * writes one (`<author><name>Jo</name><title>Editor</title></author>`, a CMS's own schema):
+ * its name, else its email (see personName).
+ */
+export function addCreators(target: Author[], elements: XmlNode[]): void {
   for (const element of elements) {
-    const person = personFromString(elementText(element));
-    if (person !== undefined) target.push(person);
+    const text = elementText(element);
+    if (text === '' && element.children.length > 0) addPersonElements(target, [element]);
+    else {
+      const person = personFromString(text);
+      if (person !== undefined) target.push(person);
+    }
   }
 }

@@ -1,7 +1,7 @@
 import type { ParsedFeed, ParsedItem } from '../../src/domain/item.js';
 import { finishItem, newDraft, titleText } from './item-draft.js';
 import { childGroups } from './reader-names.js';
-import { resolveUrl, webUrl } from '../shared/urls.js';
+import { nestedBase, webUrl } from '../shared/urls.js';
 import { xmlBase } from './xml-base.js';
 import { attribute, deferredRssHtml, rssText } from './xml-text.js';
 import { moveInto, readEach, type XmlNode } from './xml-tree.js';
@@ -76,7 +76,7 @@ function addSubchannelItems(
 function channelBase(channel: XmlNode, parentBase: string | undefined): string | undefined {
   const base = xmlBase(channel, parentBase);
   const cdf = cdfAttribute(channel, 'base');
-  return cdf === undefined ? base : resolveUrl(cdf, base);
+  return cdf === undefined ? base : nestedBase(cdf, base);
 }
 
 function readCdfItem(node: XmlNode, channelBase: string | undefined): ParsedItem {

@@ -97,8 +97,9 @@ function permalinkUrl(permalink: string | undefined): string {
   return permalink !== undefined && /^https?:\/\//i.test(permalink) ? webUrl(permalink, undefined) : '';
 }
 
+/** A title's text: whitespace collapsed, a no-break space inside kept (see htmlToText). */
 export function titleText(title: TextValue): string {
-  return title.html ? htmlToText(title.value) : title.value.replace(/\s+/g, ' ').trim();
+  return title.html ? htmlToText(title.value) : title.value.replace(/[^\S\u00a0]+/g, ' ').trim();
 }
 
 /** The first date present, in the draft's order of preference; a present but unreadable one stops the search. */

@@ -1,5 +1,5 @@
 import type { ParsedItem } from '../../src/domain/item.js';
-import { addPersonElements, addPersonStrings } from './authors.js';
+import { addPersonElements, addCreators } from './authors.js';
 import { collectRssCategories, newRssCategories } from './categories.js';
 import { finishItem, newDraft, type ItemDraft } from './item-draft.js';
 import { itunesImage, itunesLinkImage } from './itunes.js';
@@ -119,12 +119,12 @@ export function readRssItem(node: XmlNode, channelBase: string | undefined): Par
         addPersonElements(draft.authors, children);
         break;
       case 'author':
-        addPersonStrings(draft.authors, children);
+        addCreators(draft.authors, children);
         break;
       case 'dc:creator':
       case 'dc:author':
       case 'itunes:author':
-        if (draft.fallbackAuthors.length === 0) addPersonStrings(draft.fallbackAuthors, children);
+        if (draft.fallbackAuthors.length === 0) addCreators(draft.fallbackAuthors, children);
         break;
       case 'enclosure':
         readEnclosures(draft, children, base);

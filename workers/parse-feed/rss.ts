@@ -1,9 +1,10 @@
 import type { Author, ParsedFeed, ParsedItem } from '../../src/domain/item.js';
-import { addPersonStrings } from './authors.js';
+import { addCreators } from './authors.js';
 import { collectRssCategories, newRssCategories } from './categories.js';
 import { inheritAuthors, titleText } from './item-draft.js';
 import { itunesImage, itunesLinkImage } from './itunes.js';
 import { linkRelation } from './link-relation.js';
+import { vocabulary } from './namespaces.js';
 import { childGroups, readerName } from './reader-names.js';
 import { readRssItem, rssLink, rssPrimary } from './rss-item.js';
 import { webUrl } from '../shared/urls.js';
@@ -35,6 +36,17 @@ export function readRss(root: XmlNode, documentUrl: string | undefined, preRead?
   // The channel's creator (dc:creator, a podcast's itunes:author) wrote every item that names no author.
   inheritAuthors(feed.items, channelAuthors);
   return feed;
+}
+
+/**
+ * A default namespace on `<rss>` that no vocabulary claims is a publisher's slip, the best known
+ * being the specification's own address (`xmlns="https://cyber.harvard.edu/rss/rss.html"`): RSS
+ * 0.9x and 2.0 are in no namespace, and the loose readers read such a document as RSS. One that
+ * a vocabulary claims keeps its meaning: RSS 1.0's and UserLand's are read as RSS's already, and
+ * Atom's makes the elements Atom's, which no `<rss>` holds. A StrayNamespaceRule (xml-tree.ts).
+ */
+export function strayRssNamespace(root: string, uri: string): boolean {
+  return root.toLowerCase() === 'rss' && vocabulary(uri) === undefined;
 }
 
 /** The base the channel's items resolve against: the document's, then the root's and the channel's xml:base. */
@@ -105,7 +117,7 @@ function readChannel(channel: XmlNode, base: string | undefined, feed: ParsedFee
         break;
       case 'dc:creator':
       case 'itunes:author':
-        if (authors.length === 0) addPersonStrings(authors, children);
+        if (authors.length === 0) addCreators(authors, children);
         break;
     }
   }

@@ -1,4 +1,4 @@
-import { resolveUrl } from '../shared/urls.js';
+import { nestedBase } from '../shared/urls.js';
 import { xmlNamespace } from './namespaces.js';
 import { attribute } from './xml-text.js';
 import type { XmlNode } from './xml-tree.js';
@@ -6,5 +6,5 @@ import type { XmlNode } from './xml-tree.js';
 /** The base URL inside `element`: its xml:base resolved against its parent's base, else the parent's. */
 export function xmlBase(element: XmlNode, parent: string | undefined): string | undefined {
   const base = attribute(element, 'base', xmlNamespace);
-  return base === undefined ? parent : resolveUrl(base, parent);
+  return base === undefined ? parent : nestedBase(base, parent);
 }

@@ -68,15 +68,23 @@ const noChildren: XmlNode[] = Object.freeze([]) as unknown as XmlNode[];
  * opened directly inside another closes it first, as HTML closes a `<p>` at the next `<p>`, so an
  * element left unclosed does not swallow its siblings.
  *
+ * `strayNamespace` may set aside the default namespace the document element declares (see
+ * StrayNamespaceRule): `<rss xmlns="…">` written by mistake.
+ *
  * What it refuses, with an Error: nesting deeper than `maxDepth`, and a DOCTYPE that declares an
  * external or parameter entity. No entity is ever expanded: declarations are skipped, references
  * stay in the text.
  * @returns the document element, or undefined when the document has none.
  */
-export function parseXml(input: string, onClose?: CloseHook, unnested?: ReadonlySet<string>): XmlNode | undefined {
+export function parseXml(
+  input: string,
+  onClose?: CloseHook,
+  unnested?: ReadonlySet<string>,
+  strayNamespace?: StrayNamespaceRule,
+): XmlNode | undefined {
   // XML 2.11: every line break is read as \n. One replace when the document has any \r at all.
   const source = input.includes('\r') ? input.replace(/\r\n?/g, '\n') : input;
-  const builder = new TreeBuilder(source, onClose, unnested);
+  const builder = new TreeBuilder(source, onClose, unnested, strayNamespace);
   const tokenizer = new ScanningTokenizer({ xmlMode: true, decodeEntities: false }, builder);
   tokenizer.write(source);
   tokenizer.end();
@@ -93,6 +101,14 @@ const noText = '';
  * cheapest generation, instead of being promoted and copied with the whole tree.
  */
 export type CloseHook = (node: XmlNode, parent: XmlNode, root: XmlNode) => void;
+
+/**
+ * Whether the default namespace an unprefixed document element declares (`local`, `uri`) is a slip
+ * to read past: then the document's unprefixed elements are in no namespace, as if it had declared
+ * none. Asked once, of the document element, before any element is resolved, so a CloseHook sees
+ * the elements as the readers will.
+ */
+export type StrayNamespaceRule = (local: string, uri: string) => boolean;
 
 /** Elements of HTML markup that feeds put unescaped inside their text elements. */
 const htmlEndTags: ReadonlySet<string> = new Set([
@@ -159,6 +175,7 @@ class TreeBuilder {
     private readonly source: string,
     private readonly onClose: CloseHook | undefined,
     private readonly unnested: ReadonlySet<string> | undefined,
+    private readonly strayNamespace: StrayNamespaceRule | undefined,
   ) {}
 
   onopentagname(start: number, end: number): void {
@@ -267,6 +284,8 @@ class TreeBuilder {
     const scope = names.length === 0 ? parentScope : declaredScope(names, this.attributeValues, parentScope);
     const qname = this.tagName;
     const colon = qname.indexOf(':');
+    // The document element's scope is its own (the parent's is rootScope, which declares no default).
+    if (parent === undefined && colon <= 0 && scope.defaultUri && this.strayNamespace?.(qname, scope.defaultUri)) scope.defaultUri = '';
     const node: XmlNode = {
       uri: colon <= 0 ? defaultUri(scope) : prefixUri(qname.slice(0, colon), scope),
       local: safeName(colon <= 0 ? qname : qname.slice(colon + 1)),

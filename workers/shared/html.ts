@@ -29,7 +29,9 @@ export function textAsHtml(text: string): string {
 }
 
 /**
- * The text of an HTML fragment (for titles and names): tags removed, entities decoded, collapsed.
+ * The text of an HTML fragment (for titles and names): tags removed, entities decoded, collapsed,
+ * a no-break space kept where it stands inside (the writer's choice: `10&nbsp;km`, `M.&nbsp;Dupont`;
+ * comparisons read it as a space, see src/domain/comparable-text.ts).
  * Entities are decoded in strict mode, as the XML text was (see decodeXmlText): an entity needs
  * its `;`, so `?page=1&copy=2` in a title stays as written instead of becoming `?page=1©=2`
  * (gofeed issue #320). htmlparser2's own decoding would apply HTML's legacy no-semicolon rule.
@@ -37,7 +39,7 @@ export function textAsHtml(text: string): string {
 export function htmlToText(html: string): string {
   // Without a `<` the tokenizer reports the whole fragment as one text: only its entities to decode
   // (titles such as `Q&amp;A &#8211; 3` are the common case, and a parser per title was most of their cost).
-  if (html.indexOf('<') === -1) return collapseText(html.indexOf('&') === -1 ? html : decodeHTML(html, DecodingMode.Strict));
+  if (html.indexOf('<') === -1) return collapseText(html.indexOf('&') === -1 ? html : decodeHTML(html, DecodingMode.Strict), 'keep');
   let text = '';
   let skipDepth = 0;
   const parser = withFlatStack(
@@ -61,29 +63,34 @@ export function htmlToText(html: string): string {
     html,
   );
   parser.end(html);
-  return collapseText(text);
+  return collapseText(text, 'keep');
 }
 
 /** A run that is not already one space or one line break: two or more whitespace characters, or one that is neither. */
 const nonCanonicalRun = /[ \t\n\r\f\u00a0]{2,}|[\t\r\f\u00a0]/g;
+/** The same, the no-break space not counted as whitespace. */
+const nonCanonicalRunKeepingNoBreak = /[ \t\n\r\f]{2,}|[\t\r\f]/g;
 
 /**
  * Runs of whitespace (space, tab, form feed, carriage return, no-break space, line feed) become
- * one space, or one line break when the run holds one, and the ends are trimmed. Most item text
+ * one space, or one line break when the run holds one, and the ends are trimmed. With `noBreak`
+ * `keep`, a no-break space inside the text is text (titles keep it), and only the ends are
+ * trimmed of it. Most item text
  * is words with single spaces and single line breaks, so the regex skips to the runs that change
  * (in native code), and the text between is copied only where one does: half the cost of the
  * character loop this replaced, which in turn had replaced two whole-text regex replaces.
  */
-export function collapseText(text: string): string {
+export function collapseText(text: string, noBreak: 'fold' | 'keep' = 'fold'): string {
   let start = 0;
   let end = text.length;
   while (start < end && isCollapsible(text.charCodeAt(start))) start++;
   while (end > start && isCollapsible(text.charCodeAt(end - 1))) end--;
+  const runs = noBreak === 'fold' ? nonCanonicalRun : nonCanonicalRunKeepingNoBreak;
   // Trimmed first, so no run the regex finds before `end` reaches past it.
-  nonCanonicalRun.lastIndex = start;
+  runs.lastIndex = start;
   let out = '';
   let copied = start;
-  for (let run = nonCanonicalRun.exec(text); run !== null && run.index < end; run = nonCanonicalRun.exec(text)) {
+  for (let run = runs.exec(text); run !== null && run.index < end; run = runs.exec(text)) {
     out += text.slice(copied, run.index) + (run[0].indexOf('\n') === -1 ? ' ' : '\n');
     copied = run.index + run[0].length;
   }

@@ -53,6 +53,16 @@ export function resolveUrl(reference: string, base: string | undefined): string 
 }
 
 /**
+ * The base a document sets for what an element holds (xml:base, CDF's BASE): `reference` resolved
+ * against the base around it. An empty one is that base, as an empty reference resolves to its
+ * base (RFC 3986 §5.2.2): the document's own address at the top. Taken as written, the empty
+ * string left every relative link inside unresolved, and so empty.
+ */
+export function nestedBase(reference: string, parent: string | undefined): string | undefined {
+  return reference.trim() === '' ? parent : resolveUrl(reference, parent);
+}
+
+/**
  * A URL field of a parsed feed: `reference` resolved against `base` when the result is a web
  * address feedmill lets out (safeUrl, the one rule), else ''.
  */

@@ -1,11 +1,11 @@
 import type { Dispatcher } from 'undici';
 import { FeedmillError } from '../../domain/errors.js';
+import { parseWebUrl } from '../../domain/source-url.js';
 import type { FetchRequest, FetchResult } from '../../ports/fetcher.js';
 import { classifyFailure } from './classify-failure.js';
 import type { FetcherSettings } from './fetcher-options.js';
 import { acceptedEncodings, bodyTooLarge, readCappedBody } from './read-capped-body.js';
 import { bodyFields, fetchHints, headerValue } from './response-headers.js';
-import { parseSourceUrl } from './source-url.js';
 
 // Feed types first; an HTML page may still lead to a feed through <link rel="alternate">.
 const accept =
@@ -20,7 +20,7 @@ type Response = Dispatcher.ResponseData<null>;
  * hop's address is checked), under one deadline for the whole chain, headers and body included.
  */
 export async function fetchSource(dispatcher: Dispatcher, settings: FetcherSettings, request: FetchRequest): Promise<FetchResult> {
-  let url = parseSourceUrl(request.url);
+  let url = parseWebUrl(request.url, { whole: 'the source' });
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), settings.timeoutMs);
   try {
@@ -37,7 +37,7 @@ export async function fetchSource(dispatcher: Dispatcher, settings: FetcherSetti
       if (location === undefined) return await toResult(url, response, settings);
       await response.body.dump();
       if (redirects >= settings.maxRedirects) throw tooManyRedirects(settings.maxRedirects, url);
-      url = parseSourceUrl(location, url);
+      url = parseWebUrl(location, { whole: `the redirect from ${url.href}` }, url);
     }
   } catch (error) {
     throw classifyFailure(error, { url: url.href, timedOut: deadline.signal.aborted, timeoutMs: settings.timeoutMs });

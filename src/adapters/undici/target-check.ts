@@ -1,7 +1,7 @@
 import { isFeedmillError } from '../../domain/errors.js';
+import { parseWebUrl } from '../../domain/source-url.js';
 import type { FetcherSettings } from './fetcher-options.js';
 import { allowedAddresses } from './guarded-connector.js';
-import { parseSourceUrl } from './source-url.js';
 
 /**
  * The address rule applied when a target is set, not only when it is reached: the scheme, an IP
@@ -11,7 +11,7 @@ import { parseSourceUrl } from './source-url.js';
  */
 export function createTargetCheck(settings: FetcherSettings): (target: string) => Promise<void> {
   return async (target) => {
-    const url = parseSourceUrl(target);
+    const url = parseWebUrl(target, { whole: 'the target' });
     if (settings.allowPrivateNetworks) return;
     try {
       await allowedAddresses(url.hostname, {

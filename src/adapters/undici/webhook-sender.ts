@@ -1,10 +1,10 @@
 import { Agent } from 'undici';
+import { parseWebUrl } from '../../domain/source-url.js';
 import type { WebhookResponse, WebhookSender } from '../../ports/webhook-sender.js';
 import { classifyFailure } from './classify-failure.js';
 import { resolveFetcherOptions, type UndiciFetcherOptions } from './fetcher-options.js';
 import { createGuardedConnector } from './guarded-connector.js';
 import { headerValue } from './response-headers.js';
-import { parseSourceUrl } from './source-url.js';
 import { createTargetCheck } from './target-check.js';
 
 const excerptBytes = 4096;
@@ -31,7 +31,7 @@ export function createUndiciWebhookSender(options: Omit<UndiciFetcherOptions, 'm
     headers: Record<string, string>,
     body?: string | Buffer,
   ): Promise<WebhookResponse> => {
-    const url = parseSourceUrl(target);
+    const url = parseWebUrl(target, { whole: 'the target' });
     const started = performance.now();
     const deadline = AbortSignal.timeout(settings.timeoutMs);
     try {

@@ -102,8 +102,8 @@ t.test('only http and https URLs without credentials are accepted', async (t) =>
     ['ftp://example.com/feed.xml', /http or https URL, got a `ftp:` URL/],
     ['file:///etc/passwd', /got a `file:` URL/],
     ['javascript:alert(1)', /got a `javascript:` URL/],
-    ['example.com/feed.xml', /absolute http or https URL, got `example\.com\/feed\.xml`/],
-    ['', /absolute http or https URL, got ``/],
+    ['example.com/feed.xml', /absolute http or https URL, got "example\.com\/feed\.xml"/],
+    ['', /absolute http or https URL, got an empty string/],
     ['http://', /absolute http or https URL/],
     ['http://user:hunter2@example.com/feed', /without a user name or password/],
   ];
