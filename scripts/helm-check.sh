@@ -12,7 +12,8 @@
 #   5. values.schema.json and the chart's own checks refuse a list of bad values;
 #   6. helm/feedmill/README.md is what scripts/helm-readme.py generates from values.yaml and
 #      values.schema.json (every value documented, no drift);
-#   7. Chart.yaml's icon (a data URL) is helm/feedmill/icon.svg.
+#   7. Chart.yaml's icon (a data URL) is helm/feedmill/icon.svg;
+#   8. compose.yaml parses in both profiles (Debian's docker-compose; no container engine needed).
 #
 # Exits non-zero at the first failure, saying what to do next. Needs go, python3 (with pip) and
 # network access to the Go module proxy and PyPI on the first run only.
@@ -208,5 +209,22 @@ step="checking that Chart.yaml's icon is $chart/icon.svg"
 next="set icon in $chart/Chart.yaml to: data:image/svg+xml;base64,\$(base64 -w0 $chart/icon.svg)"
 [[ "$(sed -n 's/^icon: data:image\/svg+xml;base64,//p' "$chart/Chart.yaml")" == "$(base64 -w0 "$chart/icon.svg")" ]]
 
+# ---- 8. compose.yaml: both profiles parse, reference what exists, and name every role -----------
+
+step="checking compose.yaml with docker-compose config"
+next="run: docker-compose -f compose.yaml --profile cluster config (it names the line at fault)"
+if ! command -v docker-compose >/dev/null; then
+  say "installing Debian's docker-compose (it validates compose files; no container engine needed)"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y --no-install-recommends docker-compose >&2 || { apt-get update >&2 && apt-get install -y --no-install-recommends docker-compose >&2; }
+fi
+docker-compose -f compose.yaml config -q
+docker-compose -f compose.yaml --profile cluster config -q
+services=$(docker-compose -f compose.yaml --profile cluster config --services | sort | tr '\n' ' ')
+[[ $services == "api cassandra feedmill migrate redis worker " ]] || {
+  say "compose.yaml's services are: $services; expected api cassandra feedmill migrate redis worker"
+  exit 1
+}
+
 step=done
-say "OK: Dockerfile lint, helm lint, helm template and kubeconform (Kubernetes ${KUBE_VERSIONS[*]}) for: default values ${value_sets[@]:1}; bad values refused; chart README up to date; icon matches icon.svg"
+say "OK: Dockerfile lint, helm lint, helm template and kubeconform (Kubernetes ${KUBE_VERSIONS[*]}) for: default values ${value_sets[@]:1}; bad values refused; chart README up to date; icon matches icon.svg; compose.yaml valid"
