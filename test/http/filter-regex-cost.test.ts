@@ -118,3 +118,13 @@ t.test('a pattern RE2 cannot compile is 400 validation_failed naming the path, w
     ],
   });
 });
+
+t.test("the route takes RE2's syntax where JavaScript's differs", async (t) => {
+  const feedId = await feedOf(28);
+  // `(?P<name>` is RE2's and JavaScript's RegExp refuses it; `\x{61}` is a code point only in RE2.
+  const preview = await call('POST', `/v1/feeds/${feedId}/filters/preview`, {
+    filters: { keep: { field: 'title', op: 'matches', value: '^(?P<run>\\x{61}+)!$' } },
+  });
+  t.equal(preview.statusCode, 200, preview.body);
+  t.match(preview.json(), { kept: 30, dropped: 0 });
+});

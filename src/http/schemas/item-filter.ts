@@ -23,7 +23,7 @@ const TextCondition = Type.Object(
           type: 'string',
           maxLength: filterLimits.maxPattern,
           format: 'regex',
-          'x-expected': 'a regular expression',
+          'x-expected': `a regular expression in RE2 syntax of at most ${filterLimits.maxPattern} characters`,
           description:
             'A case-insensitive regular expression in RE2 syntax (no backreferences or lookarounds), matched in linear time (README "Filters").',
         },
