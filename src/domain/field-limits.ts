@@ -9,7 +9,7 @@ export const feedFieldLimits = { title: 500, description: 5000, icon: 2048, url:
 export const bundleFieldLimits = { name: 200, description: 5000, icon: 2048, feeds: 500 } as const;
 
 /** Length in characters (code points), as JSON Schema's `maxLength` counts. */
-const lengthOf = (text: string): number => [...text].length;
+export const lengthOf = (text: string): number => [...text].length;
 
 /** A bundle's members: the REST schema's `maxItems`, checked by the use cases so GraphQL and PUT refuse alike. */
 export function checkMemberCount(count: number): void {

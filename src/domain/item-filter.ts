@@ -1,7 +1,9 @@
 import { FeedmillError } from './errors.js';
 import type { Author } from './item.js';
 import { comparableText } from './comparable-text.js';
+import { lengthOf } from './field-limits.js';
 import { expectedMessage, oneOf, unknownFieldMessage } from './field-message.js';
+import { compileUserPattern, patternLimits, storedUserPattern } from './user-pattern.js';
 
 export const filterFields = ['title', 'description', 'author', 'url', 'category', 'date_published'] as const;
 export const filterOperators = ['contains', 'not_contains', 'matches', 'older_than', 'newer_than'] as const;
@@ -45,7 +47,7 @@ export interface FilterCondition {
  * condition, or `all` / `any` of filters (limits in `filterLimits`). On the text fields (`title`,
  * `description`, `author`, `url`, `category` — any of the item's categories), `contains` /
  * `not_contains` compare case-insensitively and `matches` is a case-insensitive regular expression
- * from a safe subset that runs in linear time (see `checkPattern`). On `date_published`,
+ * in RE2's syntax, matched in linear time (see `compileUserPattern`). On `date_published`,
  * `older_than` / `newer_than` take an age (`7d`) measured from the moment the filter is applied.
  */
 export type ItemFilter = FilterCondition | { all: ItemFilter[] } | { any: ItemFilter[] };
@@ -55,59 +57,13 @@ export type ItemFilter = FilterCondition | { all: ItemFilter[] } | { any: ItemFi
  * a group inside a group at most 4, and nothing nests deeper, so a filter has at most 32 conditions.
  * Each limit is one a JSON Schema can state, so the published contract is exactly the rule.
  */
-export const filterLimits = { groupSizes: [8, 4], maxPattern: 200, maxValue: 500 } as const;
+export const filterLimits = { groupSizes: [8, 4], maxPattern: patternLimits.maxLength, maxValue: 500 } as const;
 const maxDepth = filterLimits.groupSizes.length;
-const { maxPattern } = filterLimits;
-/** Length in characters (code points), as JSON Schema's `maxLength` counts, not UTF-16 units. */
-const lengthOf = (text: string): number => [...text].length;
 // Matching never reads more than this of a field, bounding the work per item.
 const maxText = 10_000;
 
 const expected = (path: string, expectation: string, got: { value: unknown } | { said: string }): FeedmillError =>
   new FeedmillError('validation_failed', expectedMessage(path, expectation, got));
-
-/**
- * Backreferences and lookarounds can take exponential time in a backtracking engine, and so can a
- * quantified group that itself holds a quantifier or an alternation (`(a+)+`, `(a|a)*`); patterns
- * with any of them are refused, which leaves expressions that match in linear time.
- */
-export function checkPattern(pattern: string, path: string): RegExp {
-  if (lengthOf(pattern) > maxPattern)
-    throw expected(path, `a pattern of at most ${maxPattern} characters`, { said: `${lengthOf(pattern)} characters` });
-  if (/\\[1-9]|\\k<|\(\?<?[=!]/.test(pattern))
-    throw expected(path, 'a regular expression without backreferences or lookarounds', { value: pattern });
-  const isQuantifier = (char: string | undefined): boolean => char === '*' || char === '+' || char === '?' || char === '{';
-  // For each open group: does it hold a quantifier or an alternation?
-  const groups: boolean[] = [];
-  let risky = false;
-  for (let i = 0; i < pattern.length; i += 1) {
-    const char = pattern[i];
-    if (char === '\\') i += 1;
-    else if (char === '[') {
-      // A character class is one atom: skip to its end.
-      for (i += 1; i < pattern.length && pattern[i] !== ']'; i += 1) if (pattern[i] === '\\') i += 1;
-    } else if (char === '(') {
-      groups.push(risky);
-      risky = false;
-    } else if (char === ')') {
-      const inner: boolean = risky;
-      risky = (groups.pop() ?? false) || inner;
-      if (inner && isQuantifier(pattern[i + 1])) {
-        throw expected(
-          path,
-          'a regular expression whose repeated groups hold no other quantifier or `|` (those can take exponential time)',
-          { value: pattern },
-        );
-      }
-      if (isQuantifier(pattern[i + 1])) risky = true;
-    } else if (char === '|' || (char !== undefined && isQuantifier(char))) risky = true;
-  }
-  try {
-    return new RegExp(pattern, 'iu');
-  } catch (error) {
-    throw expected(path, `a regular expression (${(error as Error).message})`, { value: pattern });
-  }
-}
 
 /** Checks a filter from a request body; the message names the path of the first problem. */
 export function parseFilter(value: unknown, path = 'filters', depth = 0): ItemFilter {
@@ -151,7 +107,7 @@ export function parseFilter(value: unknown, path = 'filters', depth = 0): ItemFi
   if (isDateField(checked.field) && Number.isNaN(ageSeconds(text))) {
     throw expected(`${path}.value`, 'an age such as 90m, 12h, 7d or 2w', { value: text });
   }
-  if (op === 'matches') checkPattern(text, `${path}.value`);
+  if (op === 'matches') compileUserPattern(text, `${path}.value`);
   return checked;
 }
 
@@ -175,7 +131,7 @@ function conditionHolds(item: FilterSubject, condition: FilterCondition, now: Da
   // `category`: `contains` / `matches` hold when one category does; `not_contains` when none contains.
   const texts = fieldTexts(item, condition.field);
   if (condition.op === 'matches') {
-    const pattern = checkPattern(condition.value, 'filters');
+    const pattern = storedUserPattern(condition.value);
     return texts.some((text) => pattern.test(text));
   }
   const value = comparableText(condition.value).toLowerCase();

@@ -69,6 +69,9 @@ export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}):
     // expected and what arrived (validation-messages.ts); the `x-` keywords feed those messages.
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, verbose: true, keywords: [...messageKeywords] },
+      // `format: regex` publishes that a value is a pattern; ajv would judge it by JavaScript's dialect,
+      // but patterns are RE2's, and the use case (compileUserPattern) refuses with RE2's reason.
+      onCreate: (ajv) => void ajv.addFormat('regex', true),
     },
     return503OnClosing: true,
     // Under routerOptions: Fastify 5 warns (FSTDEP022) when router options are given at the top level.

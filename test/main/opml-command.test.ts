@@ -62,6 +62,22 @@ t.test('a refused file changes nothing and says why', async (t) => {
   t.match((await opml(['import', '--account', 'alice'])).stderr, /the OPML file is required/);
 });
 
+t.test('a file nested deeper than 100 levels is refused by the same reader, importing nothing', async (t) => {
+  const file = join(dataDir, 'deep.opml');
+  const deep = 100_000;
+  writeFileSync(
+    file,
+    `<opml version="2.0"><head/><body><outline text="A" xmlUrl="${source.url}?deep"/>${'<x>'.repeat(deep)}${'</x>'.repeat(deep)}</body></opml>`,
+  );
+  const refused = await opml(['import', file, '--account', 'alice']);
+  t.equal(refused.code, 1);
+  t.match(refused.stderr, /feedmill: Expected an OPML 1\.0 or 2\.0 document .* its elements nest deeper than 100 levels/);
+  const exported = await opml(['export', '--account', 'alice']);
+  t.equal(exported.code, 0);
+  t.match(exported.stdout, `xmlUrl="${source.url}"`, 'the feeds imported before');
+  t.notMatch(exported.stdout, '?deep', 'and not the outline of the refused file');
+});
+
 t.test('on a terminal, one bar redrawn in place', async (t) => {
   t.equal(progressLine(0, 4, { created: 0 }, 8), '[--------] 0/4  created 0');
   t.equal(progressLine(3, 4, { created: 2, failed: 1 }, 8), '[######--] 3/4  created 2 · failed 1');

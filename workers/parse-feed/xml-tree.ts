@@ -1,5 +1,6 @@
 import { ScanningTokenizer } from '../shared/scanning-tokenizer.js';
 import { conventionalNamespaces, xmlNamespace, xmlnsNamespace } from './namespaces.js';
+import { maxXmlDepth } from '../../src/domain/xml-depth.js';
 
 /**
  * An element of the document, its name resolved to a namespace URI. Attribute values and text are
@@ -30,8 +31,8 @@ export interface XmlAttribute {
   value: string;
 }
 
-/** Deeper nesting is refused: feeds are shallow, and the readers recurse over the tree. */
-export const maxDepth = 100;
+/** Deeper nesting is refused (the one rule for XML we read): feeds are shallow, and the readers recurse over the tree. */
+const maxDepth = maxXmlDepth;
 
 /** Prefix → URI bindings in scope, chained to the enclosing element's. */
 interface Scope {

@@ -238,7 +238,7 @@ export const blockElements = new Set([
 ]);
 /**
  * Item HTML deeper than this is flattened to its text. Real descriptions nest a few levels (a
- * table in a figure in a div); 100 matches the XML tree's own limit (maxDepth in xml-tree.ts).
+ * table in a figure in a div); 100 matches the XML readers' own limit (maxXmlDepth in src/domain/xml-depth.ts).
  */
 export const maxHtmlDepth = 100;
 

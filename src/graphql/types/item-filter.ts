@@ -36,7 +36,7 @@ const operatorDocs: Record<Operator, { description: string }> = {
   contains: { description: 'The text holds `value`, ignoring case. Text fields only.' },
   not_contains: { description: 'The text does not hold `value`, ignoring case. Text fields only.' },
   matches: {
-    description: `The text matches \`value\`, a case-insensitive regular expression of at most ${filterLimits.maxPattern} characters without backreferences, lookarounds, or a repeated group holding a quantifier or \`|\` (those can take exponential time). Text fields only.`,
+    description: `The text matches \`value\`, a case-insensitive regular expression of at most ${filterLimits.maxPattern} characters in RE2 syntax (no backreferences or lookarounds), matched in linear time. Text fields only.`,
   },
   older_than: {
     description:

@@ -23,9 +23,9 @@ const TextCondition = Type.Object(
           type: 'string',
           maxLength: filterLimits.maxPattern,
           format: 'regex',
-          'x-expected': 'a regular expression',
+          'x-expected': `a regular expression in RE2 syntax of at most ${filterLimits.maxPattern} characters`,
           description:
-            'A case-insensitive regular expression without backreferences, lookarounds or a repeated group holding a quantifier or `|` (README "Filters").',
+            'A case-insensitive regular expression in RE2 syntax (no backreferences or lookarounds), matched in linear time (README "Filters").',
         },
       },
     },
@@ -71,7 +71,7 @@ function filterShapes(depth: number): TSchema[] {
 
 const languageDoc = `${conditionDoc}, or \`{all: [...]}\` / \`{any: [...]}\` of at most 8 filters, of which a group holds at most 4 conditions`;
 
-/** What a request may send as a filter; of `matches` patterns the route also refuses the slow constructs the value's description names. */
+/** What a request may send as a filter; a `matches` pattern is judged by the use case, in RE2's dialect. */
 export const FiltersInput = Type.Union([...filterShapes(0), Type.Null()], {
   description: `${languageDoc}; null for none (README "Filters")`,
   'x-expected': 'a filter: a condition, or `{all: [...]}` / `{any: [...]}` of filters (README "Filters"), or `null`',
