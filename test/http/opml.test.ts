@@ -101,6 +101,16 @@ t.test('OPML 1.0 with nested groups; one bad outline gets its own outcome and th
   ]);
 });
 
+t.test('an outline whose address is too long to be a source is its own failure; the document is taken', async (t) => {
+  const long = `http://example.com/${'0'.repeat(3_000)}`;
+  const opml = `<opml version="2.0"><head><title>t</title></head><body><outline text="Long" xmlUrl="${long}"/><outline text="Good" xmlUrl="${loose.url}"/></body></opml>`;
+  const status = await importOpml(await env.bearer('dave'), opml);
+  t.match(status.outcomes, [
+    { outcome: 'failed', error: { code: 'invalid_url', message: /at most 2048 characters/ } },
+    { outcome: 'created', error: null },
+  ]);
+});
+
 t.test('hostile OPML is refused before anything is created: 400 or 413 in our shape', async (t) => {
   const cases: [string, string, number, RegExp][] = [
     ['not XML', 'just some words', 400, /Expected an OPML 1\.0 or 2\.0 document/],

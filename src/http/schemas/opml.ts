@@ -32,7 +32,10 @@ export const ImportStatus = Type.Object(
   },
 );
 
-const attribute = (description: string) => Type.String({ maxLength: 2_000, description, xml: { attribute: true } });
+// No length limit of its own: the import judges each outline and reports the ones it cannot take
+// (an address too long to be a source is that outline's `failed` outcome), so the document's only
+// limits are the ones the route enforces (1 MiB, 1,000 outlines, 100 levels).
+const attribute = (description: string) => Type.String({ description, xml: { attribute: true } });
 
 /**
  * The document's shape, for OpenAPI readers and generators: OpenAPI's `xml` keyword names the
