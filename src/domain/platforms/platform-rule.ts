@@ -4,8 +4,10 @@
  * have this one shape; `readPlatformRules` checks it.
  */
 
+import type { NativeFeedFormat } from '../item.js';
+
 /** What a feed candidate is: a native feed's format, or `page` when its items are extracted from a page. */
-export type FeedFormat = 'rss' | 'atom' | 'rdf' | 'json_feed' | 'page';
+export type FeedFormat = NativeFeedFormat | 'page';
 export const feedFormats: readonly FeedFormat[] = ['rss', 'atom', 'rdf', 'json_feed', 'page'];
 
 /**
