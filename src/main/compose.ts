@@ -59,7 +59,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
   const contact = config.publicUrl === undefined ? {} : { contact: config.publicUrl };
   const fetcher = createUndiciFetcher({
     allowPrivateNetworks: config.allowPrivateNetworks,
-    ...(config.staticHosts.size > 0 ? { lookup: staticLookup(config.staticHosts) } : {}),
+    ...(config.staticHosts ? { lookup: staticLookup(config.staticHosts) } : {}),
     maxBodyBytes: config.fetchMaxBytes,
     timeoutMs: config.fetchTimeout * 1000,
     version,

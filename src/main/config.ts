@@ -118,7 +118,8 @@ const platformRulesFile: Parse<readonly PlatformRule[] | undefined> = (raw) => {
   return readPlatformRules(json, raw);
 };
 /** `name=address,…`: host names the fetcher resolves to fixed addresses, before DNS. */
-const staticHosts: Parse<ReadonlyMap<string, string[]>> = (raw) => {
+const staticHosts: Parse<ReadonlyMap<string, string[]> | undefined> = (raw) => {
+  if (raw.trim() === '') return undefined;
   const hosts = new Map<string, string[]>();
   for (const entry of raw
     .split(',')
@@ -326,7 +327,7 @@ export const settings = {
   ),
   staticHosts: setting(
     'FEEDMILL_STATIC_HOSTS',
-    '',
+    undefined,
     'Host names that source fetches resolve to fixed addresses before DNS, like /etc/hosts: `name=address,…`. The address rule still applies to them. For split-horizon networks and tests.',
     staticHosts,
   ),
