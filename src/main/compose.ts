@@ -182,7 +182,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
       sessionIdleSeconds: config.sessionIdleTimeout,
       sessionMaxAgeSeconds: config.sessionMaxAge,
       // The operator's rules first: the first match wins, so they can override a built-in row.
-      platformRules: [...(config.platformRules ?? []), ...builtinPlatformRules],
+      platformRules: [...(config.platformRules?.rules ?? []), ...builtinPlatformRules],
       discoverTimeoutMs: config.discoverTimeout * 1000,
     },
   };

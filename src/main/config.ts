@@ -100,8 +100,8 @@ const trustProxy: Parse<TrustProxy> = (raw) => {
   const entries = value.split(',').map((entry) => entry.trim());
   return entries.every((entry) => parseTrustEntry(entry) !== null) ? entries : fail(expected, raw);
 };
-/** A JSON file of platform rules, read and checked at start-up (docs/discovery.md). */
-const platformRulesFile: Parse<readonly PlatformRule[] | undefined> = (raw) => {
+/** A JSON file of platform rules, read and checked at start-up (docs/discovery.md); its path kept for `feedmill config`. */
+const platformRulesFile: Parse<{ file: string; rules: readonly PlatformRule[] } | undefined> = (raw) => {
   if (raw === '') return undefined;
   let text: string;
   try {
@@ -115,7 +115,7 @@ const platformRulesFile: Parse<readonly PlatformRule[] | undefined> = (raw) => {
   } catch (error) {
     return fail(`a JSON file of platform rules (${(error as Error).message})`, raw);
   }
-  return readPlatformRules(json, raw);
+  return { file: raw, rules: readPlatformRules(json, raw) };
 };
 /** `name=address,…`: host names the fetcher resolves to fixed addresses, before DNS. */
 const staticHosts: Parse<ReadonlyMap<string, string[]> | undefined> = (raw) => {

@@ -22,7 +22,7 @@ t.test("an operator's platform rules are read at start-up", async (t) => {
       produce: [{ url: '{origin}/t/{topic}.rss' }],
     },
   ]);
-  t.equal(loadConfig({ FEEDMILL_PLATFORM_RULES: path }).platformRules?.[0]?.name, 'my-forum');
+  t.equal(loadConfig({ FEEDMILL_PLATFORM_RULES: path }).platformRules?.rules[0]?.name, 'my-forum');
   t.equal(loadConfig({}).platformRules, undefined, 'none by default');
 });
 
@@ -63,4 +63,14 @@ t.test('static hosts are name=address pairs, and the lookup answers them before 
   ]);
   t.same(await lookup('elsewhere.example'), [{ address: '192.0.2.1', family: 4 }]);
   t.same(asked, ['elsewhere.example'], 'only names not pinned go to DNS');
+});
+
+t.test('`feedmill config` shows these settings in the form their variables take', async (t) => {
+  const { configCommand } = await import('../../src/main/config-command.js');
+  const path = rulesFile([]);
+  const env = { FEEDMILL_PLATFORM_RULES: path, FEEDMILL_STATIC_HOSTS: 'a.example=10.0.0.1,a.example=10.0.0.2' };
+  const lines: string[] = [];
+  configCommand([], loadConfig(env), env, (line) => lines.push(line));
+  t.match(lines.join('\n'), new RegExp(`FEEDMILL_PLATFORM_RULES\\s+${path.replaceAll('.', '\\.')}`));
+  t.match(lines.join('\n'), /FEEDMILL_STATIC_HOSTS\s+a\.example=10\.0\.0\.1,a\.example=10\.0\.0\.2/);
 });
