@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
@@ -12,7 +12,24 @@ import { repoRoot } from '../fixtures/repo-root.js';
 t.setTimeout(300_000);
 const dataDir = mkdtempSync(join(tmpdir(), 'feedmill-e2e-discover-'));
 const platformHosts = ['www.youtube.com', 'www.reddit.com', 'github.com', 't.me', 'social.example', 'blog.example'];
-const env = { ...(await binaryEnv(dataDir)), FEEDMILL_STATIC_HOSTS: platformHosts.map((host) => `${host}=127.0.0.1`).join(',') };
+// An operator's own rule, tried before the built-in ones.
+const rulesFile = join(dataDir, 'platform-rules.json');
+writeFileSync(
+  rulesFile,
+  JSON.stringify([
+    {
+      name: 'blog-forum',
+      platform: 'Blog forum',
+      match: { hostname: 'blog.example', pathname: '/t/:topic' },
+      produce: [{ url: '{origin}/t/{topic}.rss' }],
+    },
+  ]),
+);
+const env = {
+  ...(await binaryEnv(dataDir)),
+  FEEDMILL_STATIC_HOSTS: platformHosts.map((host) => `${host}=127.0.0.1`).join(','),
+  FEEDMILL_PLATFORM_RULES: rulesFile,
+};
 
 const channelId = 'UCq0EGvLTyy-LLT1oUSO_0FQ';
 const rss = (title: string, items: string[]): string =>
@@ -63,6 +80,7 @@ const sites: Record<string, Record<string, [string, string]>> = {
   'blog.example': {
     '/@bob': ['text/html', html('')],
     '/@bob.rss': ['application/rss+xml', rss('Not a fediverse feed', ['x'])],
+    '/t/42.rss': ['application/rss+xml', rss('Topic 42', ['A reply'])],
   },
 };
 const source = await startFixtureServer((request, response) => {
@@ -204,6 +222,18 @@ t.test("creating a feed from a platform page follows the platform's feed, and sa
     url: `http://github.com:${port}/feedmill/feedmill/releases.atom`,
     source: 'RULE',
     platform: 'GitHub',
+    confirmed: true,
+  });
+});
+
+t.test("an operator's rule from FEEDMILL_PLATFORM_RULES is used like a built-in one", async (t) => {
+  const found = await discover(`http://blog.example:${port}/t/42`);
+  t.same(found.candidates[0], {
+    url: `http://blog.example:${port}/t/42.rss`,
+    title: 'Topic 42',
+    format: 'rss',
+    source: 'rule',
+    platform: 'Blog forum',
     confirmed: true,
   });
 });
