@@ -115,7 +115,10 @@ async function gather(deps: DiscoverDeps, url: URL, deadline: Deadline): Promise
       return attempt(resolvePlatformFeed(feed, { deps, pageHtml }), 'Resolving');
     }),
   );
-  const listed = unique([...rule.flatMap((candidate) => candidate ?? []), ...advertised]).filter((c) => c.url !== own?.candidate.url);
+  let listed = unique([...rule.flatMap((candidate) => candidate ?? []), ...advertised]);
+  // The address itself as a feed is the one to take. (As a page, a rule that names this very page, a
+  // Telegram channel's t.me/s/…, reads it better with its own extractor: the page comes after it.)
+  if (own?.candidate.source === 'direct') listed = listed.filter((candidate) => candidate.url !== own?.candidate.url);
   const wellKnown =
     listed.length === 0 && own?.candidate.source !== 'direct' && fetched !== undefined
       ? wellKnownPaths
@@ -217,7 +220,8 @@ export async function discoverFeeds(deps: DiscoverDeps, url: URL): Promise<Disco
     ...(own?.source === 'direct' ? [own] : []),
     ...gathered.listed.flatMap((candidate) => shown(candidate, true)),
     ...gathered.wellKnown.flatMap((candidate) => shown(candidate, false)),
-    ...(own?.source === 'page' ? [own] : []),
+    // The page's heuristic reading is not listed beside a rule that reads the same page.
+    ...(own?.source === 'page' && !gathered.listed.some((candidate) => candidate.url === own.url) ? [own] : []),
   ];
   return { candidates, pageError: own ? null : (gathered.failure ?? null) };
 }

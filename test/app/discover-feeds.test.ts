@@ -1,8 +1,13 @@
 import t from 'tap';
-import { discoverFeeds, maxConfirmed } from '../../src/app/discover-feeds.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { discoverFeeds, maxConfirmed, resolveSource } from '../../src/app/discover-feeds.js';
 import { readPlatformRules } from '../../src/domain/platforms/read-platform-rules.js';
 import { startFixtureServer } from '../fixtures/http-fixture.js';
+import { repoRoot } from '../fixtures/repo-root.js';
 import { createTestDeps } from '../fixtures/test-deps.js';
+
+const telegramPage = readFileSync(join(repoRoot, 'test', 'fixtures', 'pages', 'telegram', 's-feedmill_news.html'));
 
 const rss = (title: string): string =>
   `<rss version="2.0"><channel><title>${title}</title><item><title>x</title><guid>urn:x</guid></item></channel></rss>`;
@@ -15,6 +20,12 @@ const platformRules = readPlatformRules(
       platform: 'Fixture',
       match: { hostname: '127.0.0.1', pathname: '/site' },
       produce: [{ url: '{origin}/stall.xml' }, { url: '{origin}/fast.xml' }, { url: '{origin}/gone.xml' }],
+    },
+    {
+      name: 'channel-preview',
+      platform: 'Telegram',
+      match: { hostname: '127.0.0.1', pathname: '/s/:name' },
+      produce: [{ url: '{origin}/s/{name}', format: 'page', extractor: 'telegram-channel' }],
     },
     {
       name: 'many',
@@ -35,6 +46,7 @@ const source = await startFixtureServer((request, response) => {
     request.socket.once('close', () => (stallOpen = false));
     return; // never answered
   }
+  if (request.url === '/s/feedmill_news') return void response.writeHead(200, { 'content-type': 'text/html' }).end(telegramPage);
   if (request.url === '/site' || request.url === '/many')
     return void response.writeHead(200, { 'content-type': 'text/html' }).end('<html><head><title>Site</title></head></html>');
   if (request.url === '/fast.xml' || request.url?.startsWith('/feed-'))
@@ -72,4 +84,17 @@ t.test(`at most ${maxConfirmed} candidates are fetched per discovery`, async (t)
   t.equal(requested.filter((path) => path.startsWith('/feed-')).length, maxConfirmed);
   t.equal(found.candidates.length, 14, 'the others are still listed');
   t.equal(found.candidates.filter((c) => c.confirmed).length, maxConfirmed);
+});
+
+t.test("a rule that names the pasted page itself reads it with the rule's extractor, and the page is not listed twice", async (t) => {
+  const pasted = `${source.url}/s/feedmill_news`;
+  const found = await discoverFeeds(deps, new URL(pasted));
+  t.same(
+    found.candidates.map((c) => [c.url, c.source, c.format, c.title]),
+    [[pasted, 'rule', 'page', 'Feedmill News']],
+  );
+  const read = await resolveSource(deps, pasted);
+  t.equal(read.extractor, 'telegram-channel');
+  t.same(read.followed, { url: pasted, source: 'rule', platform: 'Telegram' });
+  t.equal(read.parsed.items[0]?.url, `${source.url}/feedmill_news/42`);
 });
