@@ -54,60 +54,79 @@ interface Gathered {
   failure?: FeedmillError;
 }
 
+/** Runs one step within the deadline; a failure (or lateness) is noted, the step gives nothing. */
+type Attempt = <T>(work: Promise<T>, what: string) => Promise<T | undefined>;
+
+/** What reading the address itself gave: a feed, a page's items, the feeds it links. */
+interface AddressReading {
+  fetched?: FetchResult & { status: 200 };
+  own?: Gathered['own'];
+  advertised: FeedCandidate[];
+  pageHtml?: string;
+}
+
+async function readAddress(deps: DiscoverDeps, url: URL, attempt: Attempt): Promise<AddressReading & { failure?: FeedmillError }> {
+  const fetched = await attempt(deps.fetcher.fetch({ url: url.href }), 'Fetching');
+  if (fetched === undefined) return { advertised: [] };
+  if (fetched.status !== 200) {
+    const failure = new FeedmillError('source_unreachable', `The source at ${url.href} answered without a document; check the address`);
+    return { advertised: [], failure };
+  }
+  const meta = { url: fetched.url, contentType: fetched.contentType, contentLocation: fetched.contentLocation };
+  const bodyHash = bodyHashOf(fetched.body);
+  if (!looksLikeHtml(fetched)) {
+    const parsed = await attempt(deps.parser.parse(fetched.body, meta), 'Reading');
+    if (parsed === undefined) return { fetched, advertised: [] };
+    const candidate: FeedCandidate = {
+      url: fetched.url,
+      title: parsed.title || null,
+      format: parsed.format ?? 'rss',
+      source: 'direct',
+      confirmed: true,
+    };
+    return { fetched, advertised: [], own: { candidate, document: { kind: 'parsed', reader: 'feed', fetched, bodyHash, parsed } } };
+  }
+  const pageHtml = Buffer.from(fetched.body).toString('utf8');
+  const page = await attempt(deps.parser.extractPage(fetched.body, meta), 'Reading');
+  if (page === undefined) return { fetched, advertised: [], pageHtml };
+  const advertised = page.feedLinks.map((link): FeedCandidate => ({
+    url: link.url,
+    title: link.title || null,
+    format: linkFormats[link.type],
+    source: 'advertised',
+    confirmed: false,
+  }));
+  if (page.items.length === 0)
+    return { fetched, advertised, pageHtml, failure: new FeedmillError('no_items_found', noItemsMessage(url.href)) };
+  const candidate: FeedCandidate = { url: fetched.url, title: page.title || null, format: 'page', source: 'page', confirmed: true };
+  const followed: FollowedCandidate = { url: fetched.url, source: 'page' };
+  return {
+    fetched,
+    advertised,
+    pageHtml,
+    own: { candidate, document: { kind: 'parsed', reader: 'page', fetched, bodyHash, parsed: page, followed } },
+  };
+}
+
 async function gather(deps: DiscoverDeps, url: URL, deadline: Deadline): Promise<Gathered> {
-  const match = matchPlatform(deps.settings.platformRules, url.href);
   let failure: FeedmillError | undefined;
-  let own: Gathered['own'];
-  let advertised: FeedCandidate[] = [];
-  let pageHtml: string | undefined;
-  const attempt = async <T>(work: Promise<T>, what: string): Promise<T | undefined> => {
+  const attempt: Attempt = async (work, what) => {
     try {
       const result = await deadline.race(work);
-      if (result === late)
-        failure ??= new FeedmillError('upstream_timeout', `${what} ${url.href} took longer than discovery's time budget`);
-      return result === late ? undefined : result;
+      if (result !== late) return result;
+      failure ??= new FeedmillError('upstream_timeout', `${what} ${url.href} took longer than discovery's time budget`);
     } catch (error) {
       if (!isFeedmillError(error)) throw error;
       failure ??= error;
-      return undefined;
     }
+    return undefined;
   };
-  const fetched = await attempt(deps.fetcher.fetch({ url: url.href }), 'Fetching');
-  if (fetched !== undefined && fetched.status !== 200) {
-    failure = new FeedmillError('source_unreachable', `The source at ${url.href} answered without a document; check the address`);
-  } else if (fetched !== undefined) {
-    const meta = { url: fetched.url, contentType: fetched.contentType, contentLocation: fetched.contentLocation };
-    const bodyHash = bodyHashOf(fetched.body);
-    if (!looksLikeHtml(fetched)) {
-      const parsed = await attempt(deps.parser.parse(fetched.body, meta), 'Reading');
-      if (parsed !== undefined) {
-        own = {
-          candidate: { url: fetched.url, title: parsed.title || null, format: parsed.format ?? 'rss', source: 'direct', confirmed: true },
-          document: { kind: 'parsed', reader: 'feed', fetched, bodyHash, parsed },
-        };
-      }
-    } else {
-      pageHtml = Buffer.from(fetched.body).toString('utf8');
-      const page = await attempt(deps.parser.extractPage(fetched.body, meta), 'Reading');
-      if (page !== undefined) {
-        advertised = page.feedLinks.map((link) => ({
-          url: link.url,
-          title: link.title || null,
-          format: linkFormats[link.type],
-          source: 'advertised',
-          confirmed: false,
-        }));
-        if (page.items.length > 0) {
-          own = {
-            candidate: { url: fetched.url, title: page.title || null, format: 'page', source: 'page', confirmed: true },
-            document: { kind: 'parsed', reader: 'page', fetched, bodyHash, parsed: page, followed: { url: fetched.url, source: 'page' } },
-          };
-        } else failure ??= new FeedmillError('no_items_found', noItemsMessage(url.href));
-      }
-    }
-  }
+  const reading = await readAddress(deps, url, attempt);
+  failure ??= reading.failure;
+  const { fetched, own, advertised, pageHtml } = reading;
+  if (own?.candidate.source === 'direct') return { listed: [], wellKnown: [], own };
   const rule = await Promise.all(
-    (match?.feeds ?? []).map(async (feed) => {
+    (matchPlatform(deps.settings.platformRules, url.href)?.feeds ?? []).map(async (feed) => {
       if (!isPending(feed)) {
         const { rule: _rule, ...rest } = feed;
         return { ...rest, title: null, source: 'rule', confirmed: false } satisfies FeedCandidate;
@@ -115,12 +134,11 @@ async function gather(deps: DiscoverDeps, url: URL, deadline: Deadline): Promise
       return attempt(resolvePlatformFeed(feed, { deps, pageHtml }), 'Resolving');
     }),
   );
-  let listed = unique([...rule.flatMap((candidate) => candidate ?? []), ...advertised]);
-  // The address itself as a feed is the one to take. (As a page, a rule that names this very page, a
-  // Telegram channel's t.me/s/…, reads it better with its own extractor: the page comes after it.)
-  if (own?.candidate.source === 'direct') listed = listed.filter((candidate) => candidate.url !== own?.candidate.url);
+  // A rule naming this very page (a Telegram channel's t.me/s/…) reads it better than the
+  // heuristics, with its own extractor: the page's own reading comes after it.
+  const listed = unique([...rule.flatMap((candidate) => candidate ?? []), ...advertised]);
   const wellKnown =
-    listed.length === 0 && own?.candidate.source !== 'direct' && fetched !== undefined
+    listed.length === 0 && fetched !== undefined
       ? wellKnownPaths
           .map((path): FeedCandidate => ({
             url: new URL(path, fetched.url).href,

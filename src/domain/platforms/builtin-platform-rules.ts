@@ -264,7 +264,7 @@ export const builtinPlatformRules = readPlatformRules(
     {
       name: 'activitypub-profile',
       platform: 'ActivityPub',
-      match: { protocol: 'http{s}?', pathname: '/@:user([A-Za-z0-9_.-]+)' + optionalSlash },
+      match: { protocol: 'http{s}?', pathname: '/@:user([A-Za-z0-9_-]+)' + optionalSlash },
       produce: [{ url: '{origin}/@{user}.rss', resolver: 'activitypub' }],
     },
     {
