@@ -1,12 +1,16 @@
 import { isFeedmillError, type ErrorCode } from '../src/domain/errors.js';
+import type { PageExtractor } from '../src/domain/platforms/platform-rule.js';
 import { extractPage, type ExtractedPage } from './extract-page.js';
 import { decodePage } from './extract-page/decode.js';
+import { pageExtractorFunctions } from './extractors/index.js';
 
 export interface ExtractPageTask {
   body: Uint8Array;
   url: string;
   /** The HTTP Content-Type; its charset decides the decoding unless the body has a BOM. */
   contentType?: string;
+  /** A built-in extractor that knows this page's structure; else extract-page's heuristics. */
+  extractor?: PageExtractor;
 }
 
 export type ExtractPageTaskResult = { ok: true; page: ExtractedPage } | { ok: false; code: ErrorCode; message: string };
@@ -17,7 +21,8 @@ export type ExtractPageTaskResult = { ok: true; page: ExtractedPage } | { ok: fa
  */
 export default function extractPageTask(task: ExtractPageTask): ExtractPageTaskResult {
   try {
-    return { ok: true, page: extractPage(decodePage(task.body, task.contentType), { url: task.url }) };
+    const extract = task.extractor === undefined ? extractPage : pageExtractorFunctions[task.extractor];
+    return { ok: true, page: extract(decodePage(task.body, task.contentType), { url: task.url }) };
   } catch (error) {
     if (isFeedmillError(error)) return { ok: false, code: error.code, message: error.message };
     const message = error instanceof Error ? error.message : String(error);

@@ -1,5 +1,5 @@
 import { FeedmillError } from '../src/domain/errors.js';
-import type { ParsedFeed } from '../src/domain/item.js';
+import type { NativeFeedFormat, ParsedFeed } from '../src/domain/item.js';
 import { readAtom, readAtomEntryDocument } from './parse-feed/atom.js';
 import { isCdf, readCdf } from './parse-feed/cdf.js';
 import { decodeBody } from './parse-feed/decode.js';
@@ -35,7 +35,7 @@ export function parseFeed(body: string | Uint8Array, meta: ParseFeedMeta): Parse
   const start = firstSignificant(text);
   if (start === -1) throw new FeedmillError('not_a_feed', `Expected a feed, got an empty document; ${advice}`);
   const base = documentBase(meta);
-  if (text.charCodeAt(start) === 123 /* { */) return readJsonFeed(text.slice(start), base);
+  if (text.charCodeAt(start) === 123 /* { */) return { format: 'json_feed', ...readJsonFeed(text.slice(start), base) };
   const markup = markupStart(text, start);
   if (markup === -1)
     throw new FeedmillError('not_a_feed', `Expected a feed, got text that is neither XML nor JSON ("${excerpt(text, start)}"); ${advice}`);
@@ -60,16 +60,17 @@ export function parseFeed(body: string | Uint8Array, meta: ParseFeedMeta): Parse
   try {
     switch (root.local.toLowerCase()) {
       case 'rss':
+        return withDetachedHead(readRss(root, base, stream.read), 'rss');
       case 'rdf':
-        return withDetachedHead(readRss(root, base, stream.read));
+        return withDetachedHead(readRss(root, base, stream.read), 'rdf');
       case 'feed':
-        return withDetachedHead(readAtom(root, base, stream.read));
+        return withDetachedHead(readAtom(root, base, stream.read), 'atom');
       // `<entry>` is too common a name to take outside Atom's namespace, where any vocabulary may use it.
       case 'entry':
-        if (vocabulary(root.uri) === 'atom') return withDetachedHead(readAtomEntryDocument(root, base));
+        if (vocabulary(root.uri) === 'atom') return withDetachedHead(readAtomEntryDocument(root, base), 'atom');
         break;
       case 'channel':
-        return withDetachedHead(isCdf(root) ? readCdf(root, base) : readRss(root, base, stream.read));
+        return withDetachedHead(isCdf(root) ? readCdf(root, base) : readRss(root, base, stream.read), 'rss');
       case 'html':
         throw new FeedmillError(
           'not_a_feed',
@@ -86,8 +87,9 @@ export function parseFeed(body: string | Uint8Array, meta: ParseFeedMeta): Parse
 }
 
 /** The feed's own fields copied out of the document, as finishItem copies each item's (see detach.ts). */
-function withDetachedHead(feed: ParsedFeed): ParsedFeed {
+function withDetachedHead(feed: ParsedFeed, format: NativeFeedFormat): ParsedFeed {
   const head = {
+    format,
     ...feed,
     title: detached(feed.title),
     description: detached(feed.description),

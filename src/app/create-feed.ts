@@ -10,7 +10,7 @@ import { parseSourceUrl } from '../domain/source-url.js';
 import type { AppDeps } from './deps.js';
 import { feedItems } from './shown-items.js';
 import { runPipeline, type RefreshDeps } from './refresh-pipeline.js';
-import { resolveSource, type ResolvedSource } from './resolve-source.js';
+import { resolveSource, type ResolvedSource } from './discover-feeds.js';
 import { expectedMessage } from '../domain/field-message.js';
 
 /** Spec "Create-feed rules": a `url`, or a `keyword` with a `region`. */
@@ -112,7 +112,14 @@ export async function createFeed(
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
     settings: defaultFeedSettings,
-    fetch: { errorCount: 0, unchangedStreak: 0, reader: source.reader },
+    // Manual selectors (to come) will be one more way to read a page: a field beside `extractor` here.
+    fetch: {
+      errorCount: 0,
+      unchangedStreak: 0,
+      reader: source.reader,
+      ...(source.extractor ? { extractor: source.extractor } : {}),
+      ...(source.followed ? { followed: source.followed } : {}),
+    },
   };
   await deps.feeds.insert(feed);
   // The document that finding the source read is the first run's: the source is not fetched twice.

@@ -1,5 +1,6 @@
 import type { RandomBytes } from '../domain/ids.js';
 import type { PollPolicy } from '../domain/poll-policy.js';
+import type { PlatformRule } from '../domain/platforms/platform-rule.js';
 import type { AuthThrottle } from '../ports/auth-throttle.js';
 import type { BundleStore } from '../ports/bundle-store.js';
 import type { Clock } from '../ports/clock.js';
@@ -37,6 +38,10 @@ export interface AppSettings {
   sessionIdleSeconds: number;
   /** `FEEDMILL_SESSION_MAX_AGE`: a dashboard session is over this long after sign-in, used or not. @default 1209600 */
   sessionMaxAgeSeconds: number;
+  /** The operator's rules (`FEEDMILL_PLATFORM_RULES`) before the built-in ones: page URL → the platform's own feeds. */
+  platformRules: readonly PlatformRule[];
+  /** `FEEDMILL_DISCOVER_TIMEOUT`: how long `GET /v1/discover` spends confirming candidates. @default 5000 */
+  discoverTimeoutMs: number;
 }
 
 /** Every port the use cases need; each use case asks only for its part with `Pick`. */

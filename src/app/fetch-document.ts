@@ -7,6 +7,9 @@ import type { AppDeps } from './deps.js';
 /** How a source's document is read: as a native feed, or as a web page whose items are extracted. */
 export type SourceReader = 'feed' | 'page';
 
+/** How to read one address: its reader, and for a page the built-in extractor, if one is named. */
+export type ReadAs = Pick<FetchState, 'reader' | 'extractor'>;
+
 /** A document read and parsed (or extracted): what the rest of the refresh pipeline works on. */
 export interface ParsedDocument {
   kind: 'parsed';
@@ -30,13 +33,16 @@ export async function fetchDocument(
   deps: Pick<AppDeps, 'fetcher' | 'parser'>,
   url: string,
   previous: Pick<FetchState, 'etag' | 'lastModified' | 'bodyHash'> = {},
-  reader: SourceReader = 'feed',
+  readAs: ReadAs = {},
 ): Promise<FetchedDocument> {
   const fetched = await deps.fetcher.fetch({ url, etag: previous.etag, lastModified: previous.lastModified });
   if (fetched.status === 304) return { kind: 'not_modified', fetched };
   const bodyHash = bodyHashOf(fetched.body);
   if (bodyHash === previous.bodyHash) return { kind: 'same_body', fetched, bodyHash };
   const meta = { url: fetched.url, contentType: fetched.contentType, contentLocation: fetched.contentLocation };
-  const parsed = reader === 'page' ? await deps.parser.extractPage(fetched.body, meta) : await deps.parser.parse(fetched.body, meta);
+  const parsed =
+    readAs.reader === 'page'
+      ? await deps.parser.extractPage(fetched.body, { ...meta, ...(readAs.extractor ? { extractor: readAs.extractor } : {}) })
+      : await deps.parser.parse(fetched.body, meta);
   return { kind: 'parsed', fetched, bodyHash, parsed };
 }

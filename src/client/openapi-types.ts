@@ -436,6 +436,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/discover': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Find the feeds of a page
+     * @description The feeds a pasted address could become, best first: the platform's own feeds (YouTube, Reddit, GitHub, Mastodon… by rule, listed even when the page cannot be reached), the feeds the page advertises, feeds at well-known paths, then the page's own items. Up to 10 are fetched to confirm their title and format within FEEDMILL_DISCOVER_TIMEOUT. Nothing is stored.
+     */
+    get: operations['discoverFeeds'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/feeds/{file}': {
     parameters: {
       query?: never;
@@ -599,6 +619,78 @@ export interface components {
       disabled_reason: string | null;
     };
     /**
+     * @description The candidate the feed follows, when `source_url` was a page rather than the feed itself.
+     * @example {
+     *       "url": "https://www.youtube.com/feeds/videos.xml?channel_id=UCq0EGvLTyy-LLT1oUSO_0FQ",
+     *       "source": "rule",
+     *       "platform": "YouTube"
+     *     }
+     */
+    FollowedCandidate: {
+      /** @description The address the feed reads. */
+      url: string;
+      /**
+       * @description How it was found: `rule` (a platform rule), `advertised` (the page links it), `well-known` (a common feed path of the site), `page` (the page itself, its items extracted).
+       * @enum {string}
+       */
+      source: 'rule' | 'advertised' | 'well-known' | 'page';
+      /** @description The platform of the rule, for `rule`. */
+      platform?: string;
+    };
+    /** @description A feed the address could become. */
+    FeedCandidate: {
+      /** @description The feed (or page) address. */
+      url: string;
+      /** @description The document's title once fetched, else the title the page gave its link; null when neither is known. */
+      title: string | null;
+      /**
+       * @description `rss`, `atom`, `rdf`, `json_feed` (a native feed), or `page` (items read from a web page). Before confirmation, what the rule or the link said.
+       * @enum {string}
+       */
+      format: 'rss' | 'atom' | 'rdf' | 'json_feed' | 'page';
+      /**
+       * @description `rule` (a platform rule: listed without a fetch), `advertised` (`<link rel="alternate">` or an `<a>` to a feed on the page), `well-known` (a common feed path that answered with a feed), `page` (the items of the page itself, always last), `direct` (the address given is itself a feed).
+       * @enum {string}
+       */
+      source: 'rule' | 'advertised' | 'well-known' | 'page' | 'direct';
+      /** @description The platform of the rule, for `rule`. */
+      platform?: string;
+      /** @description Fetched and read within the time budget (FEEDMILL_DISCOVER_TIMEOUT); `title` and `format` are then the document's own. */
+      confirmed: boolean;
+    };
+    /**
+     * @description The feeds a pasted address could become; `POST /v1/feeds` with the same `url` follows the first that has items.
+     * @example {
+     *       "candidates": [
+     *         {
+     *           "url": "https://www.youtube.com/feeds/videos.xml?channel_id=UCq0EGvLTyy-LLT1oUSO_0FQ",
+     *           "title": "Example Channel",
+     *           "format": "atom",
+     *           "source": "rule",
+     *           "platform": "YouTube",
+     *           "confirmed": true
+     *         },
+     *         {
+     *           "url": "https://www.youtube.com/@example",
+     *           "title": "Example Channel - YouTube",
+     *           "format": "page",
+     *           "source": "page",
+     *           "confirmed": true
+     *         }
+     *       ],
+     *       "page_error": null
+     *     }
+     */
+    Discovery: {
+      /** @description Best first: `direct`, `rule`, `advertised`, `well-known`, then `page`. */
+      candidates: components['schemas']['FeedCandidate'][];
+      /** @description Why the address itself gave no feed and no items (unreachable, not a page of articles…); null when it did. */
+      page_error: {
+        code: string;
+        message: string;
+      } | null;
+    };
+    /**
      * @description A feed, without its items.
      * @example {
      *       "id": "Vw3kQ9xZpL2mRt7a",
@@ -617,7 +709,8 @@ export interface components {
      *         "last_error": null,
      *         "disabled_at": null,
      *         "disabled_reason": null
-     *       }
+     *       },
+     *       "followed": null
      *     }
      */
     Feed: {
@@ -632,6 +725,8 @@ export interface components {
       /** @description An image address, or "". */
       icon: string;
       status: components['schemas']['FeedStatus'];
+      /** @description Which candidate the feed follows when `source_url` was a page (GET /v1/discover lists them); null when `source_url` is the feed itself. */
+      followed: components['schemas']['FollowedCandidate'] | null;
     };
     /**
      * @description A feed with its items.
@@ -653,6 +748,7 @@ export interface components {
      *         "disabled_at": null,
      *         "disabled_reason": null
      *       },
+     *       "followed": null,
      *       "items": [
      *         {
      *           "url": "https://blog.example.com/posts/analytical-engine",
@@ -682,6 +778,8 @@ export interface components {
       /** @description An image address, or "". */
       icon: string;
       status: components['schemas']['FeedStatus'];
+      /** @description Which candidate the feed follows when `source_url` was a page (GET /v1/discover lists them); null when `source_url` is the feed itself. */
+      followed: components['schemas']['FollowedCandidate'] | null;
       /** @description In the order of `sort`, after the keep/block filters. */
       items: components['schemas']['FeedItem'][];
     };
@@ -709,7 +807,8 @@ export interface components {
      *             "last_error": null,
      *             "disabled_at": null,
      *             "disabled_reason": null
-     *           }
+     *           },
+     *           "followed": null
      *         }
      *       ]
      *     }
@@ -1100,7 +1199,8 @@ export interface components {
      *           "last_error": null,
      *           "disabled_at": null,
      *           "disabled_reason": null
-     *         }
+     *         },
+     *         "followed": null
      *       }
      *     }
      */
@@ -2151,7 +2251,8 @@ export interface operations {
            *             "last_error": null,
            *             "disabled_at": null,
            *             "disabled_reason": null
-           *           }
+           *           },
+           *           "followed": null
            *         }
            *       ]
            *     }
@@ -2209,6 +2310,7 @@ export interface operations {
            *         "disabled_at": null,
            *         "disabled_reason": null
            *       },
+           *       "followed": null,
            *       "items": [
            *         {
            *           "url": "https://blog.example.com/posts/analytical-engine",
@@ -2280,6 +2382,7 @@ export interface operations {
            *         "disabled_at": null,
            *         "disabled_reason": null
            *       },
+           *       "followed": null,
            *       "items": [
            *         {
            *           "url": "https://blog.example.com/posts/analytical-engine",
@@ -2395,7 +2498,8 @@ export interface operations {
            *         "last_error": null,
            *         "disabled_at": null,
            *         "disabled_reason": null
-           *       }
+           *       },
+           *       "followed": null
            *     }
            */
           'application/json': components['schemas']['Feed'];
@@ -2701,7 +2805,8 @@ export interface operations {
            *           "last_error": null,
            *           "disabled_at": null,
            *           "disabled_reason": null
-           *         }
+           *         },
+           *         "followed": null
            *       }
            *     }
            */
@@ -4105,6 +4210,61 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['OpmlImport'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      414: components['responses']['UriTooLong'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  discoverFeeds: {
+    parameters: {
+      query: {
+        /** @description The page (or feed) a person pasted: a YouTube channel, a subreddit, a blog… */
+        url: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The feeds a pasted address could become; `POST /v1/feeds` with the same `url` follows the first that has items. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "candidates": [
+           *         {
+           *           "url": "https://www.youtube.com/feeds/videos.xml?channel_id=UCq0EGvLTyy-LLT1oUSO_0FQ",
+           *           "title": "Example Channel",
+           *           "format": "atom",
+           *           "source": "rule",
+           *           "platform": "YouTube",
+           *           "confirmed": true
+           *         },
+           *         {
+           *           "url": "https://www.youtube.com/@example",
+           *           "title": "Example Channel - YouTube",
+           *           "format": "page",
+           *           "source": "page",
+           *           "confirmed": true
+           *         }
+           *       ],
+           *       "page_error": null
+           *     }
+           */
+          'application/json': components['schemas']['Discovery'];
         };
       };
       400: components['responses']['BadRequest'];

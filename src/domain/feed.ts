@@ -1,6 +1,8 @@
 import { FeedmillError } from './errors.js';
 import { noFilters, type KeepBlock } from './keep-block.js';
 import { expectedMessage, oneOf } from './field-message.js';
+import type { FollowedCandidate } from './platforms/feed-candidate.js';
+import type { PageExtractor } from './platforms/platform-rule.js';
 
 export type ItemSort = 'last_added' | 'date';
 export const itemSorts: readonly ItemSort[] = ['last_added', 'date'];
@@ -46,6 +48,13 @@ export interface FeedError {
 export interface FetchState {
   /** How the document is read: a native feed (absent means this) or a web page whose items are extracted. */
   reader?: 'feed' | 'page';
+  /** With `reader: 'page'`: the built-in extractor a platform rule named for it, else the heuristics. */
+  extractor?: PageExtractor;
+  /**
+   * The candidate the feed was created to follow when the address given was a page (a platform's
+   * feed, an advertised one…); absent when the address itself was the feed, and on older feeds.
+   */
+  followed?: FollowedCandidate;
   etag?: string;
   lastModified?: string;
   /** sha-256 of the last body parsed: an unchanged body never reaches the parser pool again. */

@@ -42,8 +42,13 @@ export interface ParsedItem {
   source_hash?: string;
 }
 
+/** The vocabulary a native feed is written in (CDF, RSS's forerunner, reads as `rss`). */
+export type NativeFeedFormat = 'rss' | 'atom' | 'rdf' | 'json_feed';
+
 /** What `parseFeed` and `extractPage` return. */
 export interface ParsedFeed {
+  /** Set by `parseFeed`: the document's format. */
+  format?: NativeFeedFormat;
   title: string;
   description: string;
   link: string;

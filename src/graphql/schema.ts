@@ -7,6 +7,7 @@ import './types/item-filter.js';
 import './types/deletion-result.js';
 import './types/feed-item.js';
 import './types/feed-status.js';
+import './types/discovery.js';
 import './types/feed.js';
 import './types/feed-settings.js';
 import './types/refresh-result.js';

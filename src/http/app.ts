@@ -19,6 +19,7 @@ import { registerMetrics } from './plugins/metrics.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerRateLimit, type RateLimitOptions } from './plugins/rate-limit.js';
 import { bundleRoutes } from './routes/bundles.js';
+import { discoverRoutes } from './routes/discover.js';
 import { eventRoutes } from './routes/events.js';
 import { opmlRoutes } from './routes/opml.js';
 import { feedRoutes } from './routes/feeds.js';
@@ -100,6 +101,7 @@ export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}):
     await app.register(webhookRoutes, { prefix: `${prefix}/webhooks`, deps });
     await app.register(eventRoutes, { prefix: `${prefix}/events`, deps });
     await app.register(opmlRoutes, { prefix: `${prefix}/opml`, deps });
+    await app.register(discoverRoutes, { prefix: `${prefix}/discover`, deps });
   }
   await app.register(hostedRoutes, { render: createHostedFeedRenderer(deps) });
   // The WebSub hub every hosted feed advertises (`{FEEDMILL_PUBLIC_URL}/websub`).

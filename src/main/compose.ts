@@ -14,6 +14,8 @@ import { createRedisBus, createRedisChangeBus, type RedisChangeBus } from '../ad
 import { createMemoryOpmlImportStore } from '../adapters/memory-imports/opml-import-store.js';
 import { createImportRedis, createRedisOpmlImportStore } from '../adapters/redis-imports/opml-import-store.js';
 import { createUndiciFetcher } from '../adapters/undici/fetcher.js';
+import { staticLookup } from '../adapters/undici/static-lookup.js';
+import { builtinPlatformRules } from '../domain/platforms/builtin-platform-rules.js';
 import { createUndiciWebhookSender } from '../adapters/undici/webhook-sender.js';
 import { withFallback } from '../app/auth-throttle.js';
 import type { AppDeps } from '../app/deps.js';
@@ -57,6 +59,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
   const contact = config.publicUrl === undefined ? {} : { contact: config.publicUrl };
   const fetcher = createUndiciFetcher({
     allowPrivateNetworks: config.allowPrivateNetworks,
+    ...(config.staticHosts ? { lookup: staticLookup(config.staticHosts) } : {}),
     maxBodyBytes: config.fetchMaxBytes,
     timeoutMs: config.fetchTimeout * 1000,
     version,
@@ -178,6 +181,9 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
       webhookDisableAfterSeconds: config.webhookDisableAfter,
       sessionIdleSeconds: config.sessionIdleTimeout,
       sessionMaxAgeSeconds: config.sessionMaxAge,
+      // The operator's rules first: the first match wins, so they can override a built-in row.
+      platformRules: [...(config.platformRules?.rules ?? []), ...builtinPlatformRules],
+      discoverTimeoutMs: config.discoverTimeout * 1000,
     },
   };
   metrics.gauge('feedmill_refresh_queue_size', 'Feed refreshes waiting or running in this process.', () => scheduler.size);

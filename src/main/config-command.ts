@@ -6,6 +6,11 @@ type Settings = typeof settings;
 function shown(value: unknown): string {
   if (value === undefined) return '';
   if (Array.isArray(value)) return value.join(',');
+  // FEEDMILL_STATIC_HOSTS: name=address pairs.
+  if (value instanceof Map)
+    return [...(value as Map<string, string[]>)].flatMap(([name, addresses]) => addresses.map((address) => `${name}=${address}`)).join(',');
+  // A setting read from a file (FEEDMILL_PLATFORM_RULES) is shown by the file's path.
+  if (typeof value === 'object' && value !== null && 'file' in value && typeof value.file === 'string') return value.file;
   if (Buffer.isBuffer(value)) return value.toString('base64');
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { isIP } from 'node:net';
 import { namedRanges, parseTrustEntry, type TrustProxy } from '../http/trust-proxy.js';
+import type { PlatformRule } from '../domain/platforms/platform-rule.js';
+import { readPlatformRules } from '../domain/platforms/read-platform-rules.js';
 
 /** Thrown when the environment holds a bad value; start-up stops with its message. */
 export class ConfigError extends Error {
@@ -96,6 +99,39 @@ const trustProxy: Parse<TrustProxy> = (raw) => {
   if (/^\d+$/.test(value)) return Number(value) <= maxProxyHops ? Number(value) : fail(expected, raw);
   const entries = value.split(',').map((entry) => entry.trim());
   return entries.every((entry) => parseTrustEntry(entry) !== null) ? entries : fail(expected, raw);
+};
+/** A JSON file of platform rules, read and checked at start-up (docs/discovery.md); its path kept for `feedmill config`. */
+const platformRulesFile: Parse<{ file: string; rules: readonly PlatformRule[] } | undefined> = (raw) => {
+  if (raw === '') return undefined;
+  let text: string;
+  try {
+    text = readFileSync(raw, 'utf8');
+  } catch (error) {
+    return fail(`a readable JSON file of platform rules (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, raw);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return fail(`a JSON file of platform rules (${(error as Error).message})`, raw);
+  }
+  return { file: raw, rules: readPlatformRules(json, raw) };
+};
+/** `name=address,…`: host names the fetcher resolves to fixed addresses, before DNS. */
+const staticHosts: Parse<ReadonlyMap<string, string[]> | undefined> = (raw) => {
+  if (raw.trim() === '') return undefined;
+  const hosts = new Map<string, string[]>();
+  for (const entry of raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const [name, address] = entry.split('=').map((part) => part.trim());
+    if (!name || !address || isIP(address) === 0 || !/^[a-z0-9.-]+$/i.test(name)) {
+      return fail('comma-separated `host=address` pairs with an IP address, e.g. `feeds.internal=10.0.0.5`', entry);
+    }
+    hosts.set(name.toLowerCase(), [...(hosts.get(name.toLowerCase()) ?? []), address]);
+  }
+  return hosts;
 };
 const optionalOneOf =
   <T extends string>(...values: T[]): Parse<T | undefined> =>
@@ -276,6 +312,24 @@ export const settings = {
     '20',
     'GraphQL WebSockets and SSE streams one API key may hold open, counted per API process; past it, WebSocket close 4429 or HTTP 429 `too_many_connections`.',
     integer(1, 100_000),
+  ),
+  discoverTimeout: setting(
+    'FEEDMILL_DISCOVER_TIMEOUT',
+    '5',
+    'Time `GET /v1/discover` spends fetching a page and confirming its candidates, in seconds; candidates not confirmed by then are listed unconfirmed.',
+    integer(1, 60),
+  ),
+  platformRules: setting(
+    'FEEDMILL_PLATFORM_RULES',
+    undefined,
+    "A JSON file of platform rules (page URL → the platform's own feeds) tried before the built-in ones; checked at start-up. See docs/discovery.md.",
+    platformRulesFile,
+  ),
+  staticHosts: setting(
+    'FEEDMILL_STATIC_HOSTS',
+    undefined,
+    'Host names that source fetches resolve to fixed addresses before DNS, like /etc/hosts: `name=address,…`. The address rule still applies to them. For split-horizon networks and tests.',
+    staticHosts,
   ),
   keywordSearchUrl: setting(
     'FEEDMILL_KEYWORD_SEARCH_URL',

@@ -1,10 +1,13 @@
 import type { ParsedFeed, ParsedPage } from '../domain/item.js';
+import type { PageExtractor } from '../domain/platforms/platform-rule.js';
 
 export interface ParseMeta {
   url: string;
   contentType?: string;
   /** The HTTP Content-Location, when the server sent one: the base for relative links, resolved against `url`. */
   contentLocation?: string;
+  /** extractPage: the built-in extractor that reads this page (a platform rule names it), else the heuristics. */
+  extractor?: PageExtractor;
 }
 
 /**

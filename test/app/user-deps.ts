@@ -1,3 +1,4 @@
+import { builtinPlatformRules } from '../../src/domain/platforms/builtin-platform-rules.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +40,8 @@ export function userDeps(
       poll: { minSeconds: 60, maxSeconds: 3600 },
       secretKey: Buffer.alloc(32),
       feedDisableAfterSeconds: 7 * 24 * 3600,
+      platformRules: builtinPlatformRules,
+      discoverTimeoutMs: 5000,
       webhookDisableAfterSeconds: 3 * 24 * 3600,
       sessionIdleSeconds: settings.sessionIdleSeconds ?? 86_400,
       sessionMaxAgeSeconds: settings.sessionMaxAgeSeconds ?? 14 * 86_400,

@@ -48,6 +48,9 @@ t.test('an empty environment starts with the documented defaults', async (t) => 
     graphqlSubscriptionsPerConnection: 20,
     graphqlSubscriptionsPerAccount: 100,
     graphqlConnectionsPerKey: 20,
+    discoverTimeout: 5,
+    platformRules: undefined,
+    staticHosts: undefined,
     keywordSearchUrl: undefined,
     secretKey: undefined,
     webhookTimeout: 10,
@@ -64,6 +67,7 @@ t.test('an empty environment starts with the documented defaults', async (t) => 
 t.test('every setting is read from its variable', async (t) => {
   const config = loadConfig({
     FEEDMILL_PORT: '9443',
+    FEEDMILL_DISCOVER_TIMEOUT: '7',
     FEEDMILL_METRICS_PORT: '9100',
     FEEDMILL_SHUTDOWN_TIMEOUT: '5',
     FEEDMILL_HOST: '0.0.0.0',
@@ -138,6 +142,9 @@ t.test('every setting is read from its variable', async (t) => {
     graphqlSubscriptionsPerConnection: 5,
     graphqlSubscriptionsPerAccount: 50,
     graphqlConnectionsPerKey: 4,
+    discoverTimeout: 7,
+    platformRules: undefined,
+    staticHosts: undefined,
     keywordSearchUrl: 'https://search.example.org/rss?q={keyword}&gl={country}&hl={lang}',
     secretKey: Buffer.alloc(32, 7),
     webhookTimeout: 5,

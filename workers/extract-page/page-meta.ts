@@ -46,6 +46,7 @@ const typeRank: Record<FeedLink['type'], number> = { atom: 0, rss: 0, json: 1 };
 export function readPageMeta(root: PageElement, pageUrl: string): PageMeta {
   const metas = new Map<string, string>();
   const links: PageElement[] = [];
+  const anchors: PageElement[] = [];
   let baseHref: string | undefined;
   let titleText = '';
   walkElements(root, (element) => {
@@ -59,6 +60,9 @@ export function readPageMeta(root: PageElement, pageUrl: string): PageMeta {
       case 'link':
         links.push(element);
         return false;
+      case 'a':
+        anchors.push(element);
+        return undefined;
       case 'base':
         baseHref ??= element.attribs['href'];
         return false;
@@ -82,7 +86,7 @@ export function readPageMeta(root: PageElement, pageUrl: string): PageMeta {
     description: metas.get('description') || metas.get('og:description') || metas.get('twitter:description') || '',
     link: (canonical !== undefined ? absoluteUrl(canonical, base) : null) ?? pageUrl,
     icon: findIcon(links, base) ?? (origin !== '' ? `${origin}/favicon.ico` : ''),
-    feedLinks: findFeedLinks(links, base),
+    feedLinks: withAnchorFeeds(findFeedLinks(links, base), anchors, base),
     image: ogImage !== undefined ? absoluteUrl(ogImage, base) : null,
     isArticle: ogType === 'article' || ogType.startsWith('article:') || metas.has('article:published_time'),
     publishedTime: metas.get('article:published_time') ?? metas.get('datepublished') ?? metas.get('date') ?? metas.get('dc.date') ?? null,
@@ -131,4 +135,33 @@ function findFeedLinks(links: PageElement[], base: string): FeedLink[] {
   }
   found.sort((a, b) => a.rank - b.rank || a.position - b.position);
   return found.map(({ url, type, title }) => ({ url, type, title }));
+}
+
+/** The path of an address that is a feed by the names sites give their feeds (`/feed`, `index.xml`, `.rss`). */
+const feedPath = /(?:\.(?:rss|atom)|\/(?:feed|rss|atom)\/?|\/(?:feed|rss|atom|index)\.(?:xml|json))$/i;
+/** A page lists a few feed links at most; more are a directory of other sites' feeds, not this one's. */
+const maxAnchorFeeds = 5;
+
+/**
+ * After the `<link rel="alternate">` feeds, the `<a>` links to feeds in the page ("RSS" buttons): by
+ * their `type`, else by a path that names a feed. They come second: a `<link>` is the page's own
+ * statement of its feed.
+ */
+function withAnchorFeeds(advertised: FeedLink[], anchors: PageElement[], base: string): FeedLink[] {
+  const seen = new Set(advertised.map((link) => link.url));
+  const found: FeedLink[] = [];
+  for (const anchor of anchors) {
+    if (found.length === maxAnchorFeeds) break;
+    const href = anchor.attribs['href'];
+    const url = href === undefined ? null : absoluteUrl(href, base);
+    if (url === null || seen.has(url) || !/^https?:/.test(url)) continue;
+    const mime = (anchor.attribs['type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    const path = new URL(url).pathname;
+    const type =
+      feedTypes[mime] ?? (feedPath.test(path) ? (/atom/i.test(path) ? 'atom' : /\.json$/i.test(path) ? 'json' : 'rss') : undefined);
+    if (type === undefined) continue;
+    seen.add(url);
+    found.push({ url, type, title: textOf(anchor).trim() });
+  }
+  return [...advertised, ...found];
 }

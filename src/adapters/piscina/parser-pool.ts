@@ -36,7 +36,7 @@ export function createParserPool(options: ParserPoolOptions): FeedParser & { rea
     try {
       // piscina terminates the thread running an aborted task, so a pathological document
       // cannot keep a core busy after its budget.
-      const task = { body, url: meta.url, contentType: meta.contentType, contentLocation: meta.contentLocation };
+      const task = { body, url: meta.url, contentType: meta.contentType, contentLocation: meta.contentLocation, extractor: meta.extractor };
       result = (await pool.run(task, { filename, signal: AbortSignal.timeout(timeoutMs) })) as TaskResult<T>;
     } catch (error) {
       if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) {

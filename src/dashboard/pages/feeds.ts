@@ -1,4 +1,5 @@
 import type { Feed } from '../../domain/feed.js';
+import type { FeedCandidate } from '../../domain/platforms/feed-candidate.js';
 import { feedHealth, type FeedHealth } from '../../domain/feed-health.js';
 import type { Assets } from '../assets.js';
 import { input, select, type FieldError } from '../forms.js';
@@ -13,6 +14,10 @@ export interface AddFeedForm {
   error?: FieldError;
   /** Items read from `url` (or the keyword) without saving anything. */
   preview?: { title: string; items: readonly ListedItem[] };
+  /** The feeds found at `url` (GET /v1/discover's), offered to pick from. */
+  candidates?: readonly FeedCandidate[];
+  /** The candidate picked; none: the first with items is followed. */
+  chosen?: string;
 }
 
 export interface FeedsView {
@@ -54,6 +59,29 @@ function feedTable(view: FeedsView): Html {
 <tbody>${rows}</tbody></table>${pager(view)}</div>`;
 }
 
+const sourceLabels: Record<FeedCandidate['source'], string> = {
+  direct: 'the address is a feed',
+  rule: 'platform feed',
+  advertised: 'linked by the page',
+  'well-known': 'found at a usual path',
+  page: 'the page’s own articles',
+};
+
+/** The feeds found at the pasted address, to pick one; by default feedmill follows the first with items. */
+function candidateChoice(form: AddFeedForm): Html {
+  const candidates = form.candidates ?? [];
+  if (candidates.length === 0) return html``;
+  const option = (value: string, id: string, label: Html, checked: boolean): Html =>
+    html`<div class="choice"><input type="radio" id="${id}" name="candidate" value="${value}"${checked ? html` checked` : ''}><label for="${id}">${label}</label></div>`;
+  const rows = candidates.map((candidate, index) => {
+    const where = candidate.platform ? `${sourceLabels[candidate.source]}, ${candidate.platform}` : sourceLabels[candidate.source];
+    const label = html`${candidate.title ?? candidate.url} <span class="muted">(${where} · ${candidate.format}${candidate.confirmed ? '' : ' · not checked'}) ${candidate.url}</span>`;
+    return option(candidate.url, `candidate-${index}`, label, form.chosen === candidate.url);
+  });
+  return html`<fieldset class="panel" id="feed-candidates"><legend>Feeds found at this address</legend>
+${option('', 'candidate-auto', html`The best one: the first, in this order, that has articles`, !form.chosen)}${rows}</fieldset>`;
+}
+
 function addForms(view: FeedsView): Html {
   const form = view.form ?? {};
   const preview = form.preview
@@ -62,7 +90,8 @@ function addForms(view: FeedsView): Html {
   return html`<h2 id="add-feed">Add a feed</h2>
 <form class="panel" method="post" action="/dashboard/feeds" aria-label="Add a feed">
 ${csrfField(view.viewer)}
-${input({ id: 'feed-url', name: 'url', label: 'Feed URL', type: 'url', value: form.url ?? '', error: form.error, hint: 'A feed (RSS, Atom, JSON Feed) or any web page: its advertised feed or its articles are used.' })}
+${input({ id: 'feed-url', name: 'url', label: 'Feed URL', type: 'url', value: form.url ?? '', error: form.error, hint: 'A feed (RSS, Atom, JSON Feed) or any web page — a YouTube channel, a subreddit, a repository, a blog: Preview lists the feeds found there.' })}
+${form.url !== undefined ? candidateChoice(form) : ''}
 <button type="submit" name="action" value="preview" class="secondary">Preview</button>
 <button type="submit" name="action" value="add">Add feed</button>
 ${form.url !== undefined ? preview : ''}

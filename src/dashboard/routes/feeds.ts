@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { createFeed, previewFeed, type CreateFeedInput } from '../../app/create-feed.js';
 import { previewFeedFilters } from '../../app/filter-preview.js';
+import { discoverFeeds } from '../../app/discover-feeds.js';
+import { parseDiscoverUrl } from '../../app/discover-url.js';
 import { refreshNow } from '../../app/refresh-now.js';
 import { deleteFeed } from '../../app/delete-feed.js';
 import { getFeedSettings, updateFeedSettings } from '../../app/feed-settings.js';
@@ -61,11 +63,14 @@ export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { de
     const url = fieldOf(request.body, 'url');
     const keyword = fieldOf(request.body, 'keyword');
     const region = fieldOf(request.body, 'region');
-    const input: CreateFeedInput = byKeyword ? { keyword, region } : { url };
-    const form: AddFeedForm = byKeyword ? { keyword, region } : { url };
+    // A candidate picked from those Preview listed is created from its own address.
+    const chosen = byKeyword ? '' : fieldOf(request.body, 'candidate');
+    const input: CreateFeedInput = byKeyword ? { keyword, region } : { url: chosen || url };
+    const form: AddFeedForm = byKeyword ? { keyword, region } : { url, ...(chosen ? { chosen } : {}) };
     const field = (message: string): string => (!byKeyword ? 'url' : message.includes('`region`') ? 'region' : 'keyword');
     try {
       if (fieldOf(request.body, 'action') === 'preview') {
+        if (!byKeyword) form.candidates = (await discoverFeeds(deps, parseDiscoverUrl(url))).candidates;
         const preview = await previewFeed(deps, input);
         return sendPage(reply, await renderFeeds(request, { ...form, preview }));
       }

@@ -1,4 +1,5 @@
 import type { Feed } from '../../domain/feed.js';
+import type { FollowedCandidate } from '../../domain/platforms/feed-candidate.js';
 import { feedHealth, type FeedState } from '../../domain/feed-health.js';
 import type { FeedWithItems } from '../../domain/shown-item.js';
 import type { EventFeed } from '../../webhook-event/feed-update-event.js';
@@ -37,9 +38,13 @@ export function feedStatusShape(feed: Pick<Feed, 'fetch' | 'settings'>): FeedSta
  * A feed as GraphQL's Feed resolves it: the spec's fields (an event's `feed` is one as recorded);
  * `status` and `items` when the use case loaded them.
  */
-export type FeedShape = EventFeed & { status?: FeedStatusShape; items?: ItemShape[] };
+export type FeedShape = EventFeed & { status?: FeedStatusShape; followed?: FollowedCandidate | null; items?: ItemShape[] };
 
-export const feedShape = (feed: Feed, publicUrl: string): FeedShape => ({ ...toEventFeed(feed, publicUrl), status: feedStatusShape(feed) });
+export const feedShape = (feed: Feed, publicUrl: string): FeedShape => ({
+  ...toEventFeed(feed, publicUrl),
+  status: feedStatusShape(feed),
+  followed: feed.fetch.followed ?? null,
+});
 
 export const feedWithItemsShape = ({ feed, items }: FeedWithItems, publicUrl: string): FeedShape => ({
   ...feedShape(feed, publicUrl),

@@ -12,6 +12,7 @@ import { withShapes } from '../shapes/list.js';
 import { DeletionResult } from './deletion-result.js';
 import { FeedItem } from './feed-item.js';
 import { FeedStatus } from './feed-status.js';
+import { FollowedFeed } from './discovery.js';
 import { ItemSort } from './item-sort.js';
 import { listEnvelope, pageArgs, pageQuery } from './list.js';
 
@@ -31,6 +32,14 @@ export const Feed = builder.objectRef<FeedShape>('Feed').implement({
       type: FeedStatus,
       description: "The feed's health (the REST `status` object); on an event's feed, as it is now.",
       resolve: async (feed, _args, { deps, principal }) => feed.status ?? feedStatusShape(await findFeed(deps, principal, feed.id)),
+    }),
+    followed: t.field({
+      type: FollowedFeed,
+      nullable: true,
+      description:
+        'Which candidate the feed follows when it was created from a page (see `discover`); null when `source_url` is the feed itself.',
+      resolve: async (feed, _args, { deps, principal }) =>
+        feed.followed !== undefined ? feed.followed : ((await findFeed(deps, principal, feed.id)).fetch.followed ?? null),
     }),
     items: t.field({
       type: [FeedItem],

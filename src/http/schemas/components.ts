@@ -12,6 +12,7 @@ import {
 } from './bundle.js';
 import { DeletionResult, ErrorBody, Health } from './common.js';
 import { EventPage } from './events.js';
+import { Discovery, FeedCandidate, FollowedCandidate } from './discover.js';
 import {
   Author,
   CreateFeedBody,
@@ -51,6 +52,9 @@ export const namedSchemas: Record<string, TSchema> = {
   Author,
   FeedItem,
   FeedStatus,
+  FollowedCandidate,
+  FeedCandidate,
+  Discovery,
   Feed,
   FeedWithItems,
   FeedList,

@@ -42,6 +42,28 @@ export const feedExample = {
   description: 'Essays on computing machinery.',
   icon: 'https://blog.example.com/favicon.png',
   status: feedStatusExample,
+  followed: null,
+};
+
+export const followedExample = {
+  url: 'https://www.youtube.com/feeds/videos.xml?channel_id=UCq0EGvLTyy-LLT1oUSO_0FQ',
+  source: 'rule',
+  platform: 'YouTube',
+};
+
+export const discoveryExample = {
+  candidates: [
+    {
+      url: 'https://www.youtube.com/feeds/videos.xml?channel_id=UCq0EGvLTyy-LLT1oUSO_0FQ',
+      title: 'Example Channel',
+      format: 'atom',
+      source: 'rule',
+      platform: 'YouTube',
+      confirmed: true,
+    },
+    { url: 'https://www.youtube.com/@example', title: 'Example Channel - YouTube', format: 'page', source: 'page', confirmed: true },
+  ],
+  page_error: null,
 };
 
 export const feedWithItemsExample = { ...feedExample, items: [feedItemExample] };

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { maxMinIntervalSeconds } from '../../app/feed-settings.js';
 import { feedFieldLimits } from '../../domain/field-limits.js';
 import { httpUrl, httpUrlOrEmpty } from './common.js';
+import { FollowedCandidate } from './discover.js';
 import { KeepBlock, KeepBlockInput } from './item-filter.js';
 import {
   authorExample,
@@ -88,6 +89,10 @@ const feedFields = {
   description: Type.String(),
   icon: Type.String({ description: 'An image address, or "".' }),
   status: FeedStatus,
+  followed: Type.Union([FollowedCandidate, Type.Null()], {
+    description:
+      'Which candidate the feed follows when `source_url` was a page (GET /v1/discover lists them); null when `source_url` is the feed itself.',
+  }),
 };
 
 /** Spec "Feed" without items: list entries and the update response. */

@@ -1,4 +1,5 @@
 import type { Feed } from '../../domain/feed.js';
+import type { FollowedCandidate } from '../../domain/platforms/feed-candidate.js';
 import { feedHealth, type FeedState } from '../../domain/feed-health.js';
 import type { FeedWithItems } from '../../domain/shown-item.js';
 import type { EventFeed } from '../../webhook-event/feed-update-event.js';
@@ -24,6 +25,7 @@ export interface ApiFeedStatus {
  */
 export interface ApiFeed extends EventFeed {
   status: ApiFeedStatus;
+  followed: FollowedCandidate | null;
 }
 
 export interface ApiFeedWithItems extends ApiFeed {
@@ -46,7 +48,7 @@ export function toApiFeedStatus(feed: Pick<Feed, 'fetch' | 'settings'>): ApiFeed
 }
 
 export function toApiFeed(feed: Feed, publicUrl: string): ApiFeed {
-  return { ...toEventFeed(feed, publicUrl), status: toApiFeedStatus(feed) };
+  return { ...toEventFeed(feed, publicUrl), status: toApiFeedStatus(feed), followed: feed.fetch.followed ?? null };
 }
 
 export function toApiFeedWithItems({ feed, items }: FeedWithItems, publicUrl: string): ApiFeedWithItems {

@@ -85,8 +85,14 @@ t.test('a feed is shown with its hosted address under the public URL', async (t)
       disabled_at: null,
       disabled_reason: null,
     },
+    followed: null,
   });
   t.notOk('items' in api, 'list entries carry no items');
+});
+
+t.test('a feed created from a page says which candidate it follows', async (t) => {
+  const followed = { url: 'https://www.youtube.com/feeds/videos.xml?channel_id=UCx', source: 'rule' as const, platform: 'YouTube' };
+  t.same(toApiFeed({ ...feed, fetch: { ...feed.fetch, followed } }, 'https://feeds.example.org').followed, followed);
 });
 
 t.test('the hosted address has one slash whatever the public URL ends with', async (t) => {
