@@ -66,6 +66,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     tasks: {
       feed: new URL('../../workers/parse-feed-task.js', import.meta.url).href,
       page: new URL('../../workers/extract-page-task.js', import.meta.url).href,
+      article: new URL('../../workers/extract-article-task.js', import.meta.url).href,
     },
     maxThreads: config.parserThreads,
     timeoutMs: config.parseTimeout * 1000,
@@ -77,7 +78,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     version,
     ...contact,
   });
-  const jobs = (queue: 'refresh' | 'delivery', what: string): Scheduler => {
+  const jobs = (queue: 'refresh' | 'delivery' | 'fetch-article', what: string): Scheduler => {
     const options = {
       concurrency: config.refreshConcurrency,
       onError: (id: string, error: unknown) => log.error({ err: error, id, queue }, `${what} failed; retrying`),
@@ -99,6 +100,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
   };
   const scheduler = jobs('refresh', 'refresh');
   const deliveryScheduler = jobs('delivery', 'webhook delivery');
+  const articleScheduler = jobs('fetch-article', 'article fetch');
   const onListenerError = (error: unknown): void => log.error({ err: error }, 'an event listener failed');
   let bus: EventBus;
   if (config.redisUrl) {
@@ -163,6 +165,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     imports,
     webhookSender,
     deliveryScheduler,
+    articleScheduler,
     fetcher,
     parser,
     scheduler,
@@ -178,10 +181,17 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
       webhookDisableAfterSeconds: config.webhookDisableAfter,
       sessionIdleSeconds: config.sessionIdleTimeout,
       sessionMaxAgeSeconds: config.sessionMaxAge,
+      fullText: {
+        perHost: config.fullTextPerHost,
+        hostPauseMs: config.fullTextHostPause,
+        perRefresh: config.fullTextPerRefresh,
+        maxWaitSeconds: config.fullTextMaxWait,
+      },
     },
   };
   metrics.gauge('feedmill_refresh_queue_size', 'Feed refreshes waiting or running in this process.', () => scheduler.size);
   metrics.gauge('feedmill_delivery_queue_size', 'Webhook deliveries waiting or running in this process.', () => deliveryScheduler.size);
+  metrics.gauge('feedmill_article_queue_size', 'Article fetches (full text) waiting or running in this process.', () => articleScheduler.size);
   metrics.gauge('feedmill_parser_pool_utilization', 'Share of the parser pool busy (0 to 1).', () => parser.utilization);
   metrics.gauge(
     'feedmill_event_bus_listeners',
@@ -204,6 +214,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     ),
     async close() {
       await scheduler.close();
+      await articleScheduler.close();
       await deliveryScheduler.close();
       await bus.close();
       await changes?.close();

@@ -1,6 +1,7 @@
 import type { ItemSort } from '../../domain/feed.js';
 import type { FeedEventEnvelope } from '../../webhook-event/feed-update-event.js';
 import type { KnownItem } from '../../domain/item-diff.js';
+import type { ItemArticle } from '../../domain/item-article.js';
 import type { ParsedItem } from '../../domain/item.js';
 import type { StoredItem } from '../../domain/stored-item.js';
 import type { ItemStore } from '../../ports/item-store.js';
@@ -13,6 +14,8 @@ interface ItemRow {
   added_at: string;
   published_at: string;
   data: string;
+  /** The item's article (item_articles.data), when it has one. */
+  article: string | null;
 }
 
 const toItem = (row: ItemRow): StoredItem => ({
@@ -22,10 +25,21 @@ const toItem = (row: ItemRow): StoredItem => ({
   contentHash: row.content_hash,
   addedAt: row.added_at,
   publishedAt: row.published_at,
+  ...(row.article === null ? {} : { article: JSON.parse(row.article) as ItemArticle }),
 });
 
+// The article and its shown form live beside the item, never in its data.
 const toData = (item: StoredItem): string => {
-  const { feedId: _feedId, key: _key, contentHash: _hash, addedAt: _added, publishedAt: _published, ...parsed } = item;
+  const {
+    feedId: _feedId,
+    key: _key,
+    contentHash: _hash,
+    addedAt: _added,
+    publishedAt: _published,
+    article: _article,
+    fullText: _fullText,
+    ...parsed
+  } = item;
   return JSON.stringify(parsed);
 };
 
@@ -48,13 +62,18 @@ export function createEmbeddedItemStore(db: Db, recordEvent: (envelope: FeedEven
      ON CONFLICT (feed_id, key) DO UPDATE SET content_hash = excluded.content_hash,
        published_at = excluded.published_at, data = excluded.data`,
   );
+  const withArticle = 'SELECT items.*, item_articles.data AS article FROM items LEFT JOIN item_articles USING (feed_id, key)';
   const byAdded = db.prepare<[string, number], ItemRow>(
-    'SELECT * FROM items WHERE feed_id = ? ORDER BY added_at DESC, position ASC LIMIT ?',
+    `${withArticle} WHERE feed_id = ? ORDER BY added_at DESC, position ASC LIMIT ?`,
   );
   const byDate = db.prepare<[string, number], ItemRow>(
-    'SELECT * FROM items WHERE feed_id = ? ORDER BY published_at DESC, position ASC LIMIT ?',
+    `${withArticle} WHERE feed_id = ? ORDER BY published_at DESC, position ASC LIMIT ?`,
   );
-  const one = db.prepare<[string, string], ItemRow>('SELECT * FROM items WHERE feed_id = ? AND key = ?');
+  const one = db.prepare<[string, string], ItemRow>(`${withArticle} WHERE feed_id = ? AND key = ?`);
+  const saveArticle = db.prepare(
+    'INSERT INTO item_articles (feed_id, key, data) VALUES (?, ?, ?) ON CONFLICT (feed_id, key) DO UPDATE SET data = excluded.data',
+  );
+  const articles = db.prepare<[string], { key: string; data: string }>('SELECT key, data FROM item_articles WHERE feed_id = ?');
   const lastAdded = db.prepare<[string], string | null>('SELECT max(added_at) FROM items WHERE feed_id = ?').pluck();
   // better-sqlite3 runs a transaction synchronously: nothing else reads or writes in between, and
   // a throw rolls back all of it.
@@ -92,6 +111,12 @@ export function createEmbeddedItemStore(db: Db, recordEvent: (envelope: FeedEven
     },
     async list(feedId, sort: ItemSort, limit) {
       return (sort === 'date' ? byDate : byAdded).all(feedId, limit).map(toItem);
+    },
+    async saveArticle(feedId, key, article) {
+      saveArticle.run(feedId, key, JSON.stringify(article));
+    },
+    async articles(feedId) {
+      return new Map(articles.all(feedId).map((row) => [row.key, JSON.parse(row.data) as ItemArticle]));
     },
     async lastAddedAt(feedId) {
       return lastAdded.get(feedId) ?? undefined;
