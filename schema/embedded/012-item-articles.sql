@@ -7,3 +7,9 @@ CREATE TABLE item_articles (
   data    TEXT NOT NULL,
   PRIMARY KEY (feed_id, key)
 ) STRICT;
+
+-- Moves on every article saved: hosted documents of a full-text feed are cached by it.
+CREATE TABLE article_versions (
+  feed_id TEXT PRIMARY KEY,
+  version INTEGER NOT NULL
+) STRICT;

@@ -113,7 +113,10 @@ async function startWorker(runtime: Runtime, config: Config, log: Logger, role: 
     if (sent > 0) log.warn({ events: sent }, 'published events a stopped worker left behind');
   });
   // A worker apart from an embedded-mode API must look for new feeds; with Redis the API schedules them directly.
-  if (role === 'worker' && config.redisUrl === undefined) every(rescanMs, 'the rescan of feeds', () => resumeSchedules(deps));
+  if (role === 'worker' && config.redisUrl === undefined) {
+    every(rescanMs, 'the rescan of feeds', () => resumeSchedules(deps));
+    every(rescanMs, 'the rescan of article fetches', () => resumeArticles(deps));
+  }
   return () => {
     for (const timer of timers) clearInterval(timer);
   };

@@ -38,6 +38,8 @@ export interface ItemStore {
   saveArticle(feedId: string, key: string, article: ItemArticle): Promise<void>;
   /** The items of a feed that have an article record, with it (whatever its state): the article jobs to resume. */
   articles(feedId: string): Promise<Map<string, ItemArticle>>;
+  /** Changes whenever an article of the feed is saved (empty before the first): part of the version of its hosted documents. */
+  articlesStamp(feedId: string): Promise<string>;
   /** Latest `addedAt` of a feed: the version of its hosted document. */
   lastAddedAt(feedId: string): Promise<string | undefined>;
 }

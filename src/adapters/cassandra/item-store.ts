@@ -16,7 +16,8 @@ const byAdded = statement('SELECT item FROM {ks}.items_by_added WHERE feed_id = 
 const byPublished = statement('SELECT item FROM {ks}.items_by_published WHERE feed_id = ? LIMIT ?', true);
 const articlesOf = statement('SELECT key, article FROM {ks}.item_articles WHERE feed_id = ? AND key IN ?', true);
 const allArticles = statement('SELECT key, article FROM {ks}.item_articles WHERE feed_id = ?', true);
-const saveArticle = statement('INSERT INTO {ks}.item_articles (feed_id, key, article) VALUES (?, ?, ?)', true);
+const saveArticle = statement('UPDATE {ks}.item_articles SET article = ?, saved = now() WHERE feed_id = ? AND key = ?', true);
+const articlesSaved = statement('SELECT saved FROM {ks}.item_articles WHERE feed_id = ? LIMIT 1', true);
 // `IF version = null` holds for a feed never committed to (version 0), rows or not.
 const fence = statement('UPDATE {ks}.items SET version = ?, pending = ? WHERE feed_id = ? IF version = ?', false);
 // A plain write to a cell no conditional write touches: Paxos and plain timestamps never race on it.
@@ -162,7 +163,11 @@ export function createCassandraItemStore(cql: Cql, outbox: EventOutbox): ItemSto
       );
     },
     async saveArticle(feedId, key, article) {
-      await cql.execute(saveArticle, [feedId, key, JSON.stringify(article)]);
+      await cql.execute(saveArticle, [JSON.stringify(article), feedId, key]);
+    },
+    async articlesStamp(feedId) {
+      const saved = (await cql.one(articlesSaved, [feedId]))?.get('saved') as unknown;
+      return saved === null || saved === undefined ? '' : String(saved);
     },
     async articles(feedId) {
       const rows = await cql.all(allArticles, [feedId]);

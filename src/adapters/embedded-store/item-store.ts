@@ -70,9 +70,17 @@ export function createEmbeddedItemStore(db: Db, recordEvent: (envelope: FeedEven
     `${withArticle} WHERE feed_id = ? ORDER BY published_at DESC, position ASC LIMIT ?`,
   );
   const one = db.prepare<[string, string], ItemRow>(`${withArticle} WHERE feed_id = ? AND key = ?`);
-  const saveArticle = db.prepare(
+  const upsertArticle = db.prepare(
     'INSERT INTO item_articles (feed_id, key, data) VALUES (?, ?, ?) ON CONFLICT (feed_id, key) DO UPDATE SET data = excluded.data',
   );
+  const bumpArticles = db.prepare(
+    'INSERT INTO article_versions (feed_id, version) VALUES (?, 1) ON CONFLICT (feed_id) DO UPDATE SET version = version + 1',
+  );
+  const articlesVersion = db.prepare<[string], number>('SELECT version FROM article_versions WHERE feed_id = ?').pluck();
+  const saveArticle = db.transaction((feedId: string, key: string, data: string) => {
+    upsertArticle.run(feedId, key, data);
+    bumpArticles.run(feedId);
+  });
   const articles = db.prepare<[string], { key: string; data: string }>('SELECT key, data FROM item_articles WHERE feed_id = ?');
   const lastAdded = db.prepare<[string], string | null>('SELECT max(added_at) FROM items WHERE feed_id = ?').pluck();
   // better-sqlite3 runs a transaction synchronously: nothing else reads or writes in between, and
@@ -113,7 +121,10 @@ export function createEmbeddedItemStore(db: Db, recordEvent: (envelope: FeedEven
       return (sort === 'date' ? byDate : byAdded).all(feedId, limit).map(toItem);
     },
     async saveArticle(feedId, key, article) {
-      saveArticle.run(feedId, key, JSON.stringify(article));
+      saveArticle(feedId, key, JSON.stringify(article));
+    },
+    async articlesStamp(feedId) {
+      return String(articlesVersion.get(feedId) ?? '');
     },
     async articles(feedId) {
       return new Map(articles.all(feedId).map((row) => [row.key, JSON.parse(row.data) as ItemArticle]));
