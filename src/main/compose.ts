@@ -66,6 +66,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     tasks: {
       feed: new URL('../../workers/parse-feed-task.js', import.meta.url).href,
       page: new URL('../../workers/extract-page-task.js', import.meta.url).href,
+      article: new URL('../../workers/extract-article-task.js', import.meta.url).href,
     },
     maxThreads: config.parserThreads,
     timeoutMs: config.parseTimeout * 1000,

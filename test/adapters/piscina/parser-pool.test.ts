@@ -14,6 +14,7 @@ function pool(t: { teardown(fn: () => unknown): void }): ReturnType<typeof creat
     tasks: {
       feed: join(repoRoot, 'dist', 'workers', 'parse-feed-task.js'),
       page: join(repoRoot, 'dist', 'workers', 'extract-page-task.js'),
+      article: join(repoRoot, 'dist', 'workers', 'extract-article-task.js'),
     },
     maxThreads: 1,
     // Not what is tested: a thread's first start on a loaded machine can outlast the 10 s default.
