@@ -1,7 +1,7 @@
 import { FeedmillError } from './errors.js';
 import { noFilters, type KeepBlock } from './keep-block.js';
 import { expectedMessage, oneOf } from './field-message.js';
-import type { FullTextRules } from './item-article.js';
+import type { FullTextRules } from './full-text-rules.js';
 
 export type ItemSort = 'last_added' | 'date';
 export const itemSorts: readonly ItemSort[] = ['last_added', 'date'];

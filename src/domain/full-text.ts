@@ -1,6 +1,7 @@
 import { FeedmillError } from './errors.js';
 import { expectedMessage, unknownFieldMessage } from './field-message.js';
-import type { FullTextRules, FullTextView, ItemArticle } from './item-article.js';
+import type { FullTextRules } from './full-text-rules.js';
+import type { FullTextView, ItemArticle } from './item-article.js';
 import type { StoredItem } from './stored-item.js';
 
 /** The one setting full text is read from: the feed's switch. */

@@ -48,8 +48,3 @@ export interface FullTextView {
   summaryText: string;
 }
 
-export interface FullTextRules {
-  content?: string;
-  remove?: string[];
-}
-

@@ -1,4 +1,5 @@
-import type { FullTextRules } from '../domain/item-article.js';
+import type { ExtractedArticle } from '../domain/article.js';
+import type { FullTextRules } from '../domain/full-text-rules.js';
 import type { ParsedFeed, ParsedPage } from '../domain/item.js';
 
 export interface ParseMeta {
@@ -6,17 +7,6 @@ export interface ParseMeta {
   contentType?: string;
   /** The HTTP Content-Location, when the server sent one: the base for relative links, resolved against `url`. */
   contentLocation?: string;
-}
-
-/** The article of one page, as workers/extract-article.ts finds it; HTML sanitised, links absolute. */
-export interface ExtractedArticle {
-  title: string | null;
-  byline: string | null;
-  published: string | null;
-  lead_image: string | null;
-  language: string | null;
-  content_html: string;
-  content_text: string;
 }
 
 /**
@@ -28,7 +18,10 @@ export interface FeedParser {
   parse(body: Uint8Array, meta: ParseMeta): Promise<ParsedFeed>;
   /** An HTML page: its items, and the feeds it advertises. */
   extractPage(body: Uint8Array, meta: ParseMeta): Promise<ParsedPage>;
-  /** The main article of an HTML page (full text); null when the page holds none. */
+  /**
+   * The article of one page (`meta.url` is its final URL, after redirects); null when the page
+   * holds none. `rules` are the feed's own, which win over the shipped site rules.
+   */
   extractArticle(body: Uint8Array, meta: ParseMeta & { rules?: FullTextRules }): Promise<ExtractedArticle | null>;
   close(): Promise<void>;
 }

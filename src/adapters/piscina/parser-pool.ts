@@ -1,14 +1,12 @@
 import { Piscina } from 'piscina';
 import { FeedmillError, errorCodes, type ErrorCode } from '../../domain/errors.js';
+import type { ExtractedArticle } from '../../domain/article.js';
 import type { ParsedFeed, ParsedPage } from '../../domain/item.js';
-import type { FullTextRules } from '../../domain/item-article.js';
-import type { ExtractedArticle, FeedParser, ParseMeta } from '../../ports/feed-parser.js';
+import type { FullTextRules } from '../../domain/full-text-rules.js';
+import type { FeedParser, ParseMeta } from '../../ports/feed-parser.js';
 
 export interface ParserPoolOptions {
-  /**
-   * The compiled task modules (`dist/workers/parse-feed-task.js`, `dist/workers/extract-page-task.js`,
-   * `dist/workers/extract-article-task.js`).
-   */
+  /** The compiled task modules (`dist/workers/parse-feed-task.js`, `extract-page-task.js`, `extract-article-task.js`). */
   tasks: { feed: string; page: string; article: string };
   /**
    * Worker threads.

@@ -1,5 +1,5 @@
 import type { FeedSettings, ItemSort } from '../../domain/feed.js';
-import type { FullTextRules } from '../../domain/item-article.js';
+import type { FullTextRules } from '../../domain/full-text-rules.js';
 import type { KeepBlock } from '../../domain/keep-block.js';
 
 /** Spec "Feed settings", plus `sort`, `paused` and `min_interval` (seconds; null: the global floor). */

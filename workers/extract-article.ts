@@ -1,0 +1,87 @@
+import { Readability } from '@mozilla/readability';
+import type { ExtractedArticle } from '../src/domain/article.js';
+import { decodeBytes } from './shared/charset.js';
+import { renderHtml } from './shared/html.js';
+import { resolveUrl } from './shared/urls.js';
+import { parseDocument, selectAll, type DomDocument } from './extract-article/dom.js';
+import { readMeta } from './extract-article/metadata.js';
+import { ruleFor } from './extract-article/rules.js';
+import type { SiteRule } from './extract-article/site-rules.js';
+
+export type { SiteRule } from './extract-article/site-rules.js';
+
+/** The article of one page, its HTML sanitised (only safe URLs, all absolute). */
+export type ArticleResult = ExtractedArticle;
+
+export interface ExtractArticleOptions {
+  /** The page's final URL (after redirects): the base for relative links and the key of the site rules. */
+  url: string;
+  /** The HTTP Content-Type; its charset decides the decoding unless the body has a BOM. */
+  contentType?: string;
+  /** The feed's own rule (`full_text_rules`); it wins over the shipped rule of the page's domain. */
+  rules?: SiteRule;
+}
+
+/** Less text than this is no article: an error page, a login wall, a listing of headlines. */
+const minArticleChars = 200;
+
+/**
+ * The main article of an HTML page. Synchronous and pure: the bytes are decoded (charset.ts),
+ * parsed into a linkedom document, trimmed by the site rule when one applies, and the article is
+ * found by Mozilla's Readability; its HTML then passes the shared sanitiser.
+ * @returns null when the page holds no article.
+ */
+export function extractArticle(body: Uint8Array, options: ExtractArticleOptions): ArticleResult | null {
+  const document = parseDocument(decodeBytes(body, options.contentType, 'html'));
+  const base = baseOf(document, options.url);
+  const meta = readMeta(document, base);
+  const rule = ruleFor(options.url, options.rules);
+  for (const selector of rule?.remove ?? []) for (const element of selectAll(document, selector)) element.remove();
+  const found = (rule?.content === undefined ? undefined : byRule(document, rule.content)) ?? byReadability(document);
+  if (found === null) return null;
+  const rendered = renderHtml(found.html, base);
+  if (rendered.text.length < minArticleChars) return null;
+  return {
+    title: meta.title ?? found.title,
+    byline: meta.byline ?? found.byline,
+    published: meta.published,
+    lead_image: meta.leadImage ?? rendered.firstImage,
+    language: meta.language,
+    content_html: rendered.html,
+    content_text: rendered.text,
+  };
+}
+
+interface Found {
+  html: string;
+  title: string | null;
+  byline: string | null;
+}
+
+/** The elements a rule names, outermost only, in document order; undefined when none match (the generic pass runs). */
+function byRule(document: DomDocument, content: string): Found | undefined {
+  const matches = selectAll(document, content);
+  const outermost = matches.filter((element) => !matches.some((other) => other !== element && contains(other, element)));
+  if (outermost.length === 0) return undefined;
+  return { html: outermost.map((element) => element.outerHTML).join('\n'), title: null, byline: null };
+}
+
+function contains(ancestor: { parentElement: unknown }, element: { parentElement: unknown }): boolean {
+  for (let node = element.parentElement; node !== null && node !== undefined; node = (node as { parentElement: unknown }).parentElement) {
+    if (node === ancestor) return true;
+  }
+  return false;
+}
+
+function byReadability(document: DomDocument): Found | null {
+  // Readability is typed against the DOM lib's Document; linkedom's implements what it uses.
+  const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0]).parse();
+  if (article === null || typeof article.content !== 'string') return null;
+  return { html: article.content, title: article.title ?? null, byline: article.byline ?? null };
+}
+
+/** `<base href>` resolved against the page URL, else the page URL. */
+function baseOf(document: DomDocument, url: string): string {
+  const href = document.querySelector('base[href]')?.getAttribute('href');
+  return href ? resolveUrl(href, url) : url;
+}
