@@ -143,7 +143,15 @@ export const deliveryExample = {
 export const deliveryListExample = { ...page, data: [deliveryExample] };
 export const retryResultExample = { delivery_id: deliveryExample.delivery_id, status: 'pending' };
 
-const { description_html: _html, ...eventItem } = feedItemExample;
+// Events carry the item as shown (its article, with full text): no teaser or full-text status beside it.
+const {
+  description_html: _html,
+  summary_text: _summaryText,
+  summary_html: _summaryHtml,
+  full_text_status: _status,
+  full_text_error: _error,
+  ...eventItem
+} = feedItemExample;
 
 export const webhookEventExample = {
   id: deliveryExample.event_id,
