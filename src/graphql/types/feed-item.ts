@@ -27,7 +27,7 @@ const FullTextStatus = builder.enumType('FullTextStatus', {
     PENDING: { value: 'pending', description: 'Being fetched: the teaser is shown, the item is not yet announced.' },
     OK: { value: 'ok', description: 'The description is the article fetched from `url`.' },
     FAILED: { value: 'failed', description: 'It could not be had (`fullTextError` says why); the teaser is shown.' },
-    SKIPPED: { value: 'skipped', description: "Full text is off, or the item is older than the fill or past the per-refresh cap." },
+    SKIPPED: { value: 'skipped', description: 'Full text is off, or the item is older than the fill or past the per-refresh cap.' },
   } as const,
 });
 

@@ -10,7 +10,11 @@ import { KeepBlock, KeepBlockInput, keepBlockFromInput } from './item-filter.js'
 const FullTextRules = builder.objectRef<Rules>('FullTextRules').implement({
   description: "Where a feed's article pages keep their article; they win over feedmill's own rules for the site.",
   fields: (t) => ({
-    content: t.string({ nullable: true, description: 'The CSS selector of the element holding the article.', resolve: (rules) => rules.content ?? null }),
+    content: t.string({
+      nullable: true,
+      description: 'The CSS selector of the element holding the article.',
+      resolve: (rules) => rules.content ?? null,
+    }),
     remove: t.stringList({ description: 'CSS selectors of parts to drop first.', resolve: (rules) => rules.remove ?? [] }),
   }),
 });
