@@ -8,10 +8,7 @@ import type { AppDeps } from './deps.js';
 import { feedEvent, publishFeedEvent } from './feed-events.js';
 import type { HostGate } from './host-gate.js';
 
-type ArticleDeps = Pick<
-  AppDeps,
-  'feeds' | 'items' | 'fetcher' | 'parser' | 'outbox' | 'bus' | 'deliveryScheduler' | 'clock' | 'settings'
->;
+type ArticleDeps = Pick<AppDeps, 'feeds' | 'items' | 'fetcher' | 'parser' | 'outbox' | 'bus' | 'deliveryScheduler' | 'clock' | 'settings'>;
 
 /** A failure of the page behind an item: its code (the fetcher's, or one of articleOnlyFailures) and the upstream status. */
 export interface ArticleFailure extends ArticleError {
@@ -42,11 +39,15 @@ async function readArticle(deps: ArticleDeps, feed: Feed, url: string): Promise<
     });
   }
   const rules = feed.settings.fullTextRules ?? undefined;
-  const article = await deps.parser.extractArticle(page.body, { url: page.url, contentType: page.contentType, ...(rules ? { rules } : {}) });
+  const article = await deps.parser.extractArticle(page.body, {
+    url: page.url,
+    contentType: page.contentType,
+    ...(rules ? { rules } : {}),
+  });
   if (!article) {
     throw new PageRefused({
       code: 'no_article_found',
-      message: `The page at ${page.url} holds no article the extractor could find${rules ? ' with the feed\'s full_text_rules' : ''}`,
+      message: `The page at ${page.url} holds no article the extractor could find${rules ? " with the feed's full_text_rules" : ''}`,
     });
   }
   return { html: article.content_html, text: article.content_text };
@@ -106,7 +107,13 @@ function deadlineRace(ms: number, settle: Promise<unknown>): Promise<boolean> {
  * announced then with its teaser, as `failed` (`timeout`) — even while a slow fetch is still under
  * way; an article that arrives later replaces the teaser silently.
  */
-export async function fetchArticle(deps: ArticleDeps, gate: HostGate, retry: ArticleRetry, feedId: string, key: string): Promise<Date | null> {
+export async function fetchArticle(
+  deps: ArticleDeps,
+  gate: HostGate,
+  retry: ArticleRetry,
+  feedId: string,
+  key: string,
+): Promise<Date | null> {
   const feed = await deps.feeds.getById(feedId);
   const [item] = feed ? await deps.items.getMany(feedId, [key]) : [];
   if (!feed || !item?.article) return null;

@@ -43,7 +43,7 @@ export function createHostGate(options: HostGateOptions): HostGate {
     try {
       return await task();
     } finally {
-      if (options.pauseMs > 0) setTimeout(() => leave(host), options.pauseMs).unref();
+      if (options.pauseMs > 0) setTimeout(() => leave(host), options.pauseMs);
       else leave(host);
     }
   };

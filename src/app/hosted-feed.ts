@@ -75,7 +75,10 @@ async function feedSource(deps: HostedDeps, id: string): Promise<HostedSource | 
       link: shownUrl(feed.link) || feed.sourceUrl,
       icon: shownUrl(feed.icon),
       updatedAt: later((await deps.items.lastAddedAt(feed.id)) ?? feed.createdAt, feed.updatedAt),
-      items: renderable(await feedItems(deps, feed, feed.settings.sort, itemsShown, 'announced'), new Map([[feed.id, feed.settings.customAuthor]])),
+      items: renderable(
+        await feedItems(deps, feed, feed.settings.sort, itemsShown, 'announced'),
+        new Map([[feed.id, feed.settings.customAuthor]]),
+      ),
     }),
   };
 }

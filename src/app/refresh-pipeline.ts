@@ -91,7 +91,14 @@ async function articleWaits(
   diff: ItemDiff,
 ): Promise<{ fresh: StoredItem[]; moved: StoredItem[]; announced: ItemDiff }> {
   const fresh = diff.fresh.slice(0, deps.settings.fullText.perRefresh);
-  const before = new Map((await deps.items.getMany(feed.id, diff.changed.map((item) => item.key))).map((item) => [item.key, item]));
+  const before = new Map(
+    (
+      await deps.items.getMany(
+        feed.id,
+        diff.changed.map((item) => item.key),
+      )
+    ).map((item) => [item.key, item]),
+  );
   const changed = diff.changed.map((item) => {
     const article = before.get(item.key)?.article;
     return article ? { ...item, article } : item;

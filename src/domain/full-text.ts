@@ -64,7 +64,10 @@ const maxRemoveSelectors = 20;
 
 const selector = (value: unknown, path: string): string => {
   if (typeof value !== 'string' || value.trim() === '' || value.length > maxSelectorLength)
-    throw new FeedmillError('validation_failed', expectedMessage(path, `a CSS selector of 1 to ${maxSelectorLength} characters`, { value }));
+    throw new FeedmillError(
+      'validation_failed',
+      expectedMessage(path, `a CSS selector of 1 to ${maxSelectorLength} characters`, { value }),
+    );
   return value.trim();
 };
 
@@ -75,7 +78,10 @@ const selector = (value: unknown, path: string): string => {
 export function parseFullTextRules(raw: unknown, path = 'full_text_rules'): FullTextRules | null {
   if (raw === null || raw === undefined) return null;
   if (typeof raw !== 'object' || Array.isArray(raw))
-    throw new FeedmillError('validation_failed', expectedMessage(path, 'an object with `content` and/or `remove`, or null', { value: raw }));
+    throw new FeedmillError(
+      'validation_failed',
+      expectedMessage(path, 'an object with `content` and/or `remove`, or null', { value: raw }),
+    );
   const { content, remove, ...rest } = raw as Record<string, unknown>;
   if (Object.keys(rest).length > 0)
     throw new FeedmillError('validation_failed', unknownFieldMessage(path, Object.keys(rest), 'only `content` and `remove`'));

@@ -47,4 +47,3 @@ export interface FullTextView {
   summaryHtml: string;
   summaryText: string;
 }
-

@@ -191,7 +191,11 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
   };
   metrics.gauge('feedmill_refresh_queue_size', 'Feed refreshes waiting or running in this process.', () => scheduler.size);
   metrics.gauge('feedmill_delivery_queue_size', 'Webhook deliveries waiting or running in this process.', () => deliveryScheduler.size);
-  metrics.gauge('feedmill_article_queue_size', 'Article fetches (full text) waiting or running in this process.', () => articleScheduler.size);
+  metrics.gauge(
+    'feedmill_article_queue_size',
+    'Article fetches (full text) waiting or running in this process.',
+    () => articleScheduler.size,
+  );
   metrics.gauge('feedmill_parser_pool_utilization', 'Share of the parser pool busy (0 to 1).', () => parser.utilization);
   metrics.gauge(
     'feedmill_event_bus_listeners',

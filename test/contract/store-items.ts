@@ -216,7 +216,7 @@ export function itemStoreContract(test: ContractTest): void {
     t.equal((await items.getMany(feedId, ['g:guid-2']))[0]?.article, undefined, 'only saveArticle stores an article');
     const replaced: ItemArticle = { ...article, status: 'failed', error: { code: 'timeout', message: 'too slow' }, html: '', text: '' };
     await items.saveArticle(feedId, 'g:guid-1', replaced);
-    t.same(await items.articles(feedId), new Map([['g:guid-1', replaced]]), 'articles lists the feed\'s article records, replaced in place');
+    t.same(await items.articles(feedId), new Map([['g:guid-1', replaced]]), "articles lists the feed's article records, replaced in place");
     t.same(await items.articles(ns('other')), new Map(), 'another feed has none');
   });
 }

@@ -54,7 +54,15 @@ t.test('customAuthor replaces every item’s authors in responses and the hosted
   const hosted = await app.inject({ method: 'GET', url: `/feeds/${feedId}.xml` });
   t.equal(hosted.body.match(/<dc:creator>Newsroom Bot<\/dc:creator>/g)?.length, items.length);
   const reset = await alice.patch(`/v1/feeds/${feedId}/settings`, { customAuthor: null });
-  t.same(reset.json(), { customAuthor: null, sort: 'last_added', paused: false, min_interval: null, filters: { keep: null, block: null }, full_text: false, full_text_rules: null });
+  t.same(reset.json(), {
+    customAuthor: null,
+    sort: 'last_added',
+    paused: false,
+    min_interval: null,
+    filters: { keep: null, block: null },
+    full_text: false,
+    full_text_rules: null,
+  });
   const after = (await alice.get(`/v1/feeds/${feedId}`)).json<{ items: Item[] }>().items;
   t.ok(
     after.every((item) => item.authors.length === 0),

@@ -7,7 +7,7 @@ import type { EventOutbox } from '../../ports/event-outbox.js';
 import type { ItemStore } from '../../ports/item-store.js';
 import { statement, type Cql } from './cql.js';
 import { itemRowWrite, orderWrites, placeItem, type Placed, type PlacedItem } from './item-writes.js';
-import { int, optionalText, text } from './row.js';
+import { int, optionalText, text, timeUuid } from './row.js';
 
 const known = statement('SELECT key, content_hash, added_at, version, pending, settled FROM {ks}.items WHERE feed_id = ?', true);
 const placed = statement('SELECT key, added_at, position, published_at FROM {ks}.items WHERE feed_id = ? AND key IN ?', true);
@@ -57,7 +57,8 @@ export function createCassandraItemStore(cql: Cql, outbox: EventOutbox): ItemSto
   const withArticles = async (feedId: string, items: StoredItem[]): Promise<StoredItem[]> => {
     const found = new Map<string, ItemArticle>();
     for (const part of chunks(items.map((item) => item.key))) {
-      for (const row of await cql.all(articlesOf, [feedId, part])) found.set(text(row, 'key'), JSON.parse(text(row, 'article')) as ItemArticle);
+      for (const row of await cql.all(articlesOf, [feedId, part]))
+        found.set(text(row, 'key'), JSON.parse(text(row, 'article')) as ItemArticle);
     }
     return items.map((item) => {
       const article = found.get(item.key);
@@ -166,8 +167,9 @@ export function createCassandraItemStore(cql: Cql, outbox: EventOutbox): ItemSto
       await cql.execute(saveArticle, [JSON.stringify(article), feedId, key]);
     },
     async articlesStamp(feedId) {
-      const saved = (await cql.one(articlesSaved, [feedId]))?.get('saved') as unknown;
-      return saved === null || saved === undefined ? '' : String(saved);
+      const row = await cql.one(articlesSaved, [feedId]);
+      // A partition without articles answers no row; one of only static columns is not possible here.
+      return row && row.get('saved') !== null ? timeUuid(row, 'saved').toString() : '';
     },
     async articles(feedId) {
       const rows = await cql.all(allArticles, [feedId]);

@@ -63,12 +63,8 @@ export function createEmbeddedItemStore(db: Db, recordEvent: (envelope: FeedEven
        published_at = excluded.published_at, data = excluded.data`,
   );
   const withArticle = 'SELECT items.*, item_articles.data AS article FROM items LEFT JOIN item_articles USING (feed_id, key)';
-  const byAdded = db.prepare<[string, number], ItemRow>(
-    `${withArticle} WHERE feed_id = ? ORDER BY added_at DESC, position ASC LIMIT ?`,
-  );
-  const byDate = db.prepare<[string, number], ItemRow>(
-    `${withArticle} WHERE feed_id = ? ORDER BY published_at DESC, position ASC LIMIT ?`,
-  );
+  const byAdded = db.prepare<[string, number], ItemRow>(`${withArticle} WHERE feed_id = ? ORDER BY added_at DESC, position ASC LIMIT ?`);
+  const byDate = db.prepare<[string, number], ItemRow>(`${withArticle} WHERE feed_id = ? ORDER BY published_at DESC, position ASC LIMIT ?`);
   const one = db.prepare<[string, string], ItemRow>(`${withArticle} WHERE feed_id = ? AND key = ?`);
   const upsertArticle = db.prepare(
     'INSERT INTO item_articles (feed_id, key, data) VALUES (?, ?, ?) ON CONFLICT (feed_id, key) DO UPDATE SET data = excluded.data',

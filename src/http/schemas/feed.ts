@@ -45,7 +45,7 @@ export const FeedItem = Type.Object(
         Type.Object({
           code: Type.String({
             description:
-              'The fetcher\'s code (`upstream_status`, `upstream_timeout`, `address_not_allowed`, `body_too_large`, …), `unsupported_content_type`, `no_article_found`, or `timeout` (not in within FEEDMILL_FULL_TEXT_MAX_WAIT).',
+              "The fetcher's code (`upstream_status`, `upstream_timeout`, `address_not_allowed`, `body_too_large`, …), `unsupported_content_type`, `no_article_found`, or `timeout` (not in within FEEDMILL_FULL_TEXT_MAX_WAIT).",
           }),
           message: Type.String({ description: 'What went wrong, for humans.' }),
         }),
@@ -200,7 +200,9 @@ const selectorText = 'A CSS selector.';
 const FullTextRules = Type.Object(
   {
     content: Type.Optional(Type.String({ description: `${selectorText} The element holding the article.` })),
-    remove: Type.Optional(Type.Array(Type.String(), { description: `${selectorText} each; parts of the article to drop (share buttons, related links).` })),
+    remove: Type.Optional(
+      Type.Array(Type.String(), { description: `${selectorText} each; parts of the article to drop (share buttons, related links).` }),
+    ),
   },
   { additionalProperties: false, description: "Hints for the feed's article pages; they win over feedmill's own rules for the site." },
 );
