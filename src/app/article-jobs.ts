@@ -9,13 +9,27 @@ export const fullTextFill = 20;
 type ArticleDeps = Pick<AppDeps, 'items' | 'articleScheduler' | 'clock'>;
 
 /**
- * Begins the wait for the articles of `items`: records each as pending (so a restart finds it) and
- * schedules its fetch-article job, now. `announced`: the items need no announcing when their
- * articles arrive (they were announced before, or are a baseline).
+ * Records the wait for the articles of `items` as pending, so a restart finds it (resumeArticles).
+ * `announced`: the items need no announcing when their articles arrive (they were announced
+ * before, or are a baseline).
  */
-export async function awaitArticles(deps: ArticleDeps, feedId: string, items: readonly StoredItem[], announced: boolean): Promise<void> {
-  const now = deps.clock.now();
+export async function recordWaits(
+  deps: Pick<AppDeps, 'items'>,
+  feedId: string,
+  items: readonly StoredItem[],
+  announced: boolean,
+  now: Date,
+): Promise<void> {
   for (const item of items) await deps.items.saveArticle(feedId, item.key, pendingArticle(item, now.toISOString(), announced));
+}
+
+/** Schedules the fetch-article jobs of `items`, now. */
+export async function scheduleArticles(
+  deps: Pick<AppDeps, 'articleScheduler'>,
+  feedId: string,
+  items: readonly StoredItem[],
+  now: Date,
+): Promise<void> {
   for (const item of items) await deps.articleScheduler.schedule(articleJobId(feedId, item.key), now);
 }
 
@@ -27,7 +41,9 @@ export async function awaitArticles(deps: ArticleDeps, feedId: string, items: re
 export async function fillFullText(deps: ArticleDeps, feed: Feed): Promise<void> {
   const latest = await deps.items.list(feed.id, 'last_added', fullTextFill);
   const missing = latest.filter((item) => !(item.article?.url === item.url && item.article.status === 'ok'));
-  await awaitArticles(deps, feed.id, missing, true);
+  const now = deps.clock.now();
+  await recordWaits(deps, feed.id, missing, true, now);
+  await scheduleArticles(deps, feed.id, missing, now);
 }
 
 /**

@@ -4,9 +4,9 @@ import type { FeedmillError } from '../domain/errors.js';
 import { diffItems, type ItemDiff } from '../domain/item-diff.js';
 import type { ParsedItem } from '../domain/item.js';
 import { afterFailure, clearedFailures, isPolled } from '../domain/feed-lifecycle.js';
-import { articleJobId, pendingArticle } from '../domain/full-text.js';
 import { feedPollPolicy, nextPollAt, type PollSignals } from '../domain/poll-policy.js';
 import type { StoredItem } from '../domain/stored-item.js';
+import { recordWaits, scheduleArticles } from './article-jobs.js';
 import type { AppDeps } from './deps.js';
 import type { FetchedDocument } from './fetch-document.js';
 import { feedEvent, publishFeedEvent } from './feed-events.js';
@@ -69,13 +69,12 @@ export async function storeItems(
   if (diff.fresh.length + diff.changed.length === 0) return diff;
   const waits = announce && feed.settings.fullText ? await articleWaits(deps, feed, diff) : { fresh: [], moved: [], announced: diff };
   // Recorded before the commit, so a process that dies after it leaves them for resumeArticles.
-  const stamp = now.toISOString();
-  for (const item of waits.fresh) await deps.items.saveArticle(feed.id, item.key, pendingArticle(item, stamp, false));
-  for (const item of waits.moved) await deps.items.saveArticle(feed.id, item.key, pendingArticle(item, stamp, true));
+  await recordWaits(deps, feed.id, waits.fresh, false, now);
+  await recordWaits(deps, feed.id, waits.moved, true, now);
   const event = announce ? await feedEvent(deps, feed, waits.announced, now) : undefined;
   if (!(await deps.items.commit(feed.id, snapshot.version, [...diff.fresh, ...diff.changed], event))) return 'superseded';
   if (event) await publishFeedEvent(deps, event);
-  for (const item of [...waits.fresh, ...waits.moved]) await deps.articleScheduler.schedule(articleJobId(feed.id, item.key), now);
+  await scheduleArticles(deps, feed.id, [...waits.fresh, ...waits.moved], now);
   return diff;
 }
 
