@@ -5,6 +5,7 @@ import { renderHtml } from './shared/html.js';
 import { resolveUrl } from './shared/urls.js';
 import { parseDocument, selectAll, type DomDocument } from './extract-article/dom.js';
 import { readMeta } from './extract-article/metadata.js';
+import { pruneBoilerplate } from './extract-article/prune.js';
 import { ruleFor } from './extract-article/rules.js';
 import type { SiteRule } from './extract-article/site-rules.js';
 
@@ -74,6 +75,7 @@ function contains(ancestor: { parentElement: unknown }, element: { parentElement
 }
 
 function byReadability(document: DomDocument): Found | null {
+  pruneBoilerplate(document);
   // Readability is typed against the DOM lib's Document; linkedom's implements what it uses.
   const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0]).parse();
   if (article === null || typeof article.content !== 'string') return null;
