@@ -1,12 +1,13 @@
 import { Readability } from '@mozilla/readability';
 import type { ExtractedArticle } from '../src/domain/article.js';
 import { decodeBytes } from './shared/charset.js';
-import { renderHtml } from './shared/html.js';
+import { htmlToText, renderHtml } from './shared/html.js';
 import { resolveUrl } from './shared/urls.js';
-import { parseDocument, selectAll, type DomDocument } from './extract-article/dom.js';
+import { parseDocument, selectAll, type DomDocument, type DomElement } from './extract-article/dom.js';
 import { readMeta } from './extract-article/metadata.js';
 import { pruneBoilerplate } from './extract-article/prune.js';
 import { ruleFor } from './extract-article/rules.js';
+import { tidyContent } from './extract-article/tidy.js';
 import type { SiteRule } from './extract-article/site-rules.js';
 
 export type { SiteRule } from './extract-article/site-rules.js';
@@ -41,7 +42,8 @@ export function extractArticle(body: Uint8Array, options: ExtractArticleOptions)
   const found = (rule?.content === undefined ? undefined : byRule(document, rule.content)) ?? byReadability(document);
   if (found === null) return null;
   const rendered = renderHtml(found.html, base);
-  if (rendered.text.length < minArticleChars) return null;
+  const text = proseText(rendered.html);
+  if (text.length < minArticleChars) return null;
   return {
     title: meta.title ?? found.title,
     byline: meta.byline ?? found.byline,
@@ -49,7 +51,7 @@ export function extractArticle(body: Uint8Array, options: ExtractArticleOptions)
     lead_image: meta.leadImage ?? rendered.firstImage,
     language: meta.language,
     content_html: rendered.html,
-    content_text: rendered.text,
+    content_text: text,
   };
 }
 
@@ -77,13 +79,27 @@ function contains(ancestor: { parentElement: unknown }, element: { parentElement
 function byReadability(document: DomDocument): Found | null {
   pruneBoilerplate(document);
   // Readability is typed against the DOM lib's Document; linkedom's implements what it uses.
-  const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0]).parse();
-  if (article === null || typeof article.content !== 'string') return null;
-  return { html: article.content, title: article.title ?? null, byline: article.byline ?? null };
+  const article = new Readability<DomElement>(document as unknown as ConstructorParameters<typeof Readability>[0], {
+    // The content element itself, not its HTML: it is tidied before it is serialised once.
+    serializer: (node) => node as unknown as DomElement,
+  }).parse();
+  if (article === null || !article.content) return null;
+  tidyContent(article.content);
+  return { html: article.content.innerHTML, title: article.title ?? null, byline: article.byline ?? null };
 }
 
 /** `<base href>` resolved against the page URL, else the page URL. */
 function baseOf(document: DomDocument, url: string): string {
   const href = document.querySelector('base[href]')?.getAttribute('href');
   return href ? resolveUrl(href, url) : url;
+}
+
+/**
+ * The article's prose: the sanitised HTML's text without figure captions. Captions and photo
+ * credits stay in `content_html` with their figures; in the text they would interrupt the prose
+ * they sit in (schema.org's `articleBody` leaves them out too). The sanitiser writes `<figcaption>`
+ * bare and always closes it, so the pattern meets only what it wrote.
+ */
+function proseText(html: string): string {
+  return htmlToText(html.replace(/<figcaption>[\s\S]*?<\/figcaption>/g, ''));
 }
