@@ -1,5 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import type { ExtractedArticle } from '../src/domain/article.js';
+import type { FullTextRules } from '../src/domain/full-text-rules.js';
 import { decodeBytes } from './shared/charset.js';
 import { htmlToText, renderHtml } from './shared/html.js';
 import { resolveUrl } from './shared/urls.js';
@@ -8,9 +9,6 @@ import { readMeta } from './extract-article/metadata.js';
 import { pruneBoilerplate } from './extract-article/prune.js';
 import { ruleFor } from './extract-article/rules.js';
 import { tidyContent } from './extract-article/tidy.js';
-import type { SiteRule } from './extract-article/site-rules.js';
-
-export type { SiteRule } from './extract-article/site-rules.js';
 
 /** The article of one page, its HTML sanitised (only safe URLs, all absolute). */
 export type ArticleResult = ExtractedArticle;
@@ -21,7 +19,7 @@ export interface ExtractArticleOptions {
   /** The HTTP Content-Type; its charset decides the decoding unless the body has a BOM. */
   contentType?: string;
   /** The feed's own rule (`full_text_rules`); it wins over the shipped rule of the page's domain. */
-  rules?: SiteRule;
+  rules?: FullTextRules;
 }
 
 /** Less text than this is no article: an error page, a login wall, a listing of headlines. */
@@ -35,15 +33,19 @@ const minArticleChars = 200;
  */
 export function extractArticle(body: Uint8Array, options: ExtractArticleOptions): ArticleResult | null {
   const document = parseDocument(decodeBytes(body, options.contentType, 'html'));
+  // An empty body parses to a document with no root element, which Readability cannot walk.
+  if (document.documentElement === null || document.body === null) return null;
   const base = baseOf(document, options.url);
   const meta = readMeta(document, base);
   const rule = ruleFor(options.url, options.rules);
   for (const selector of rule?.remove ?? []) for (const element of selectAll(document, selector)) element.remove();
-  const found = (rule?.content === undefined ? undefined : byRule(document, rule.content)) ?? byReadability(document);
+  const byRules = rule?.content === undefined ? undefined : byRule(document, rule.content);
+  const found = byRules ?? byReadability(document);
   if (found === null) return null;
   const rendered = renderHtml(found.html, base);
   const text = proseText(rendered.html);
-  if (text.length < minArticleChars) return null;
+  // What a rule names is the article however short (a comic is one image); a guess needs substance.
+  if (byRules === undefined ? text.length < minArticleChars : text === '' && rendered.firstImage === null) return null;
   return {
     title: meta.title ?? found.title,
     byline: meta.byline ?? found.byline,

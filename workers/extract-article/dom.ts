@@ -28,7 +28,8 @@ export interface DomElement extends DomNode {
 }
 
 export interface DomDocument {
-  readonly documentElement: DomElement;
+  /** null for an empty document. */
+  readonly documentElement: DomElement | null;
   readonly head: DomElement | null;
   readonly body: DomElement | null;
   querySelector(selectors: string): DomElement | null;
