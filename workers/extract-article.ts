@@ -8,6 +8,7 @@ import { parseDocument, selectAll, type DomDocument, type DomElement } from './e
 import { readMeta } from './extract-article/metadata.js';
 import { pruneBoilerplate } from './extract-article/prune.js';
 import { ruleFor } from './extract-article/rules.js';
+import { stripInert } from './extract-article/strip-inert.js';
 import { tidyContent } from './extract-article/tidy.js';
 
 /** The article of one page, its HTML sanitised (only safe URLs, all absolute). */
@@ -32,7 +33,7 @@ const minArticleChars = 200;
  * @returns null when the page holds no article.
  */
 export function extractArticle(body: Uint8Array, options: ExtractArticleOptions): ArticleResult | null {
-  const document = parseDocument(decodeBytes(body, options.contentType, 'html'));
+  const document = parseDocument(stripInert(decodeBytes(body, options.contentType, 'html')));
   // An empty body parses to a document with no root element, which Readability cannot walk.
   if (document.documentElement === null || document.body === null) return null;
   const base = baseOf(document, options.url);

@@ -5,6 +5,8 @@ const maxLinkDensity = 0.5;
 /** Prose: a block with a paragraph this long is never taken for a link list. */
 const proseChars = 200;
 const blocks = new Set(['ul', 'ol', 'div', 'section', 'p', 'h2', 'h3', 'h4', 'table']);
+/** Not looked inside. */
+const keptWhole = new Set(['blockquote', 'pre', 'figure']);
 
 interface Counts {
   text: number;
@@ -62,6 +64,7 @@ export function tidyContent(content: DomElement): void {
       element.remove();
       continue;
     }
-    queue.push(...Array.from(element.children));
+    // A quote is the author's, links and all: an embedded post is mostly its links and date.
+    if (!keptWhole.has(element.localName)) queue.push(...Array.from(element.children));
   }
 }
