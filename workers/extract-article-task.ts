@@ -1,5 +1,6 @@
 import { isFeedmillError, type ErrorCode } from '../src/domain/errors.js';
-import { extractArticle, type ArticleResult, type SiteRule } from './extract-article.js';
+import type { FullTextRules } from '../src/domain/full-text-rules.js';
+import { extractArticle, type ArticleResult } from './extract-article.js';
 
 export interface ExtractArticleTask {
   body: Uint8Array;
@@ -7,7 +8,7 @@ export interface ExtractArticleTask {
   url: string;
   contentType?: string;
   /** The feed's own `full_text_rules`. */
-  rules?: SiteRule;
+  rules?: FullTextRules;
 }
 
 export type ExtractArticleTaskResult = { ok: true; article: ArticleResult | null } | { ok: false; code: ErrorCode; message: string };

@@ -1,14 +1,15 @@
 import { Readability } from '@mozilla/readability';
 import type { ExtractedArticle } from '../src/domain/article.js';
+import type { FullTextRules } from '../src/domain/full-text-rules.js';
 import { decodeBytes } from './shared/charset.js';
-import { renderHtml } from './shared/html.js';
+import { htmlToText, renderHtml } from './shared/html.js';
 import { resolveUrl } from './shared/urls.js';
-import { parseDocument, selectAll, type DomDocument } from './extract-article/dom.js';
+import { parseDocument, selectAll, type DomDocument, type DomElement } from './extract-article/dom.js';
 import { readMeta } from './extract-article/metadata.js';
+import { pruneBoilerplate } from './extract-article/prune.js';
 import { ruleFor } from './extract-article/rules.js';
-import type { SiteRule } from './extract-article/site-rules.js';
-
-export type { SiteRule } from './extract-article/site-rules.js';
+import { stripInert } from './extract-article/strip-inert.js';
+import { tidyContent } from './extract-article/tidy.js';
 
 /** The article of one page, its HTML sanitised (only safe URLs, all absolute). */
 export type ArticleResult = ExtractedArticle;
@@ -19,7 +20,7 @@ export interface ExtractArticleOptions {
   /** The HTTP Content-Type; its charset decides the decoding unless the body has a BOM. */
   contentType?: string;
   /** The feed's own rule (`full_text_rules`); it wins over the shipped rule of the page's domain. */
-  rules?: SiteRule;
+  rules?: FullTextRules;
 }
 
 /** Less text than this is no article: an error page, a login wall, a listing of headlines. */
@@ -32,15 +33,20 @@ const minArticleChars = 200;
  * @returns null when the page holds no article.
  */
 export function extractArticle(body: Uint8Array, options: ExtractArticleOptions): ArticleResult | null {
-  const document = parseDocument(decodeBytes(body, options.contentType, 'html'));
+  const document = parseDocument(stripInert(decodeBytes(body, options.contentType, 'html')));
+  // An empty body parses to a document with no root element, which Readability cannot walk.
+  if (document.documentElement === null || document.body === null) return null;
   const base = baseOf(document, options.url);
   const meta = readMeta(document, base);
   const rule = ruleFor(options.url, options.rules);
   for (const selector of rule?.remove ?? []) for (const element of selectAll(document, selector)) element.remove();
-  const found = (rule?.content === undefined ? undefined : byRule(document, rule.content)) ?? byReadability(document);
+  const byRules = rule?.content === undefined ? undefined : byRule(document, rule.content);
+  const found = byRules ?? byReadability(document);
   if (found === null) return null;
   const rendered = renderHtml(found.html, base);
-  if (rendered.text.length < minArticleChars) return null;
+  const text = proseText(rendered.html);
+  // What a rule names is the article however short (a comic is one image); a guess needs substance.
+  if (byRules === undefined ? text.length < minArticleChars : text === '' && rendered.firstImage === null) return null;
   return {
     title: meta.title ?? found.title,
     byline: meta.byline ?? found.byline,
@@ -48,7 +54,7 @@ export function extractArticle(body: Uint8Array, options: ExtractArticleOptions)
     lead_image: meta.leadImage ?? rendered.firstImage,
     language: meta.language,
     content_html: rendered.html,
-    content_text: rendered.text,
+    content_text: text,
   };
 }
 
@@ -74,14 +80,29 @@ function contains(ancestor: { parentElement: unknown }, element: { parentElement
 }
 
 function byReadability(document: DomDocument): Found | null {
+  pruneBoilerplate(document);
   // Readability is typed against the DOM lib's Document; linkedom's implements what it uses.
-  const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0]).parse();
-  if (article === null || typeof article.content !== 'string') return null;
-  return { html: article.content, title: article.title ?? null, byline: article.byline ?? null };
+  const article = new Readability<DomElement>(document as unknown as ConstructorParameters<typeof Readability>[0], {
+    // The content element itself, not its HTML: it is tidied before it is serialised once.
+    serializer: (node) => node as unknown as DomElement,
+  }).parse();
+  if (article === null || !article.content) return null;
+  tidyContent(article.content);
+  return { html: article.content.innerHTML, title: article.title ?? null, byline: article.byline ?? null };
 }
 
 /** `<base href>` resolved against the page URL, else the page URL. */
 function baseOf(document: DomDocument, url: string): string {
   const href = document.querySelector('base[href]')?.getAttribute('href');
   return href ? resolveUrl(href, url) : url;
+}
+
+/**
+ * The article's prose: the sanitised HTML's text without figure captions. Captions and photo
+ * credits stay in `content_html` with their figures; in the text they would interrupt the prose
+ * they sit in (schema.org's `articleBody` leaves them out too). The sanitiser writes `<figcaption>`
+ * bare and always closes it, so the pattern meets only what it wrote.
+ */
+function proseText(html: string): string {
+  return htmlToText(html.replace(/<figcaption>[\s\S]*?<\/figcaption>/g, ''));
 }

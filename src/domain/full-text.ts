@@ -1,6 +1,4 @@
-import { FeedmillError } from './errors.js';
-import { expectedMessage, unknownFieldMessage } from './field-message.js';
-import type { FullTextRules } from './full-text-rules.js';
+import { validateFullTextRules, type FullTextRules } from './full-text-rules.js';
 import type { FullTextView, ItemArticle } from './item-article.js';
 import type { StoredItem } from './stored-item.js';
 
@@ -58,42 +56,13 @@ export function parseArticleJobId(id: string): { feedId: string; key: string } |
   return { feedId: match[1], key: Buffer.from(match[2], 'base64url').toString() };
 }
 
-/** The longest selector, and the most `remove` selectors, a feed's rules may hold. */
-const maxSelectorLength = 500;
-const maxRemoveSelectors = 20;
-
-const selector = (value: unknown, path: string): string => {
-  if (typeof value !== 'string' || value.trim() === '' || value.length > maxSelectorLength)
-    throw new FeedmillError(
-      'validation_failed',
-      expectedMessage(path, `a CSS selector of 1 to ${maxSelectorLength} characters`, { value }),
-    );
-  return value.trim();
-};
-
 /**
- * A feed's `full_text_rules` as a request sent them: null (or nothing) clears them; otherwise an
- * object with an optional `content` selector and an optional list of `remove` selectors.
+ * A feed's `full_text_rules` as a request sent them: null (or nothing) clears them, and so does an
+ * object naming no selector; otherwise they are checked by the extractor's own rule
+ * (validateFullTextRules, full-text-rules.ts).
  */
 export function parseFullTextRules(raw: unknown, path = 'full_text_rules'): FullTextRules | null {
   if (raw === null || raw === undefined) return null;
-  if (typeof raw !== 'object' || Array.isArray(raw))
-    throw new FeedmillError(
-      'validation_failed',
-      expectedMessage(path, 'an object with `content` and/or `remove`, or null', { value: raw }),
-    );
-  const { content, remove, ...rest } = raw as Record<string, unknown>;
-  if (Object.keys(rest).length > 0)
-    throw new FeedmillError('validation_failed', unknownFieldMessage(path, Object.keys(rest), 'only `content` and `remove`'));
-  const rules: FullTextRules = {};
-  if (content !== undefined && content !== null) rules.content = selector(content, `${path}.content`);
-  if (remove !== undefined && remove !== null) {
-    if (!Array.isArray(remove) || remove.length > maxRemoveSelectors)
-      throw new FeedmillError(
-        'validation_failed',
-        expectedMessage(`${path}.remove`, `a list of at most ${maxRemoveSelectors} CSS selectors`, { value: remove }),
-      );
-    rules.remove = remove.map((entry, index) => selector(entry, `${path}.remove[${index}]`));
-  }
-  return rules.content === undefined && rules.remove === undefined ? null : rules;
+  const rules = validateFullTextRules(raw, path);
+  return rules.content === undefined && (rules.remove === undefined || rules.remove.length === 0) ? null : rules;
 }

@@ -65,3 +65,18 @@ t.test('the metadata: title, byline, date, lead image, language', async (t) => {
   t.equal(article.lead_image, 'https://courier.example/media/ferry-lead.jpg');
   t.equal(article.language, 'en-GB');
 });
+
+t.test('a page labelled windows-1252 in <meta> is decoded by that label', async (t) => {
+  const article = extractArticle(fixture('windows-1252.html'), { url: 'https://zeitung.example/fruehling' });
+  if (article === null) throw new Error('expected an article, got null');
+  t.match(article.content_text, 'Die Straßencafés öffnen wieder');
+  t.match(article.content_text, '„Wir sind zufrieden“, sagt eine Gärtnerin');
+  t.notMatch(article.content_text, '\ufffd');
+  t.equal(article.language, 'de');
+});
+
+t.test('a page with no article gives null', async (t) => {
+  t.equal(extractArticle(fixture('no-article.html'), { url: 'https://app.example/sign-in' }), null, 'a sign-in page');
+  t.equal(extractArticle(new Uint8Array(0), { url: 'https://app.example/empty' }), null, 'an empty body');
+  t.equal(extractArticle(Buffer.from('<p>Too short.</p>'), { url: 'https://app.example/short' }), null, 'one short line');
+});

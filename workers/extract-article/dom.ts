@@ -4,12 +4,17 @@ import { parseHTML } from 'linkedom';
  * The part of the DOM the extractor uses, typed here because the project compiles without the DOM
  * lib (workers run in Node, and nothing else of ours sees a DOM). linkedom implements all of it.
  */
-export interface DomElement {
+export interface DomNode {
+  /** 1 for an element, 3 for text. */
   readonly nodeType: number;
+  readonly textContent: string | null;
+  readonly childNodes: ArrayLike<DomNode>;
+}
+
+export interface DomElement extends DomNode {
   readonly localName: string;
   readonly parentElement: DomElement | null;
   readonly children: ArrayLike<DomElement>;
-  readonly textContent: string | null;
   innerHTML: string;
   readonly outerHTML: string;
   getAttribute(name: string): string | null;
@@ -23,7 +28,8 @@ export interface DomElement {
 }
 
 export interface DomDocument {
-  readonly documentElement: DomElement;
+  /** null for an empty document. */
+  readonly documentElement: DomElement | null;
   readonly head: DomElement | null;
   readonly body: DomElement | null;
   querySelector(selectors: string): DomElement | null;

@@ -93,7 +93,7 @@ export function readMeta(document: DomDocument, base: string): ArticleMeta {
   const image = text(stated?.['image']) ?? metaContent(document, 'meta[property="og:image"], meta[name="twitter:image"]');
   const leadImage = image === null ? null : webUrl(image, base) || null;
   const lang =
-    language(document.documentElement.getAttribute('lang')) ??
+    language(document.documentElement?.getAttribute('lang')) ??
     language(metaContent(document, 'meta[http-equiv="content-language" i], meta[property="og:locale"]')) ??
     language(text(stated?.['inLanguage']));
   const body = stated?.['articleBody'];

@@ -1,10 +1,11 @@
+import type { FullTextRules } from '../../src/domain/full-text-rules.js';
 import { siteRules, type SiteRule } from './site-rules.js';
 
 /**
  * The rule for a page: the feed's own when it states one, else the shipped rule whose domain is the
  * page's host or a parent of it (the longest such domain, so `news.example.com` beats `example.com`).
  */
-export function ruleFor(pageUrl: string, own: SiteRule | undefined): SiteRule | undefined {
+export function ruleFor(pageUrl: string, own: FullTextRules | undefined): SiteRule | undefined {
   if (own !== undefined && (own.content !== undefined || (own.remove?.length ?? 0) > 0)) return own;
   const host = hostOf(pageUrl);
   if (host === undefined) return undefined;

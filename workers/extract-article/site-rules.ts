@@ -1,25 +1,22 @@
+import type { FullTextRules } from '../../src/domain/full-text-rules.js';
+
 /**
- * Per-site extraction rules shipped with feedmill: for a page whose final URL is on `domain` (or a
- * subdomain of it), `content` names the element(s) that hold the article and `remove` the
- * boilerplate inside it the generic extractor keeps. A rule exists only where the generic pass
- * gets the site wrong; each has a fixture under test/fixtures/articles/ reproducing the site's
- * structure (test/workers/extract-article-site-rules.test.ts). Rules a feed states itself
- * (`full_text_rules`) win over these.
+ * Per-site extraction rules shipped with feedmill, for sites the generic pass gets wrong: for a
+ * page whose final URL is on the rule's domain (or a subdomain of it), `content` names the
+ * element(s) holding the article and `remove` the boilerplate inside them. Compiled in: the worker
+ * does no I/O. Each row has a fixture under test/fixtures/articles/ reproducing the site's
+ * structure (test/workers/extract-article-site-rules.test.ts). A feed's own `full_text_rules`
+ * win over these; docs/full-text.md lists them.
  */
-export interface SiteRule {
-  content?: string;
-  remove?: readonly string[];
-}
+export type SiteRule = Readonly<FullTextRules>;
 
 export const siteRules: Readonly<Record<string, SiteRule>> = {
-  // The body sits in several sibling `.c-entry-content` blocks split by ad slots; the generic pass keeps one.
-  'theverge.com': { content: '.duet--article--article-body-component', remove: ['.duet--ad--native-ad-rail', 'aside'] },
-  // Paragraphs are split across `.article-body__content` containers around inline promos.
-  'nbcnews.com': { content: '.article-body__content', remove: ['.ad-container', '.article-body__promo'] },
-  // Posts keep their text in `.post-body`; the "more from this author" box sits inside it.
-  'blogspot.com': { content: '.post-body', remove: ['.post-share-buttons', '.blog-pager'] },
-  // Medium wraps every paragraph in its own section; the clap bar and "more from" follow inside `article`.
-  'medium.com': { content: 'article section', remove: ['[data-testid="headerClapButton"]', '.pw-responses'] },
-  // Repeated `.c-article-body` plus a paywall notice that reads like a paragraph.
-  'arstechnica.com': { content: '.article-content', remove: ['.ad-wrapper', '.sidebar', '.story-sidebar'] },
+  // A comic: the article is one image with its title text, too little prose for the generic pass.
+  'xkcd.com': { content: '#ctitle, #comic' },
+  // The comic and the bonus panel revealed under it, both images.
+  'smbc-comics.com': { content: '#cc-comicbody, #aftercomic' },
+  // Story text in #storytext, interleaved with "related story" link boxes and the image toolbar.
+  'npr.org': { content: '#storytext', remove: ['.bucketwrap.internallink', '.enlarge-options', '.credit-caption .credit'] },
+  // The standfirst sits outside the body, and the body holds ad slots and a "more like this" list.
+  'theregister.com': { content: '#top-col-story h2, #body', remove: ['.adun', '.wptl', '#article-bottom-ad'] },
 };
