@@ -49,13 +49,20 @@ export async function fillFullText(deps: ArticleDeps, feed: Feed): Promise<void>
 /**
  * At start-up, every article still pending gets its job again (the local scheduler holds jobs in
  * memory only; BullMQ keeps them, and scheduling an id it holds changes nothing that matters).
+ * `untriedOnly`: only waits no fetch has tried yet — the rescan of an embedded worker beside a
+ * separate API process, which picks up the fills that process recorded, without hurrying the
+ * retries this worker planned itself.
  */
-export async function resumeArticles(deps: ArticleDeps & Pick<AppDeps, 'feeds'>): Promise<number> {
+export async function resumeArticles(
+  deps: Pick<AppDeps, 'feeds' | 'items' | 'articleScheduler' | 'clock'>,
+  untriedOnly = false,
+): Promise<number> {
   const now = deps.clock.now();
   let count = 0;
   for (const { id: feedId } of await deps.feeds.listDue()) {
     for (const [key, article] of await deps.items.articles(feedId)) {
       if (article.status !== 'pending' && article.announced) continue;
+      if (untriedOnly && article.attempts > 0) continue;
       await deps.articleScheduler.schedule(articleJobId(feedId, key), now);
       count += 1;
     }

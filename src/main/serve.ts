@@ -115,7 +115,7 @@ async function startWorker(runtime: Runtime, config: Config, log: Logger, role: 
   // A worker apart from an embedded-mode API must look for new feeds; with Redis the API schedules them directly.
   if (role === 'worker' && config.redisUrl === undefined) {
     every(rescanMs, 'the rescan of feeds', () => resumeSchedules(deps));
-    every(rescanMs, 'the rescan of article fetches', () => resumeArticles(deps));
+    every(rescanMs, 'the rescan of article fetches', () => resumeArticles(deps, true));
   }
   return () => {
     for (const timer of timers) clearInterval(timer);
