@@ -10,6 +10,7 @@ const benchmarks: Record<string, () => void | Promise<void>> = {
   poll: async () => (await import('./poll.js')).runPoll(process.env),
   load: async () => (await import('./load.js')).runLoad(process.env),
   dedupe: async () => (await import('./dedupe.js')).runDedupe(process.env),
+  fulltext: async () => (await import('./fulltext.js')).runFulltext(process.env),
 };
 
 const name = process.argv[2];

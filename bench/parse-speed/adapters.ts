@@ -49,7 +49,7 @@ export async function loadAdapter(name: ParserName): Promise<Adapter> {
       const task = (file: string) => fileURLToPath(new URL(`../../workers/${file}`, import.meta.url));
       // One thread: documents go one at a time, so this measures the hop (clone in, clone out), not parallelism.
       const pool = createParserPool({
-        tasks: { feed: task('parse-feed-task.js'), page: task('extract-page-task.js') },
+        tasks: { feed: task('parse-feed-task.js'), page: task('extract-page-task.js'), article: task('extract-article-task.js') },
         maxThreads: 1,
         timeoutMs: 120_000,
       });

@@ -32,6 +32,10 @@ function countingParser(inner: FeedParser): FeedParser & { readonly calls: numbe
       calls += 1;
       return inner.extractPage(body, meta);
     },
+    extractArticle: (body, meta) => {
+      calls += 1;
+      return inner.extractArticle(body, meta);
+    },
     close: () => inner.close(),
   };
 }

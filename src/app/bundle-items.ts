@@ -23,7 +23,7 @@ export async function bundleContent(
 ): Promise<BundleContent> {
   const feeds = await liveMembers(deps, bundle);
   // Each member's own filters apply to its items in the bundle too.
-  const lists = await Promise.all(feeds.map((feed) => feedItems(deps, feed, sort)));
+  const lists = await Promise.all(feeds.map((feed) => feedItems(deps, feed, sort, itemsShown, 'announced')));
   if (!hasFilters(bundle.filters)) return { feeds, items: mergeItems(lists, sort, itemsShown) };
   const merged = mergeItems(lists, sort, Number.POSITIVE_INFINITY);
   return { feeds, items: passing(merged, bundle.filters, customAuthorsOf(feeds), deps.clock.now()).slice(0, itemsShown) };

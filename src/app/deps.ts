@@ -42,6 +42,19 @@ export interface AppSettings {
   platformRules: readonly PlatformRule[];
   /** `FEEDMILL_DISCOVER_TIMEOUT`: how long `GET /v1/discover` spends confirming candidates. @default 5000 */
   discoverTimeoutMs: number;
+  fullText: FullTextLimits;
+}
+
+/** How politely full text fetches article pages (docs/full-text.md). */
+export interface FullTextLimits {
+  /** `FEEDMILL_FULL_TEXT_PER_HOST`: article fetches at once to one host, per process. @default 2 */
+  perHost: number;
+  /** `FEEDMILL_FULL_TEXT_HOST_PAUSE`: the pause after each article fetch before that slot of the host is used again, in ms. @default 1000 */
+  hostPauseMs: number;
+  /** `FEEDMILL_FULL_TEXT_PER_REFRESH`: new items of one refresh whose articles are fetched; the rest are `skipped`. @default 50 */
+  perRefresh: number;
+  /** `FEEDMILL_FULL_TEXT_MAX_WAIT`: an item waits this long for its article before it is announced without it, in seconds. @default 600 */
+  maxWaitSeconds: number;
 }
 
 /** Every port the use cases need; each use case asks only for its part with `Pick`. */
@@ -65,6 +78,8 @@ export interface AppDeps {
   webhookSender: WebhookSender;
   /** OPML imports and their progress; the imports run on `deliveryScheduler` (job id = import id). */
   imports: OpmlImportStore;
+  /** Runs article fetches of full-text feeds (job id = articleJobId, one per item): a queue of their own, so a slow site never delays a refresh. */
+  articleScheduler: Scheduler;
   /** Runs webhook deliveries (job id = delivery id); `scheduler` runs feed refreshes. */
   deliveryScheduler: Scheduler;
   fetcher: Fetcher;

@@ -4,6 +4,7 @@ import type { FeedEventEnvelope } from '../webhook-event/feed-update-event.js';
 import { eventItem, toEventFeed } from '../webhook-event/to-event.js';
 import type { ItemDiff } from '../domain/item-diff.js';
 import type { FilterSubject } from '../domain/item-filter.js';
+import { withFullText } from '../domain/full-text.js';
 import { judgeItem } from '../domain/keep-block.js';
 import type { StoredItem } from '../domain/stored-item.js';
 import type { AppDeps } from './deps.js';
@@ -22,9 +23,11 @@ export const filterSubject = (item: StoredItem, customAuthor: string | null): Fi
 export async function feedEvent(
   deps: Pick<AppDeps, 'items' | 'settings'>,
   feed: Feed,
-  diff: ItemDiff,
+  diff: Pick<ItemDiff, 'fresh' | 'changed'>,
   now: Date,
 ): Promise<FeedEventEnvelope | undefined> {
+  // Items are announced as they are shown: with their article as the description, when full text has one.
+  const show = (item: StoredItem): StoredItem => withFullText(item, feed.settings);
   const author = feed.settings.customAuthor;
   // The feed's keep/block filters: what they drop is announced to no one.
   const shown = (item: StoredItem): boolean => judgeItem(filterSubject(item, author), feed.settings.filters, now).kept;
@@ -49,10 +52,10 @@ export async function feedEvent(
       type: 'feed_update',
       feed: toEventFeed(feed, deps.settings.publicUrl),
       data: {
-        items_new: fresh.map((item) => eventItem(item, author)),
+        items_new: fresh.map((item) => eventItem(show(item), author)),
         items_changed: changed.map((item) => {
           const previous = before.get(item.key);
-          return { ...eventItem(item, author), changed_fields: previous ? changedFields(previous, item) : [] };
+          return { ...eventItem(show(item), author), changed_fields: previous ? changedFields(show(previous), show(item)) : [] };
         }),
       },
     },

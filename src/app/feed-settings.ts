@@ -8,6 +8,8 @@ import { patchKeepBlock } from '../domain/keep-block.js';
 import type { AppDeps } from './deps.js';
 import { findFeed } from './find-feed.js';
 import { expectedMessage } from '../domain/field-message.js';
+import { parseFullTextRules } from '../domain/full-text.js';
+import { fillFullText } from './article-jobs.js';
 
 /**
  * PATCH body: each field optional; `customAuthor: null` resets it to the source's authors,
@@ -20,12 +22,15 @@ export interface FeedSettingsPatch {
   minIntervalSeconds?: number | null;
   /** Keep/block filters as the request sent them (checked here): see `patchKeepBlock`. */
   filters?: unknown;
+  fullText?: boolean;
+  /** As the request sent them (checked here): see `parseFullTextRules`; null clears them. */
+  fullTextRules?: unknown;
 }
 
 /** The longest `min_interval` a feed may ask for: a week, as FEEDMILL_POLL_MAX_INTERVAL allows. */
 export const maxMinIntervalSeconds = 604_800;
 
-type SettingsDeps = Pick<AppDeps, 'feeds' | 'clock' | 'scheduler' | 'metrics' | 'settings'>;
+type SettingsDeps = Pick<AppDeps, 'feeds' | 'items' | 'clock' | 'scheduler' | 'articleScheduler' | 'metrics' | 'settings'>;
 
 /** GET /v1/feeds/:id/settings. */
 export async function getFeedSettings(deps: Pick<AppDeps, 'feeds'>, principal: Principal, feedId: string): Promise<FeedSettings> {
@@ -86,9 +91,13 @@ export async function updateFeedSettings(
     paused: patch.paused ?? feed.settings.paused,
     minIntervalSeconds: patch.minIntervalSeconds === undefined ? feed.settings.minIntervalSeconds : patch.minIntervalSeconds,
     filters: patchKeepBlock(feed.settings.filters, patch.filters),
+    fullText: patch.fullText ?? feed.settings.fullText,
+    fullTextRules: patch.fullTextRules === undefined ? feed.settings.fullTextRules : parseFullTextRules(patch.fullTextRules),
   };
   const updated = await deps.feeds.updateSettings(principal.accountId, feedId, next, deps.clock.now().toISOString());
   if (!updated) throw new FeedmillError('feed_not_found', `Feed \`${feedId}\` was deleted`);
   await applyPolling(deps, feed, updated, patch);
+  // Turning full text off needs nothing: items show their teasers again as they are read.
+  if (updated.settings.fullText && !feed.settings.fullText) await fillFullText(deps, updated);
   return updated.settings;
 }

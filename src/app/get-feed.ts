@@ -15,7 +15,7 @@ export interface FeedView {
    * rewrites authors, `sort` orders items), the sort asked for, the hash of the last document
    * read, which a refresh saves right after it stores the items that document brought, and the
    * feed's health, which every refresh changes (`last_fetched_at`, `next_fetch_at`), and the minute
-   * when filters judge by age.
+   * when filters judge by age, and (full text) the stamp of the feed's articles.
    */
   version: string;
   content(): Promise<FeedWithItems>;
@@ -25,8 +25,11 @@ export interface FeedView {
 export async function viewFeed(deps: GetFeedDeps, principal: Principal, feedId: string, sort?: ItemSort): Promise<FeedView> {
   const feed = await findFeed(deps, principal, feedId);
   const shownSort = sort ?? feed.settings.sort;
+  // Full text: an article arriving changes the items shown, and touches nothing of the feed's record.
+  const articles = feed.settings.fullText ? await deps.items.articlesStamp(feed.id) : '';
   return {
     version: JSON.stringify([
+      articles,
       feed.id,
       shownSort,
       feed.title,

@@ -7,7 +7,7 @@ import { hostedFormats, type HostedFormat } from '../domain/render/hosted-format
 import type { RenderableFeed } from '../domain/render/rss.js';
 import type { StoredItem } from '../domain/stored-item.js';
 import { bundleContent, customAuthorsOf } from './bundle-items.js';
-import type { AppDeps } from './deps.js';
+import { itemsShown, type AppDeps } from './deps.js';
 import { createLru } from './lru.js';
 import { feedItems, filterEpoch } from './shown-items.js';
 
@@ -54,8 +54,11 @@ const renderable = (items: readonly StoredItem[], authors: ReadonlyMap<string, s
 async function feedSource(deps: HostedDeps, id: string): Promise<HostedSource | undefined> {
   const feed = await deps.feeds.getById(id);
   if (!feed) return undefined;
+  // Full text: an article arriving changes what is shown, and touches nothing of the feed's record.
+  const articles = feed.settings.fullText ? await deps.items.articlesStamp(feed.id) : '';
   return {
     version: JSON.stringify([
+      articles,
       feed.title,
       feed.description,
       feed.link,
@@ -72,7 +75,10 @@ async function feedSource(deps: HostedDeps, id: string): Promise<HostedSource | 
       link: shownUrl(feed.link) || feed.sourceUrl,
       icon: shownUrl(feed.icon),
       updatedAt: later((await deps.items.lastAddedAt(feed.id)) ?? feed.createdAt, feed.updatedAt),
-      items: renderable(await feedItems(deps, feed, feed.settings.sort), new Map([[feed.id, feed.settings.customAuthor]])),
+      items: renderable(
+        await feedItems(deps, feed, feed.settings.sort, itemsShown, 'announced'),
+        new Map([[feed.id, feed.settings.customAuthor]]),
+      ),
     }),
   };
 }
@@ -81,14 +87,18 @@ async function bundleSource(deps: HostedDeps, id: string): Promise<HostedSource 
   const bundle = await deps.bundles.getById(id);
   if (!bundle) return undefined;
   const members = await Promise.all(
-    bundle.feedIds.map(async (feedId) => [await deps.feeds.getById(feedId), await deps.items.lastAddedAt(feedId)] as const),
+    bundle.feedIds.map(async (feedId) => {
+      const feed = await deps.feeds.getById(feedId);
+      const articles = feed?.settings.fullText ? await deps.items.articlesStamp(feedId) : '';
+      return [feed, await deps.items.lastAddedAt(feedId), articles] as const;
+    }),
   );
   let updatedAt = bundle.updatedAt;
   for (const [feed, lastAdded] of members) if (feed) updatedAt = later(updatedAt, later(feed.updatedAt, lastAdded ?? ''));
   return {
     version: JSON.stringify([
       updatedAt,
-      members.map(([feed]) => [feed?.settings, feed?.fetch.bodyHash]),
+      members.map(([feed, , articles]) => [feed?.settings, feed?.fetch.bodyHash, articles]),
       bundle.filters,
       filterEpoch(deps, [bundle.filters, ...members.flatMap(([feed]) => (feed ? [feed.settings.filters] : []))]),
     ]),

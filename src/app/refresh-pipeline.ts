@@ -7,6 +7,7 @@ import { afterFailure, clearedFailures, isPolled } from '../domain/feed-lifecycl
 import { jitter } from '../domain/jitter.js';
 import { feedPollPolicy, nextPollAt, type PollSignals } from '../domain/poll-policy.js';
 import type { StoredItem } from '../domain/stored-item.js';
+import { recordWaits, scheduleArticles } from './article-jobs.js';
 import type { AppDeps } from './deps.js';
 import type { FetchedDocument } from './fetch-document.js';
 import { feedEvent, publishFeedEvent } from './feed-events.js';
@@ -18,7 +19,7 @@ import { hintSignals, retryAfterSeconds } from './poll-signals.js';
 
 export type RefreshDeps = Pick<
   AppDeps,
-  'feeds' | 'items' | 'outbox' | 'bus' | 'deliveryScheduler' | 'fetcher' | 'parser' | 'clock' | 'random' | 'settings'
+  'feeds' | 'items' | 'outbox' | 'bus' | 'deliveryScheduler' | 'articleScheduler' | 'fetcher' | 'parser' | 'clock' | 'random' | 'settings'
 >;
 
 export interface RefreshOutcome {
@@ -58,7 +59,7 @@ export type PipelineRun = 'refresh' | 'first';
  * item as new never announce it under two event ids.
  */
 export async function storeItems(
-  deps: Pick<AppDeps, 'items' | 'outbox' | 'bus' | 'deliveryScheduler' | 'clock' | 'settings'>,
+  deps: Pick<AppDeps, 'items' | 'outbox' | 'bus' | 'deliveryScheduler' | 'articleScheduler' | 'clock' | 'settings'>,
   feed: Feed,
   items: readonly ParsedItem[],
   now: Date,
@@ -67,10 +68,43 @@ export async function storeItems(
   const snapshot = await deps.items.known(feed.id);
   const diff = diffItems(feed.id, items, snapshot.items, now.toISOString());
   if (diff.fresh.length + diff.changed.length + diff.reread.length === 0) return diff;
-  const event = announce ? await feedEvent(deps, feed, diff, now) : undefined;
+  const waits = announce && feed.settings.fullText ? await articleWaits(deps, feed, diff) : { fresh: [], moved: [], announced: diff };
+  // Recorded before the commit, so a process that dies after it leaves them for resumeArticles.
+  await recordWaits(deps, feed.id, waits.fresh, false, now);
+  await recordWaits(deps, feed.id, waits.moved, true, now);
+  const event = announce ? await feedEvent(deps, feed, waits.announced, now) : undefined;
   if (!(await deps.items.commit(feed.id, snapshot.version, [...diff.fresh, ...diff.changed, ...diff.reread], event))) return 'superseded';
   if (event) await publishFeedEvent(deps, event);
+  await scheduleArticles(deps, feed.id, [...waits.fresh, ...waits.moved], now);
   return diff;
+}
+
+/**
+ * Full text: which items of a diff wait for their articles. New items, up to FEEDMILL_FULL_TEXT_PER_REFRESH,
+ * are announced only once their article is in (or failed: jobs/fetch-article.ts); the rest are
+ * announced now with their teasers (`skipped`). A changed item whose address changed fetches the
+ * new page, and has its article replaced silently. A changed item keeps its stored article.
+ */
+async function articleWaits(
+  deps: Pick<AppDeps, 'items' | 'settings'>,
+  feed: Feed,
+  diff: ItemDiff,
+): Promise<{ fresh: StoredItem[]; moved: StoredItem[]; announced: ItemDiff }> {
+  const fresh = diff.fresh.slice(0, deps.settings.fullText.perRefresh);
+  const before = new Map(
+    (
+      await deps.items.getMany(
+        feed.id,
+        diff.changed.map((item) => item.key),
+      )
+    ).map((item) => [item.key, item]),
+  );
+  const changed = diff.changed.map((item) => {
+    const article = before.get(item.key)?.article;
+    return article ? { ...item, article } : item;
+  });
+  const moved = changed.filter((item) => item.article !== undefined && item.article.url !== item.url);
+  return { fresh, moved, announced: { fresh: diff.fresh.slice(fresh.length), changed, reread: diff.reread } };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Feed, ItemSort } from '../domain/feed.js';
+import { awaitsArticle, withFullText } from '../domain/full-text.js';
 import { filtersAgeWithTime, hasFilters, judgeItem, type KeepBlock } from '../domain/keep-block.js';
 import type { StoredItem } from '../domain/stored-item.js';
 import { itemsShown, type AppDeps } from './deps.js';
@@ -22,6 +23,12 @@ export function passing<T extends StoredItem>(
 }
 
 /**
+ * `api`: every stored item (REST, GraphQL, the dashboard); `announced`: only items announced, as
+ * hosted documents and bundles show them (full text holds a new item back until its article is in).
+ */
+export type ItemsView = 'api' | 'announced';
+
+/**
  * The items of a feed as shown everywhere (API responses, hosted outputs, bundles): newest first in
  * the given order, less those its keep/block filters drop. Filters apply when items are read, not
  * when they are stored, so changing a filter re-applies it to every stored item at once, without
@@ -32,11 +39,16 @@ export async function feedItems(
   feed: Feed,
   sort: ItemSort,
   limit = itemsShown,
+  view: ItemsView = 'api',
 ): Promise<StoredItem[]> {
   const { filters } = feed.settings;
-  if (!hasFilters(filters)) return deps.items.list(feed.id, sort, limit);
-  const stored = await deps.items.list(feed.id, sort, limit * readAhead);
-  return passing(stored, filters, new Map([[feed.id, feed.settings.customAuthor]]), deps.clock.now()).slice(0, limit);
+  const readsAhead = hasFilters(filters) || (view === 'announced' && feed.settings.fullText);
+  const stored = await deps.items.list(feed.id, sort, readsAhead ? limit * readAhead : limit);
+  // Full text: items waiting for their article are not yet announced, and are kept out of the documents that announce.
+  const shown = stored
+    .filter((item) => view === 'api' || !awaitsArticle(item, feed.settings))
+    .map((item) => withFullText(item, feed.settings));
+  return passing(shown, filters, new Map([[feed.id, feed.settings.customAuthor]]), deps.clock.now()).slice(0, limit);
 }
 
 /**

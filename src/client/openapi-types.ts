@@ -65,7 +65,7 @@ export interface paths {
     };
     /**
      * Retrieve a feed's settings
-     * @description Custom author, default sort, paused, minimum polling interval and keep/block filters.
+     * @description Custom author, default sort, paused, minimum polling interval, keep/block filters and full text.
      */
     get: operations['getFeedSettings'];
     put?: never;
@@ -562,7 +562,11 @@ export interface components {
      *           "name": "Ada Lovelace"
      *         }
      *       ],
-     *       "date_published": "2026-11-24T09:30:00.000Z"
+     *       "date_published": "2026-11-24T09:30:00.000Z",
+     *       "summary_text": "What the engine can and cannot do.",
+     *       "summary_html": "<p>What the engine can and cannot do.</p>",
+     *       "full_text_status": "skipped",
+     *       "full_text_error": null
      *     }
      */
     FeedItem: {
@@ -578,6 +582,19 @@ export interface components {
       authors: components['schemas']['Author'][];
       /** @description ISO 8601 UTC with milliseconds. */
       date_published: string;
+      /** @description The feed's own description of the item (its teaser), as plain text. */
+      summary_text: string;
+      /** @description The feed's own description of the item (its teaser), as sanitised HTML. */
+      summary_html: string;
+      /** @description Full text (docs/full-text.md): `ok`: `description_*` is the article fetched from `url`; `pending`: it is being fetched (the item shows its teaser and is not yet announced); `failed`: it could not be had (`full_text_error` says why; the teaser is shown); `skipped`: the feed's `full_text` is off, or the item is older than the fill or past the per-refresh cap. */
+      full_text_status: 'pending' | 'ok' | 'failed' | 'skipped';
+      /** @description Why the article could not be had (the last try's failure while `pending`); null otherwise. */
+      full_text_error: {
+        /** @description The fetcher's code (`upstream_status`, `upstream_timeout`, `address_not_allowed`, `body_too_large`, …), `unsupported_content_type`, `no_article_found`, or `timeout` (not in within FEEDMILL_FULL_TEXT_MAX_WAIT). */
+        code: string;
+        /** @description What went wrong, for humans. */
+        message: string;
+      } | null;
     };
     /**
      * @description The feed's health: how its last fetches went and when the next one is due.
@@ -617,6 +634,8 @@ export interface components {
       disabled_at: string | null;
       /** @description Why the feed was disabled (how long it has failed, and the last error); null unless `state` is `disabled`. */
       disabled_reason: string | null;
+      /** @description Full text on: how many of the items shown have `full_text_status: failed`. Only on responses that carry the feed's items. Article failures never change `state`: the feed itself is fine. */
+      full_text_failures?: number;
     };
     /**
      * @description The candidate the feed follows, when `source_url` was a page rather than the feed itself.
@@ -761,7 +780,11 @@ export interface components {
      *               "name": "Ada Lovelace"
      *             }
      *           ],
-     *           "date_published": "2026-11-24T09:30:00.000Z"
+     *           "date_published": "2026-11-24T09:30:00.000Z",
+     *           "summary_text": "What the engine can and cannot do.",
+     *           "summary_html": "<p>What the engine can and cannot do.</p>",
+     *           "full_text_status": "skipped",
+     *           "full_text_error": null
      *         }
      *       ]
      *     }
@@ -849,6 +872,13 @@ export interface components {
      *           "op": "older_than",
      *           "value": "30d"
      *         }
+     *       },
+     *       "full_text": true,
+     *       "full_text_rules": {
+     *         "content": "article .post-body",
+     *         "remove": [
+     *           ".share-buttons"
+     *         ]
      *       }
      *     }
      */
@@ -862,6 +892,15 @@ export interface components {
       /** @description Shortest time between two scheduled fetches of this feed, in seconds; never below FEEDMILL_POLL_MIN_INTERVAL (a lower value is refused with 400). null: the global floor. */
       min_interval: number | null;
       filters: components['schemas']['KeepBlockFilters'];
+      /** @description Full text (docs/full-text.md): `true` fetches the page behind each new item's `url` and shows its article as the item's description (the teaser stays as `summary_*`); turning it on fills in the latest 20 items, turning it off shows the teasers again. Neither announces anything. */
+      full_text: boolean;
+      /** @description null: the extractor finds the article by itself. */
+      full_text_rules: {
+        /** @description A CSS selector. The element holding the article. */
+        content?: string;
+        /** @description A CSS selector. each; parts of the article to drop (share buttons, related links). */
+        remove?: string[];
+      } | null;
     };
     /**
      * @description either `url`, or `keyword` with `region`
@@ -934,6 +973,15 @@ export interface components {
       /** @description Shortest time between two scheduled fetches of this feed, in seconds; never below FEEDMILL_POLL_MIN_INTERVAL (a lower value is refused with 400). null: the global floor. */
       min_interval?: number | null;
       filters?: components['schemas']['KeepBlockFiltersInput'];
+      /** @description Full text (docs/full-text.md): `true` fetches the page behind each new item's `url` and shows its article as the item's description (the teaser stays as `summary_*`); turning it on fills in the latest 20 items, turning it off shows the teasers again. Neither announces anything. */
+      full_text?: boolean;
+      /** @description null removes them. Checked as a whole: a bad selector is 400 naming it. */
+      full_text_rules?: {
+        /** @description A CSS selector. The element holding the article. */
+        content?: string;
+        /** @description A CSS selector. each; parts of the article to drop (share buttons, related links). */
+        remove?: string[];
+      } | null;
     };
     /** @description a condition `{field: title|description|author|url|category, op: contains|not_contains|matches, value}` or `{field: date_published, op: older_than|newer_than, value: "7d"}`, or `{all: [...]}` / `{any: [...]}` of at most 8 filters, of which a group holds at most 4 conditions; null for none (README "Filters") */
     ItemFilter:
@@ -1133,7 +1181,11 @@ export interface components {
      *                 "name": "Ada Lovelace"
      *               }
      *             ],
-     *             "date_published": "2026-11-24T09:30:00.000Z"
+     *             "date_published": "2026-11-24T09:30:00.000Z",
+     *             "summary_text": "What the engine can and cannot do.",
+     *             "summary_html": "<p>What the engine can and cannot do.</p>",
+     *             "full_text_status": "skipped",
+     *             "full_text_error": null
      *           },
      *           "kept": true,
      *           "decided_by": {
@@ -1257,6 +1309,10 @@ export interface components {
      *         }
      *       ],
      *       "date_published": "2026-11-24T09:30:00.000Z",
+     *       "summary_text": "What the engine can and cannot do.",
+     *       "summary_html": "<p>What the engine can and cannot do.</p>",
+     *       "full_text_status": "skipped",
+     *       "full_text_error": null,
      *       "duplicates": [
      *         {
      *           "feed_id": "fd_Bq3T9vLm2XwY7kPz",
@@ -1278,6 +1334,19 @@ export interface components {
       authors: components['schemas']['Author'][];
       /** @description ISO 8601 UTC with milliseconds. */
       date_published: string;
+      /** @description The feed's own description of the item (its teaser), as plain text. */
+      summary_text: string;
+      /** @description The feed's own description of the item (its teaser), as sanitised HTML. */
+      summary_html: string;
+      /** @description Full text (docs/full-text.md): `ok`: `description_*` is the article fetched from `url`; `pending`: it is being fetched (the item shows its teaser and is not yet announced); `failed`: it could not be had (`full_text_error` says why; the teaser is shown); `skipped`: the feed's `full_text` is off, or the item is older than the fill or past the per-refresh cap. */
+      full_text_status: 'pending' | 'ok' | 'failed' | 'skipped';
+      /** @description Why the article could not be had (the last try's failure while `pending`); null otherwise. */
+      full_text_error: {
+        /** @description The fetcher's code (`upstream_status`, `upstream_timeout`, `address_not_allowed`, `body_too_large`, …), `unsupported_content_type`, `no_article_found`, or `timeout` (not in within FEEDMILL_FULL_TEXT_MAX_WAIT). */
+        code: string;
+        /** @description What went wrong, for humans. */
+        message: string;
+      } | null;
       /** @description The same article reached through other member feeds (the same address once tracking parameters, `www.`, scheme, AMP variants and FeedBurner redirects are set aside, or the same story under a slightly different title), which the bundle shows once: this item is the earliest published copy, ties going to the feed listed first. Empty when there is no other copy. */
       duplicates: components['schemas']['DuplicateCopy'][];
     };
@@ -1318,6 +1387,10 @@ export interface components {
      *             }
      *           ],
      *           "date_published": "2026-11-24T09:30:00.000Z",
+     *           "summary_text": "What the engine can and cannot do.",
+     *           "summary_html": "<p>What the engine can and cannot do.</p>",
+     *           "full_text_status": "skipped",
+     *           "full_text_error": null,
      *           "duplicates": [
      *             {
      *               "feed_id": "fd_Bq3T9vLm2XwY7kPz",
@@ -1875,7 +1948,7 @@ export interface components {
       body: {
         outline?: {
           /** @description The title. */
-          text: string;
+          text?: string;
           /** @description The feed address; an outline without it is a group (a bundle). */
           xmlUrl?: string;
         }[];
@@ -2323,7 +2396,11 @@ export interface operations {
            *               "name": "Ada Lovelace"
            *             }
            *           ],
-           *           "date_published": "2026-11-24T09:30:00.000Z"
+           *           "date_published": "2026-11-24T09:30:00.000Z",
+           *           "summary_text": "What the engine can and cannot do.",
+           *           "summary_html": "<p>What the engine can and cannot do.</p>",
+           *           "full_text_status": "skipped",
+           *           "full_text_error": null
            *         }
            *       ]
            *     }
@@ -2395,7 +2472,11 @@ export interface operations {
            *               "name": "Ada Lovelace"
            *             }
            *           ],
-           *           "date_published": "2026-11-24T09:30:00.000Z"
+           *           "date_published": "2026-11-24T09:30:00.000Z",
+           *           "summary_text": "What the engine can and cannot do.",
+           *           "summary_html": "<p>What the engine can and cannot do.</p>",
+           *           "full_text_status": "skipped",
+           *           "full_text_error": null
            *         }
            *       ]
            *     }
@@ -2560,6 +2641,13 @@ export interface operations {
            *           "op": "older_than",
            *           "value": "30d"
            *         }
+           *       },
+           *       "full_text": true,
+           *       "full_text_rules": {
+           *         "content": "article .post-body",
+           *         "remove": [
+           *           ".share-buttons"
+           *         ]
            *       }
            *     }
            */
@@ -2652,6 +2740,13 @@ export interface operations {
            *           "op": "older_than",
            *           "value": "30d"
            *         }
+           *       },
+           *       "full_text": true,
+           *       "full_text_rules": {
+           *         "content": "article .post-body",
+           *         "remove": [
+           *           ".share-buttons"
+           *         ]
            *       }
            *     }
            */
@@ -2734,7 +2829,11 @@ export interface operations {
            *                 "name": "Ada Lovelace"
            *               }
            *             ],
-           *             "date_published": "2026-11-24T09:30:00.000Z"
+           *             "date_published": "2026-11-24T09:30:00.000Z",
+           *             "summary_text": "What the engine can and cannot do.",
+           *             "summary_html": "<p>What the engine can and cannot do.</p>",
+           *             "full_text_status": "skipped",
+           *             "full_text_error": null
            *           },
            *           "kept": true,
            *           "decided_by": {
@@ -2933,6 +3032,10 @@ export interface operations {
            *             }
            *           ],
            *           "date_published": "2026-11-24T09:30:00.000Z",
+           *           "summary_text": "What the engine can and cannot do.",
+           *           "summary_html": "<p>What the engine can and cannot do.</p>",
+           *           "full_text_status": "skipped",
+           *           "full_text_error": null,
            *           "duplicates": [
            *             {
            *               "feed_id": "fd_Bq3T9vLm2XwY7kPz",
@@ -3000,6 +3103,10 @@ export interface operations {
            *             }
            *           ],
            *           "date_published": "2026-11-24T09:30:00.000Z",
+           *           "summary_text": "What the engine can and cannot do.",
+           *           "summary_html": "<p>What the engine can and cannot do.</p>",
+           *           "full_text_status": "skipped",
+           *           "full_text_error": null,
            *           "duplicates": [
            *             {
            *               "feed_id": "fd_Bq3T9vLm2XwY7kPz",
@@ -3112,6 +3219,10 @@ export interface operations {
            *             }
            *           ],
            *           "date_published": "2026-11-24T09:30:00.000Z",
+           *           "summary_text": "What the engine can and cannot do.",
+           *           "summary_html": "<p>What the engine can and cannot do.</p>",
+           *           "full_text_status": "skipped",
+           *           "full_text_error": null,
            *           "duplicates": [
            *             {
            *               "feed_id": "fd_Bq3T9vLm2XwY7kPz",
@@ -3320,7 +3431,11 @@ export interface operations {
            *                 "name": "Ada Lovelace"
            *               }
            *             ],
-           *             "date_published": "2026-11-24T09:30:00.000Z"
+           *             "date_published": "2026-11-24T09:30:00.000Z",
+           *             "summary_text": "What the engine can and cannot do.",
+           *             "summary_html": "<p>What the engine can and cannot do.</p>",
+           *             "full_text_status": "skipped",
+           *             "full_text_error": null
            *           },
            *           "kept": true,
            *           "decided_by": {
@@ -3392,6 +3507,10 @@ export interface operations {
            *             }
            *           ],
            *           "date_published": "2026-11-24T09:30:00.000Z",
+           *           "summary_text": "What the engine can and cannot do.",
+           *           "summary_html": "<p>What the engine can and cannot do.</p>",
+           *           "full_text_status": "skipped",
+           *           "full_text_error": null,
            *           "duplicates": [
            *             {
            *               "feed_id": "fd_Bq3T9vLm2XwY7kPz",

@@ -3,6 +3,7 @@ import { noFilters, type KeepBlock } from './keep-block.js';
 import { expectedMessage, oneOf } from './field-message.js';
 import type { FollowedCandidate } from './platforms/feed-candidate.js';
 import type { PageExtractor } from './platforms/platform-rule.js';
+import type { FullTextRules } from './full-text-rules.js';
 
 export type ItemSort = 'last_added' | 'date';
 export const itemSorts: readonly ItemSort[] = ['last_added', 'date'];
@@ -17,7 +18,7 @@ export function parseItemSort(text: string): ItemSort {
 /**
  * Spec "Feed settings", plus `sort` (the dashboard preference used when a request gives none),
  * `paused` (polling stopped by its owner), `minIntervalSeconds` (this feed's own floor, never
- * below the global one) and `filters` (keep/block: what they drop is shown nowhere).
+ * below the global one), `filters` (keep/block: what they drop is shown nowhere) and full text.
  */
 export interface FeedSettings {
   customAuthor: string | null;
@@ -25,6 +26,10 @@ export interface FeedSettings {
   paused: boolean;
   minIntervalSeconds: number | null;
   filters: KeepBlock;
+  /** Fetch each new item's page and show its article (docs/full-text.md). */
+  fullText: boolean;
+  /** A person's hints for this site's article pages; null: the extractor's own judgement. */
+  fullTextRules: FullTextRules | null;
 }
 
 export const defaultFeedSettings: FeedSettings = {
@@ -33,6 +38,8 @@ export const defaultFeedSettings: FeedSettings = {
   paused: false,
   minIntervalSeconds: null,
   filters: noFilters,
+  fullText: false,
+  fullTextRules: null,
 };
 
 /** Settings as stored: rows written before a field existed lack it and get its default. */

@@ -69,6 +69,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     tasks: {
       feed: new URL('../../workers/parse-feed-task.js', import.meta.url).href,
       page: new URL('../../workers/extract-page-task.js', import.meta.url).href,
+      article: new URL('../../workers/extract-article-task.js', import.meta.url).href,
     },
     maxThreads: config.parserThreads,
     timeoutMs: config.parseTimeout * 1000,
@@ -80,7 +81,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     version,
     ...contact,
   });
-  const jobs = (queue: 'refresh' | 'delivery', what: string): Scheduler => {
+  const jobs = (queue: 'refresh' | 'delivery' | 'fetch-article', what: string): Scheduler => {
     const options = {
       concurrency: config.refreshConcurrency,
       onError: (id: string, error: unknown) => log.error({ err: error, id, queue }, `${what} failed; retrying`),
@@ -102,6 +103,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
   };
   const scheduler = jobs('refresh', 'refresh');
   const deliveryScheduler = jobs('delivery', 'webhook delivery');
+  const articleScheduler = jobs('fetch-article', 'article fetch');
   const onListenerError = (error: unknown): void => log.error({ err: error }, 'an event listener failed');
   let bus: EventBus;
   if (config.redisUrl) {
@@ -166,6 +168,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     imports,
     webhookSender,
     deliveryScheduler,
+    articleScheduler,
     fetcher,
     parser,
     scheduler,
@@ -184,10 +187,21 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
       // The operator's rules first: the first match wins, so they can override a built-in row.
       platformRules: [...(config.platformRules?.rules ?? []), ...builtinPlatformRules],
       discoverTimeoutMs: config.discoverTimeout * 1000,
+      fullText: {
+        perHost: config.fullTextPerHost,
+        hostPauseMs: config.fullTextHostPause,
+        perRefresh: config.fullTextPerRefresh,
+        maxWaitSeconds: config.fullTextMaxWait,
+      },
     },
   };
   metrics.gauge('feedmill_refresh_queue_size', 'Feed refreshes waiting or running in this process.', () => scheduler.size);
   metrics.gauge('feedmill_delivery_queue_size', 'Webhook deliveries waiting or running in this process.', () => deliveryScheduler.size);
+  metrics.gauge(
+    'feedmill_article_queue_size',
+    'Article fetches (full text) waiting or running in this process.',
+    () => articleScheduler.size,
+  );
   metrics.gauge('feedmill_parser_pool_utilization', 'Share of the parser pool busy (0 to 1).', () => parser.utilization);
   metrics.gauge(
     'feedmill_event_bus_listeners',
@@ -210,6 +224,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     ),
     async close() {
       await scheduler.close();
+      await articleScheduler.close();
       await deliveryScheduler.close();
       await bus.close();
       await changes?.close();

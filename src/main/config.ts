@@ -275,6 +275,30 @@ export const settings = {
     "Cluster mode: how long a job stays claimed by a worker that stopped answering (killed, hung) before another worker runs it, in seconds; a killed worker's jobs resume within about twice this.",
     integer(2, 3600),
   ),
+  fullTextPerHost: setting(
+    'FEEDMILL_FULL_TEXT_PER_HOST',
+    '2',
+    'Full text: article pages fetched at once from one host, per process (docs/full-text.md).',
+    integer(1, 100),
+  ),
+  fullTextHostPause: setting(
+    'FEEDMILL_FULL_TEXT_HOST_PAUSE',
+    '1000',
+    'Full text: the pause after each article fetch before the next one from the same host, in milliseconds.',
+    integer(0, 60_000),
+  ),
+  fullTextPerRefresh: setting(
+    'FEEDMILL_FULL_TEXT_PER_REFRESH',
+    '50',
+    'Full text: new items of one refresh whose article pages are fetched; the rest keep their teasers (`full_text_status: skipped`).',
+    integer(0, 10_000),
+  ),
+  fullTextMaxWait: setting(
+    'FEEDMILL_FULL_TEXT_MAX_WAIT',
+    '600',
+    'Full text: how long a new item waits for its article before it is announced with its teaser (`failed`, `timeout`), in seconds.',
+    integer(1, 86_400),
+  ),
   refreshConcurrency: setting('FEEDMILL_REFRESH_CONCURRENCY', '8', 'Refreshes one process runs at once.', integer(1, 1000)),
   rateLimit: setting(
     'FEEDMILL_RATE_LIMIT',

@@ -9,6 +9,8 @@ import { isOpmlImportId } from '../domain/opml.js';
 import { deliveryQueueHandler } from '../jobs/delivery-queue.js';
 import { importOpmlHandler } from '../jobs/import-opml.js';
 import type { JobHandler } from '../ports/scheduler.js';
+import { resumeArticles } from '../app/article-jobs.js';
+import { fetchArticleHandler } from '../jobs/fetch-article.js';
 import { refreshFeedHandler } from '../jobs/refresh-feed.js';
 import { composeRuntime, type Runtime } from './compose.js';
 import { publicUrlOf, type Config } from './config.js';
@@ -86,6 +88,13 @@ async function startWorker(runtime: Runtime, config: Config, log: Logger, role: 
     refreshFeedHandler(deps, log),
     rebuild('refresh', () => resumeSchedules(deps)),
   );
+  // Article fetches (full text) before the refreshes that make more of them.
+  await deps.articleScheduler.start(
+    fetchArticleHandler(deps),
+    rebuild('fetch-article', () => resumeArticles(deps)),
+  );
+  const articles = await resumeArticles(deps);
+  if (articles > 0) log.info({ articles }, 'article fetches resumed');
   const pending = await publishPendingEvents(deps);
   if (pending > 0) log.info({ events: pending }, 'published events left over from the last run');
   const count = await resumeSchedules(deps);
@@ -105,7 +114,10 @@ async function startWorker(runtime: Runtime, config: Config, log: Logger, role: 
     if (sent > 0) log.warn({ events: sent }, 'published events a stopped worker left behind');
   });
   // A worker apart from an embedded-mode API must look for new feeds; with Redis the API schedules them directly.
-  if (role === 'worker' && config.redisUrl === undefined) every(rescanMs, 'the rescan of feeds', () => resumeSchedules(deps));
+  if (role === 'worker' && config.redisUrl === undefined) {
+    every(rescanMs, 'the rescan of feeds', () => resumeSchedules(deps));
+    every(rescanMs, 'the rescan of article fetches', () => resumeArticles(deps, true));
+  }
   return () => {
     for (const timer of timers) clearInterval(timer);
   };

@@ -1,3 +1,5 @@
+import type { ExtractedArticle } from '../domain/article.js';
+import type { FullTextRules } from '../domain/full-text-rules.js';
 import type { ParsedFeed, ParsedPage } from '../domain/item.js';
 import type { PageExtractor } from '../domain/platforms/platform-rule.js';
 
@@ -19,5 +21,10 @@ export interface FeedParser {
   parse(body: Uint8Array, meta: ParseMeta): Promise<ParsedFeed>;
   /** An HTML page: its items, and the feeds it advertises. */
   extractPage(body: Uint8Array, meta: ParseMeta): Promise<ParsedPage>;
+  /**
+   * The article of one page (`meta.url` is its final URL, after redirects); null when the page
+   * holds none. `rules` are the feed's own, which win over the shipped site rules.
+   */
+  extractArticle(body: Uint8Array, meta: ParseMeta & { rules?: FullTextRules }): Promise<ExtractedArticle | null>;
   close(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import type { ItemSort } from '../domain/feed.js';
 import type { FeedEventEnvelope } from '../webhook-event/feed-update-event.js';
 import type { KnownItem } from '../domain/item-diff.js';
+import type { ItemArticle } from '../domain/item-article.js';
 import type { StoredItem } from '../domain/stored-item.js';
 
 /**
@@ -15,7 +16,7 @@ export interface ItemSnapshot {
 export interface ItemStore {
   /** Keys and content hashes of a feed's stored items, for the diff, with the version they were read at. */
   known(feedId: string): Promise<ItemSnapshot>;
-  /** The stored versions of these items (those that exist), to tell what changed. */
+  /** The stored versions of these items (those that exist), to tell what changed; each with its `article` when it has one. */
   getMany(feedId: string, keys: readonly string[]): Promise<StoredItem[]>;
   /**
    * Stores one feed's new and changed items, and the event that announces them when there is one,
@@ -28,8 +29,17 @@ export interface ItemStore {
    * The event is put in the outbox, unpublished, in the same write.
    */
   commit(feedId: string, version: number, items: readonly StoredItem[], event?: FeedEventEnvelope): Promise<boolean>;
-  /** Newest first by `addedAt` (last_added) or by `publishedAt` (date). */
+  /** Newest first by `addedAt` (last_added) or by `publishedAt` (date); each with its `article` when it has one. */
   list(feedId: string, sort: ItemSort, limit: number): Promise<StoredItem[]>;
+  /**
+   * Stores (replaces) an item's article, kept beside the item: a commit never writes nor erases it,
+   * so a refresh and an article fetch never overwrite each other's work.
+   */
+  saveArticle(feedId: string, key: string, article: ItemArticle): Promise<void>;
+  /** The items of a feed that have an article record, with it (whatever its state): the article jobs to resume. */
+  articles(feedId: string): Promise<Map<string, ItemArticle>>;
+  /** Changes whenever an article of the feed is saved (empty before the first): part of the version of its hosted documents. */
+  articlesStamp(feedId: string): Promise<string>;
   /** Latest `addedAt` of a feed: the version of its hosted document. */
   lastAddedAt(feedId: string): Promise<string | undefined>;
 }

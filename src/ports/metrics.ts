@@ -28,7 +28,7 @@ export interface Metrics {
   /** One webhook delivery attempt: succeeded, failed, or given_up. */
   delivery(outcome: string, seconds: number): void;
   /** One job's wait beyond its planned time. */
-  jobLag(queue: 'refresh' | 'delivery', seconds: number): void;
+  jobLag(queue: 'refresh' | 'delivery' | 'fetch-article', seconds: number): void;
   /** Values read at scrape time (queue depth, pool utilisation, bus listeners). */
   gauge(name: string, help: string, read: () => number): void;
   /** The exposition, and its content type. */

@@ -45,6 +45,7 @@ export function userDeps(
       webhookDisableAfterSeconds: 3 * 24 * 3600,
       sessionIdleSeconds: settings.sessionIdleSeconds ?? 86_400,
       sessionMaxAgeSeconds: settings.sessionMaxAgeSeconds ?? 14 * 86_400,
+      fullText: { perHost: 2, hostPauseMs: 0, perRefresh: 50, maxWaitSeconds: 600 },
     },
     advance(ms) {
       now += ms;

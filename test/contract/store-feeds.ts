@@ -24,7 +24,15 @@ export function feedStoreContract(test: ContractTest): void {
   test('a stored feed reads back as it was written', async (t, ctx) => {
     const { feeds } = ctx.store;
     const written = feedFixture(ctx, {
-      settings: { customAuthor: 'Wire', sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } },
+      settings: {
+        customAuthor: 'Wire',
+        sort: 'date',
+        paused: false,
+        minIntervalSeconds: null,
+        filters: { keep: null, block: null },
+        fullText: false,
+        fullTextRules: null,
+      },
       fetch: { errorCount: 2, unchangedStreak: 1, etag: 'W/"x"', nextFetchAt: at(2) },
     });
     await feeds.insert(written);
@@ -49,7 +57,15 @@ export function feedStoreContract(test: ContractTest): void {
       await feeds.updateSettings(
         other,
         feed.id,
-        { customAuthor: 'x', sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } },
+        {
+          customAuthor: 'x',
+          sort: 'date',
+          paused: false,
+          minIntervalSeconds: null,
+          filters: { keep: null, block: null },
+          fullText: false,
+          fullTextRules: null,
+        },
         at(2),
       ),
       undefined,
@@ -80,7 +96,15 @@ export function feedStoreContract(test: ContractTest): void {
       await feeds.updateSettings(
         feed.accountId,
         feed.id,
-        { customAuthor: 'x', sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } },
+        {
+          customAuthor: 'x',
+          sort: 'date',
+          paused: false,
+          minIntervalSeconds: null,
+          filters: { keep: null, block: null },
+          fullText: false,
+          fullTextRules: null,
+        },
         at(3),
       ),
       undefined,
@@ -151,7 +175,15 @@ export function feedStoreContract(test: ContractTest): void {
     const changed = await feeds.updateSettings(
       feed.accountId,
       feed.id,
-      { customAuthor: 'Newsroom', sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } },
+      {
+        customAuthor: 'Newsroom',
+        sort: 'date',
+        paused: false,
+        minIntervalSeconds: null,
+        filters: { keep: null, block: null },
+        fullText: false,
+        fullTextRules: null,
+      },
       at(2),
     );
     t.same(changed?.settings, {
@@ -160,12 +192,22 @@ export function feedStoreContract(test: ContractTest): void {
       paused: false,
       minIntervalSeconds: null,
       filters: { keep: null, block: null },
+      fullText: false,
+      fullTextRules: null,
     });
     t.equal(changed?.updatedAt, at(2));
     const reset = await feeds.updateSettings(
       feed.accountId,
       feed.id,
-      { customAuthor: null, sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } },
+      {
+        customAuthor: null,
+        sort: 'date',
+        paused: false,
+        minIntervalSeconds: null,
+        filters: { keep: null, block: null },
+        fullText: false,
+        fullTextRules: null,
+      },
       at(3),
     );
     t.same(reset?.settings, {
@@ -174,6 +216,8 @@ export function feedStoreContract(test: ContractTest): void {
       paused: false,
       minIntervalSeconds: null,
       filters: { keep: null, block: null },
+      fullText: false,
+      fullTextRules: null,
     });
     t.same((await feeds.getById(feed.id))?.settings, {
       customAuthor: null,
@@ -181,6 +225,8 @@ export function feedStoreContract(test: ContractTest): void {
       paused: false,
       minIntervalSeconds: null,
       filters: { keep: null, block: null },
+      fullText: false,
+      fullTextRules: null,
     });
   });
 

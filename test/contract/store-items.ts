@@ -1,4 +1,5 @@
 import type { FeedEventEnvelope } from '../../src/webhook-event/feed-update-event.js';
+import type { ItemArticle } from '../../src/domain/item-article.js';
 import type { StoredItem } from '../../src/domain/stored-item.js';
 import type { ItemStore } from '../../src/ports/item-store.js';
 import type { ContractTest } from './store.js';
@@ -194,5 +195,39 @@ export function itemStoreContract(test: ContractTest): void {
     const feedId = ns('feed');
     t.notOk(await items.commit(feedId, 3, [itemOf(feedId, 1)]), 'version 3 was never reached');
     t.same(await items.known(feedId), { version: 0, items: new Map() });
+  });
+
+  test('an article is kept beside its item: reads carry it, commits never erase it', async (t, { store: { items }, ns }) => {
+    const feedId = ns('feed');
+    await put(items, [itemOf(feedId, 1), itemOf(feedId, 2)]);
+    const stamp = await items.articlesStamp(feedId);
+    const article: ItemArticle = {
+      url: 'https://example.com/posts/1',
+      status: 'ok',
+      error: null,
+      html: '<p>The whole article</p>',
+      text: 'The whole article',
+      attempts: 1,
+      announced: true,
+      since: day(11),
+    };
+    await items.saveArticle(feedId, 'g:guid-1', article);
+    t.not(await items.articlesStamp(feedId), stamp, 'saving an article moves the stamp hosted documents are cached by');
+    const [first, second] = await items.list(feedId, 'last_added', 10);
+    t.same(first?.article, article, 'list carries the article');
+    t.equal(second?.article, undefined, 'an item without one has none');
+    t.same((await items.getMany(feedId, ['g:guid-1']))[0]?.article, article, 'getMany carries it too');
+    // A refresh that changes the item commits it without its article: the article stays.
+    await put(items, [itemOf(feedId, 1, { title: 'Edited', contentHash: 'hash-edited' })]);
+    const [edited] = await items.getMany(feedId, ['g:guid-1']);
+    t.equal(edited?.title, 'Edited');
+    t.same(edited?.article, article, 'the commit left the article alone');
+    // An item committed with an article attached does not store it in the item itself.
+    await put(items, [{ ...itemOf(feedId, 2), contentHash: 'hash-2b', article: { ...article, url: 'https://example.com/posts/2' } }]);
+    t.equal((await items.getMany(feedId, ['g:guid-2']))[0]?.article, undefined, 'only saveArticle stores an article');
+    const replaced: ItemArticle = { ...article, status: 'failed', error: { code: 'timeout', message: 'too slow' }, html: '', text: '' };
+    await items.saveArticle(feedId, 'g:guid-1', replaced);
+    t.same(await items.articles(feedId), new Map([['g:guid-1', replaced]]), "articles lists the feed's article records, replaced in place");
+    t.same(await items.articles(ns('other')), new Map(), 'another feed has none');
   });
 }

@@ -256,7 +256,15 @@ t.test('a long feed list comes in pages of 100 with links between them', async (
       link: '',
       createdAt: at,
       updatedAt: at,
-      settings: { customAuthor: null, sort: 'last_added', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } },
+      settings: {
+        customAuthor: null,
+        sort: 'last_added',
+        paused: false,
+        minIntervalSeconds: null,
+        filters: { keep: null, block: null },
+        fullText: false,
+        fullTextRules: null,
+      },
       fetch: { errorCount: 0, unchangedStreak: 0 },
     });
   }

@@ -125,6 +125,8 @@ t.test('paused: true stops polling and shows paused; paused: false resumes it at
     paused: true,
     min_interval: null,
     filters: { keep: null, block: null },
+    full_text: false,
+    full_text_rules: null,
   });
 
   t.match((await settings(feedId, { paused: false })).json(), { paused: false });

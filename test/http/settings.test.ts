@@ -32,6 +32,8 @@ t.test('a new feed has default settings', async (t) => {
     paused: false,
     min_interval: null,
     filters: { keep: null, block: null },
+    full_text: false,
+    full_text_rules: null,
   });
   assertError(t, await bob.get(`/v1/feeds/${feedId}/settings`), 404, 'feed_not_found');
 });
@@ -44,13 +46,23 @@ t.test('customAuthor replaces every item’s authors in responses and the hosted
     paused: false,
     min_interval: null,
     filters: { keep: null, block: null },
+    full_text: false,
+    full_text_rules: null,
   });
   const items = (await alice.get(`/v1/feeds/${feedId}`)).json<{ items: Item[] }>().items;
   t.ok(items.length > 0 && items.every((item) => item.authors.length === 1 && item.authors[0]?.name === 'Newsroom Bot'));
   const hosted = await app.inject({ method: 'GET', url: `/feeds/${feedId}.xml` });
   t.equal(hosted.body.match(/<dc:creator>Newsroom Bot<\/dc:creator>/g)?.length, items.length);
   const reset = await alice.patch(`/v1/feeds/${feedId}/settings`, { customAuthor: null });
-  t.same(reset.json(), { customAuthor: null, sort: 'last_added', paused: false, min_interval: null, filters: { keep: null, block: null } });
+  t.same(reset.json(), {
+    customAuthor: null,
+    sort: 'last_added',
+    paused: false,
+    min_interval: null,
+    filters: { keep: null, block: null },
+    full_text: false,
+    full_text_rules: null,
+  });
   const after = (await alice.get(`/v1/feeds/${feedId}`)).json<{ items: Item[] }>().items;
   t.ok(
     after.every((item) => item.authors.length === 0),
@@ -66,6 +78,8 @@ t.test('sort is the default order when a request gives none', async (t) => {
     paused: false,
     min_interval: null,
     filters: { keep: null, block: null },
+    full_text: false,
+    full_text_rules: null,
   });
   const titles = (await alice.get(`/v1/feeds/${feedId}`)).json<{ items: Item[] }>().items.map((item) => item.title);
   t.same(titles, ['Post 3', 'Post 2', 'Post 1']);

@@ -1,12 +1,13 @@
 import type { types } from 'cassandra-driver';
 import type { FeedEventEnvelope } from '../../webhook-event/feed-update-event.js';
+import type { ItemArticle } from '../../domain/item-article.js';
 import type { KnownItem } from '../../domain/item-diff.js';
 import type { StoredItem } from '../../domain/stored-item.js';
 import type { EventOutbox } from '../../ports/event-outbox.js';
 import type { ItemStore } from '../../ports/item-store.js';
 import { statement, type Cql } from './cql.js';
 import { itemRowWrite, orderWrites, placeItem, type Placed, type PlacedItem } from './item-writes.js';
-import { int, optionalText, text } from './row.js';
+import { int, optionalText, text, timeUuid } from './row.js';
 
 const known = statement(
   'SELECT key, content_hash, added_at, source_hash, version, pending, settled FROM {ks}.items WHERE feed_id = ?',
@@ -16,6 +17,10 @@ const placed = statement('SELECT key, added_at, position, published_at FROM {ks}
 const some = statement('SELECT key, item, position FROM {ks}.items WHERE feed_id = ? AND key IN ?', true);
 const byAdded = statement('SELECT item FROM {ks}.items_by_added WHERE feed_id = ? LIMIT ?', true);
 const byPublished = statement('SELECT item FROM {ks}.items_by_published WHERE feed_id = ? LIMIT ?', true);
+const articlesOf = statement('SELECT key, article FROM {ks}.item_articles WHERE feed_id = ? AND key IN ?', true);
+const allArticles = statement('SELECT key, article FROM {ks}.item_articles WHERE feed_id = ?', true);
+const saveArticle = statement('UPDATE {ks}.item_articles SET article = ?, saved = now() WHERE feed_id = ? AND key = ?', true);
+const articlesSaved = statement('SELECT saved FROM {ks}.item_articles WHERE feed_id = ? LIMIT 1', true);
 // `IF version = null` holds for a feed never committed to (version 0), rows or not.
 const fence = statement('UPDATE {ks}.items SET version = ?, pending = ? WHERE feed_id = ? IF version = ?', false);
 // A plain write to a cell no conditional write touches: Paxos and plain timestamps never race on it.
@@ -51,6 +56,19 @@ function dedupe(feedId: string, items: readonly StoredItem[]): Map<string, { ite
 }
 
 export function createCassandraItemStore(cql: Cql, outbox: EventOutbox): ItemStore {
+  /** The items with their articles, which live in their own table (schema/cql/013-item-articles.cql). */
+  const withArticles = async (feedId: string, items: StoredItem[]): Promise<StoredItem[]> => {
+    const found = new Map<string, ItemArticle>();
+    for (const part of chunks(items.map((item) => item.key))) {
+      for (const row of await cql.all(articlesOf, [feedId, part]))
+        found.set(text(row, 'key'), JSON.parse(text(row, 'article')) as ItemArticle);
+    }
+    return items.map((item) => {
+      const article = found.get(item.key);
+      return article ? { ...item, article } : item;
+    });
+  };
+
   const placedOf = async (feedId: string, keys: readonly string[]): Promise<Map<string, Placed>> => {
     const found = new Map<string, Placed>();
     for (const part of chunks(keys)) {
@@ -119,7 +137,10 @@ export function createCassandraItemStore(cql: Cql, outbox: EventOutbox): ItemSto
       for (const part of chunks(keys)) {
         for (const row of await cql.all(some, [feedId, part])) found.set(text(row, 'key'), parse(text(row, 'item')));
       }
-      return keys.flatMap((key) => found.get(key) ?? []);
+      return withArticles(
+        feedId,
+        keys.flatMap((key) => found.get(key) ?? []),
+      );
     },
     async commit(feedId, version, items, event) {
       const entries = dedupe(feedId, items);
@@ -144,7 +165,22 @@ export function createCassandraItemStore(cql: Cql, outbox: EventOutbox): ItemSto
     },
     async list(feedId, sort, limit) {
       const rows = await cql.all(sort === 'date' ? byPublished : byAdded, [feedId, limit]);
-      return rows.map((row) => parse(text(row, 'item')));
+      return withArticles(
+        feedId,
+        rows.map((row) => parse(text(row, 'item'))),
+      );
+    },
+    async saveArticle(feedId, key, article) {
+      await cql.execute(saveArticle, [JSON.stringify(article), feedId, key]);
+    },
+    async articlesStamp(feedId) {
+      const row = await cql.one(articlesSaved, [feedId]);
+      // A partition without articles answers no row; one of only static columns is not possible here.
+      return row && row.get('saved') !== null ? timeUuid(row, 'saved').toString() : '';
+    },
+    async articles(feedId) {
+      const rows = await cql.all(allArticles, [feedId]);
+      return new Map(rows.map((row) => [text(row, 'key'), JSON.parse(text(row, 'article')) as ItemArticle]));
     },
     async lastAddedAt(feedId) {
       const row = await cql.one(byAdded, [feedId, 1]);

@@ -43,7 +43,9 @@ const requireText = (value: unknown, what: string): string => {
  * added time and position it was first stored with (the embedded store's rule), and its row in
  * the date order moves when its date changed.
  */
-export function placeItem(item: StoredItem, position: number, before: Placed | undefined): PlacedItem {
+export function placeItem(withArticle: StoredItem, position: number, before: Placed | undefined): PlacedItem {
+  // The article and its shown form live beside the item (item_articles), never in its JSON.
+  const { article: _article, fullText: _fullText, ...item } = withArticle;
   requireText(item.feedId, 'feedId');
   const key = requireText(item.key, 'key');
   requireText(item.contentHash, 'contentHash');

@@ -1,6 +1,7 @@
 import type { ItemSort } from '../../domain/feed.js';
 import type { FeedEventEnvelope } from '../../webhook-event/feed-update-event.js';
 import type { KnownItem } from '../../domain/item-diff.js';
+import type { ItemArticle } from '../../domain/item-article.js';
 import type { ParsedItem } from '../../domain/item.js';
 import type { StoredItem } from '../../domain/stored-item.js';
 import type { ItemStore } from '../../ports/item-store.js';
@@ -14,6 +15,8 @@ interface ItemRow {
   published_at: string;
   data: string;
   source_hash: string | null;
+  /** The item's article (item_articles.data), when it has one. */
+  article: string | null;
 }
 
 const toItem = (row: ItemRow): StoredItem => ({
@@ -24,9 +27,11 @@ const toItem = (row: ItemRow): StoredItem => ({
   contentHash: row.content_hash,
   addedAt: row.added_at,
   publishedAt: row.published_at,
+  ...(row.article === null ? {} : { article: JSON.parse(row.article) as ItemArticle }),
 });
 
-// The columns hold the rest: `data` is the item's own fields.
+// The columns hold the rest: `data` is the item's own fields; the article and its shown form live
+// beside the item, never in its data.
 const toData = (item: StoredItem): string => {
   const {
     feedId: _feedId,
@@ -35,6 +40,8 @@ const toData = (item: StoredItem): string => {
     addedAt: _added,
     publishedAt: _published,
     source_hash: _source,
+    article: _article,
+    fullText: _fullText,
     ...parsed
   } = item;
   return JSON.stringify(parsed);
@@ -59,13 +66,22 @@ export function createEmbeddedItemStore(db: Db, recordEvent: (envelope: FeedEven
      ON CONFLICT (feed_id, key) DO UPDATE SET content_hash = excluded.content_hash,
        published_at = excluded.published_at, data = excluded.data, source_hash = excluded.source_hash`,
   );
-  const byAdded = db.prepare<[string, number], ItemRow>(
-    'SELECT * FROM items WHERE feed_id = ? ORDER BY added_at DESC, position ASC LIMIT ?',
+  const withArticle = 'SELECT items.*, item_articles.data AS article FROM items LEFT JOIN item_articles USING (feed_id, key)';
+  const byAdded = db.prepare<[string, number], ItemRow>(`${withArticle} WHERE feed_id = ? ORDER BY added_at DESC, position ASC LIMIT ?`);
+  const byDate = db.prepare<[string, number], ItemRow>(`${withArticle} WHERE feed_id = ? ORDER BY published_at DESC, position ASC LIMIT ?`);
+  const one = db.prepare<[string, string], ItemRow>(`${withArticle} WHERE feed_id = ? AND key = ?`);
+  const upsertArticle = db.prepare(
+    'INSERT INTO item_articles (feed_id, key, data) VALUES (?, ?, ?) ON CONFLICT (feed_id, key) DO UPDATE SET data = excluded.data',
   );
-  const byDate = db.prepare<[string, number], ItemRow>(
-    'SELECT * FROM items WHERE feed_id = ? ORDER BY published_at DESC, position ASC LIMIT ?',
+  const bumpArticles = db.prepare(
+    'INSERT INTO article_versions (feed_id, version) VALUES (?, 1) ON CONFLICT (feed_id) DO UPDATE SET version = version + 1',
   );
-  const one = db.prepare<[string, string], ItemRow>('SELECT * FROM items WHERE feed_id = ? AND key = ?');
+  const articlesVersion = db.prepare<[string], number>('SELECT version FROM article_versions WHERE feed_id = ?').pluck();
+  const saveArticle = db.transaction((feedId: string, key: string, data: string) => {
+    upsertArticle.run(feedId, key, data);
+    bumpArticles.run(feedId);
+  });
+  const articles = db.prepare<[string], { key: string; data: string }>('SELECT key, data FROM item_articles WHERE feed_id = ?');
   const lastAdded = db.prepare<[string], string | null>('SELECT max(added_at) FROM items WHERE feed_id = ?').pluck();
   // better-sqlite3 runs a transaction synchronously: nothing else reads or writes in between, and
   // a throw rolls back all of it.
@@ -107,6 +123,15 @@ export function createEmbeddedItemStore(db: Db, recordEvent: (envelope: FeedEven
     },
     async list(feedId, sort: ItemSort, limit) {
       return (sort === 'date' ? byDate : byAdded).all(feedId, limit).map(toItem);
+    },
+    async saveArticle(feedId, key, article) {
+      saveArticle(feedId, key, JSON.stringify(article));
+    },
+    async articlesStamp(feedId) {
+      return String(articlesVersion.get(feedId) ?? '');
+    },
+    async articles(feedId) {
+      return new Map(articles.all(feedId).map((row) => [row.key, JSON.parse(row.data) as ItemArticle]));
     },
     async lastAddedAt(feedId) {
       return lastAdded.get(feedId) ?? undefined;

@@ -1,11 +1,13 @@
 import { Piscina } from 'piscina';
 import { FeedmillError, errorCodes, type ErrorCode } from '../../domain/errors.js';
+import type { ExtractedArticle } from '../../domain/article.js';
 import type { ParsedFeed, ParsedPage } from '../../domain/item.js';
+import type { FullTextRules } from '../../domain/full-text-rules.js';
 import type { FeedParser, ParseMeta } from '../../ports/feed-parser.js';
 
 export interface ParserPoolOptions {
-  /** The compiled task modules (`dist/workers/parse-feed-task.js`, `dist/workers/extract-page-task.js`). */
-  tasks: { feed: string; page: string };
+  /** The compiled task modules (`dist/workers/parse-feed-task.js`, `extract-page-task.js`, `extract-article-task.js`). */
+  tasks: { feed: string; page: string; article: string };
   /**
    * Worker threads.
    * @default the number of CPUs, at least 1
@@ -31,12 +33,19 @@ export function createParserPool(options: ParserPoolOptions): FeedParser & { rea
   pool.on('error', (error: unknown) => options.onError?.(error));
   const timeoutMs = options.timeoutMs ?? 10_000;
 
-  async function run<T>(filename: string, body: Uint8Array, meta: ParseMeta, what: string): Promise<T> {
+  async function run<T>(filename: string, body: Uint8Array, meta: ParseMeta & { rules?: FullTextRules }, what: string): Promise<T> {
     let result: TaskResult<T>;
     try {
       // piscina terminates the thread running an aborted task, so a pathological document
       // cannot keep a core busy after its budget.
-      const task = { body, url: meta.url, contentType: meta.contentType, contentLocation: meta.contentLocation, extractor: meta.extractor };
+      const task = {
+        body,
+        url: meta.url,
+        contentType: meta.contentType,
+        contentLocation: meta.contentLocation,
+        extractor: meta.extractor,
+        rules: meta.rules,
+      };
       result = (await pool.run(task, { filename, signal: AbortSignal.timeout(timeoutMs) })) as TaskResult<T>;
     } catch (error) {
       if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
@@ -60,6 +69,9 @@ export function createParserPool(options: ParserPoolOptions): FeedParser & { rea
     },
     async extractPage(body, meta): Promise<ParsedPage> {
       return (await run<{ page: ParsedPage }>(options.tasks.page, body, meta, 'Reading the page')).page;
+    },
+    async extractArticle(body, meta): Promise<ExtractedArticle | null> {
+      return (await run<{ article: ExtractedArticle | null }>(options.tasks.article, body, meta, 'Reading the article')).article;
     },
     async close() {
       await pool.destroy();

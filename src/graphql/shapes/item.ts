@@ -1,3 +1,4 @@
+import type { ArticleError, FullTextStatus } from '../../domain/item-article.js';
 import type { Author } from '../../domain/item.js';
 import type { BundledItem } from '../../domain/bundle-merge.js';
 import type { StoredItem } from '../../domain/stored-item.js';
@@ -11,6 +12,11 @@ export interface ItemShape {
   thumbnail: string | null;
   authors: Author[];
   date_published: string;
+  /** Full text: the teaser, and how the article went (domain/full-text.ts). */
+  summaryHtml: string;
+  summaryText: string;
+  fullTextStatus: FullTextStatus;
+  fullTextError: ArticleError | null;
   /** Only on a bundle's items: the other copies of the article it shows once. */
   duplicates?: DuplicateShape[];
 }
@@ -29,6 +35,11 @@ export const itemShape = (item: StoredItem): ItemShape => ({
   thumbnail: item.thumbnail,
   authors: item.authors,
   date_published: item.publishedAt,
+  // An item read without its feed's full text applied shows its teaser.
+  summaryHtml: item.fullText?.summaryHtml ?? item.description_html,
+  summaryText: item.fullText?.summaryText ?? item.description_text,
+  fullTextStatus: item.fullText?.status ?? 'skipped',
+  fullTextError: item.fullText?.error ?? null,
 });
 
 /** A bundle's item: the item and the copies it stands for. */

@@ -1,3 +1,4 @@
+import type { ArticleError } from '../../domain/item-article.js';
 import type { Author as ApiAuthor } from '../../domain/item.js';
 import { builder } from '../builder.js';
 import type { DuplicateShape, ItemShape } from '../shapes/item.js';
@@ -20,6 +21,27 @@ const DuplicateCopy = builder.objectRef<DuplicateShape>('DuplicateCopy').impleme
   }),
 });
 
+const FullTextStatus = builder.enumType('FullTextStatus', {
+  description: "How an item's article went (full text, docs/full-text.md).",
+  values: {
+    PENDING: { value: 'pending', description: 'Being fetched: the teaser is shown, the item is not yet announced.' },
+    OK: { value: 'ok', description: 'The description is the article fetched from `url`.' },
+    FAILED: { value: 'failed', description: 'It could not be had (`fullTextError` says why); the teaser is shown.' },
+    SKIPPED: { value: 'skipped', description: 'Full text is off, or the item is older than the fill or past the per-refresh cap.' },
+  } as const,
+});
+
+const FullTextError = builder.objectRef<ArticleError>('FullTextError').implement({
+  description: "Why an item's article could not be had.",
+  fields: (t) => ({
+    code: t.exposeString('code', {
+      description:
+        "The fetcher's code (`upstream_status`, `upstream_timeout`, …), `unsupported_content_type`, `no_article_found`, or `timeout` (not in within FEEDMILL_FULL_TEXT_MAX_WAIT).",
+    }),
+    message: t.exposeString('message', { description: 'What went wrong, for humans.' }),
+  }),
+});
+
 /** Spec "Feed item"; in a bundle, with the other copies of its article. */
 export const FeedItem = builder.objectRef<ItemShape>('FeedItem').implement({
   description: 'An item (article) of a feed or bundle.',
@@ -35,6 +57,19 @@ export const FeedItem = builder.objectRef<ItemShape>('FeedItem').implement({
       resolve: (item) => item.authors,
     }),
     date_published: t.exposeString('date_published', { description: 'ISO 8601 UTC with milliseconds.' }),
+    summaryHtml: t.exposeString('summaryHtml', { description: "The feed's own description of the item (its teaser), as sanitised HTML." }),
+    summaryText: t.exposeString('summaryText', { description: "The feed's own description of the item (its teaser), as plain text." }),
+    fullTextStatus: t.field({
+      type: FullTextStatus,
+      description: 'Whether the description is the article fetched from `url` (full text), and if not, why.',
+      resolve: (item) => item.fullTextStatus,
+    }),
+    fullTextError: t.field({
+      type: FullTextError,
+      nullable: true,
+      description: "Why the article could not be had (the last try's failure while pending); null otherwise.",
+      resolve: (item) => item.fullTextError,
+    }),
     duplicates: t.field({
       type: [DuplicateCopy],
       nullable: true,

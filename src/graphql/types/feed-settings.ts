@@ -1,10 +1,31 @@
 import { getFeedSettings, updateFeedSettings } from '../../app/feed-settings.js';
 import type { FeedSettings as Settings } from '../../domain/feed.js';
+import type { FullTextRules as Rules } from '../../domain/full-text-rules.js';
 import { feedFieldLimits } from '../../domain/field-limits.js';
 import { builder } from '../builder.js';
 import { Feed } from './feed.js';
 import { ItemSort } from './item-sort.js';
 import { KeepBlock, KeepBlockInput, keepBlockFromInput } from './item-filter.js';
+
+const FullTextRules = builder.objectRef<Rules>('FullTextRules').implement({
+  description: "Where a feed's article pages keep their article; they win over feedmill's own rules for the site.",
+  fields: (t) => ({
+    content: t.string({
+      nullable: true,
+      description: 'The CSS selector of the element holding the article.',
+      resolve: (rules) => rules.content ?? null,
+    }),
+    remove: t.stringList({ description: 'CSS selectors of parts to drop first.', resolve: (rules) => rules.remove ?? [] }),
+  }),
+});
+
+const FullTextRulesInput = builder.inputType('FullTextRulesInput', {
+  description: "Where a feed's article pages keep their article.",
+  fields: (t) => ({
+    content: t.string({ required: false, description: 'The CSS selector of the element holding the article.' }),
+    remove: t.stringList({ required: false, description: 'CSS selectors of parts to drop first.' }),
+  }),
+});
 
 /** Spec "Feed settings", plus `sort` (DESIGN.md: the dashboard sort preference), `paused` and `minInterval`. */
 export const FeedSettings = builder.objectRef<Settings>('FeedSettings').implement({
@@ -25,6 +46,16 @@ export const FeedSettings = builder.objectRef<Settings>('FeedSettings').implemen
       type: KeepBlock,
       description: 'What the feed shows and hides (README "Filters").',
       resolve: (settings) => settings.filters,
+    }),
+    fullText: t.exposeBoolean('fullText', {
+      description:
+        "Full text (docs/full-text.md): each new item's page is fetched and its article shown as the description; the teaser stays as `summaryHtml`.",
+    }),
+    fullTextRules: t.field({
+      type: FullTextRules,
+      nullable: true,
+      description: "Hints for the feed's article pages; null: the extractor finds the article by itself.",
+      resolve: (settings) => settings.fullTextRules,
     }),
   }),
 });
@@ -59,6 +90,11 @@ const UpdateFeedSettingsInput = builder.inputType('UpdateFeedSettingsInput', {
       required: false,
       description: 'Keep/block filters; null removes both, and in the object a rule left out is kept, null removes it.',
     }),
+    fullText: t.boolean({
+      required: false,
+      description: 'Turning it on fills in the latest 20 items; turning it off shows the teasers again. Neither announces anything.',
+    }),
+    fullTextRules: t.field({ type: FullTextRulesInput, required: false, description: 'null removes them.' }),
   }),
 });
 
@@ -79,6 +115,8 @@ builder.mutationFields((t) => ({
         ...(typeof input.paused === 'boolean' ? { paused: input.paused } : {}),
         ...('minInterval' in input ? { minIntervalSeconds: input.minInterval ?? null } : {}),
         filters: keepBlockFromInput(input),
+        ...(typeof input.fullText === 'boolean' ? { fullText: input.fullText } : {}),
+        ...('fullTextRules' in input ? { fullTextRules: input.fullTextRules ?? null } : {}),
       }),
   }),
 }));

@@ -139,7 +139,7 @@ export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
       schema: {
         operationId: 'getFeedSettings',
         summary: "Retrieve a feed's settings",
-        description: 'Custom author, default sort, paused, minimum polling interval and keep/block filters.',
+        description: 'Custom author, default sort, paused, minimum polling interval, keep/block filters and full text.',
         tags: [tag.feeds],
         params: IdParams,
         response: { 200: FeedSettings, ...errorResponses },
@@ -163,8 +163,13 @@ export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
       },
     },
     async (request) => {
-      const { min_interval: minIntervalSeconds, ...rest } = request.body;
-      const patch = { ...rest, ...(minIntervalSeconds === undefined ? {} : { minIntervalSeconds }) };
+      const { min_interval: minIntervalSeconds, full_text: fullText, full_text_rules: fullTextRules, ...rest } = request.body;
+      const patch = {
+        ...rest,
+        ...(minIntervalSeconds === undefined ? {} : { minIntervalSeconds }),
+        ...(fullText === undefined ? {} : { fullText }),
+        ...(fullTextRules === undefined ? {} : { fullTextRules }),
+      };
       return toApiFeedSettings(await updateFeedSettings(deps, principalOf(request), request.params.id, patch));
     },
   );

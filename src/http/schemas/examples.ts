@@ -20,6 +20,10 @@ export const feedItemExample = {
   thumbnail: 'https://blog.example.com/images/engine.png',
   authors: [authorExample],
   date_published: at,
+  summary_text: 'What the engine can and cannot do.',
+  summary_html: '<p>What the engine can and cannot do.</p>',
+  full_text_status: 'skipped',
+  full_text_error: null,
 };
 
 export const feedStatusExample = {
@@ -82,7 +86,15 @@ export const filtersExample = {
   block: { field: 'date_published', op: 'older_than', value: '30d' },
 };
 
-export const feedSettingsExample = { customAuthor: null, sort: 'last_added', paused: false, min_interval: null, filters: filtersExample };
+export const feedSettingsExample = {
+  customAuthor: null,
+  sort: 'last_added',
+  paused: false,
+  min_interval: null,
+  filters: filtersExample,
+  full_text: true,
+  full_text_rules: { content: 'article .post-body', remove: ['.share-buttons'] },
+};
 
 export const filterPreviewExample = {
   kept: 1,
@@ -153,7 +165,15 @@ export const deliveryExample = {
 export const deliveryListExample = { ...page, data: [deliveryExample] };
 export const retryResultExample = { delivery_id: deliveryExample.delivery_id, status: 'pending' };
 
-const { description_html: _html, ...eventItem } = feedItemExample;
+// Events carry the item as shown (its article, with full text): no teaser or full-text status beside it.
+const {
+  description_html: _html,
+  summary_text: _summaryText,
+  summary_html: _summaryHtml,
+  full_text_status: _status,
+  full_text_error: _error,
+  ...eventItem
+} = feedItemExample;
 
 export const webhookEventExample = {
   id: deliveryExample.event_id,

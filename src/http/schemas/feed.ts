@@ -35,6 +35,25 @@ export const FeedItem = Type.Object(
     thumbnail: Type.Union([Type.String(), Type.Null()], { description: 'An image address, or null.' }),
     authors: Type.Array(Author),
     date_published: Type.String({ description: 'ISO 8601 UTC with milliseconds.' }),
+    summary_text: Type.String({ description: "The feed's own description of the item (its teaser), as plain text." }),
+    summary_html: Type.String({ description: "The feed's own description of the item (its teaser), as sanitised HTML." }),
+    full_text_status: Type.Union([Type.Literal('pending'), Type.Literal('ok'), Type.Literal('failed'), Type.Literal('skipped')], {
+      description:
+        "Full text (docs/full-text.md): `ok`: `description_*` is the article fetched from `url`; `pending`: it is being fetched (the item shows its teaser and is not yet announced); `failed`: it could not be had (`full_text_error` says why; the teaser is shown); `skipped`: the feed's `full_text` is off, or the item is older than the fill or past the per-refresh cap.",
+    }),
+    full_text_error: Type.Union(
+      [
+        Type.Object({
+          code: Type.String({
+            description:
+              "The fetcher's code (`upstream_status`, `upstream_timeout`, `address_not_allowed`, `body_too_large`, …), `unsupported_content_type`, `no_article_found`, or `timeout` (not in within FEEDMILL_FULL_TEXT_MAX_WAIT).",
+          }),
+          message: Type.String({ description: 'What went wrong, for humans.' }),
+        }),
+        Type.Null(),
+      ],
+      { description: "Why the article could not be had (the last try's failure while `pending`); null otherwise." },
+    ),
   },
   { description: 'One article of a feed or bundle.', examples: [feedItemExample] },
 );
@@ -75,6 +94,13 @@ export const FeedStatus = Type.Object(
     disabled_reason: Type.Union([Type.String(), Type.Null()], {
       description: 'Why the feed was disabled (how long it has failed, and the last error); null unless `state` is `disabled`.',
     }),
+    full_text_failures: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description:
+          "Full text on: how many of the items shown have `full_text_status: failed`. Only on responses that carry the feed's items. Article failures never change `state`: the feed itself is fine.",
+      }),
+    ),
   },
   { description: "The feed's health: how its last fetches went and when the next one is due.", examples: [feedStatusExample] },
 );
@@ -170,7 +196,23 @@ const MinInterval = Type.Union([Type.Integer({ minimum: 1, maximum: maxMinInterv
     'Shortest time between two scheduled fetches of this feed, in seconds; never below FEEDMILL_POLL_MIN_INTERVAL (a lower value is refused with 400). null: the global floor.',
 });
 
-/** Spec "Feed settings", plus `sort`, `paused` and `min_interval`. */
+const FullText = Type.Boolean({
+  description:
+    "Full text (docs/full-text.md): `true` fetches the page behind each new item's `url` and shows its article as the item's description (the teaser stays as `summary_*`); turning it on fills in the latest 20 items, turning it off shows the teasers again. Neither announces anything.",
+});
+
+const selectorText = 'A CSS selector.';
+const FullTextRules = Type.Object(
+  {
+    content: Type.Optional(Type.String({ description: `${selectorText} The element holding the article.` })),
+    remove: Type.Optional(
+      Type.Array(Type.String(), { description: `${selectorText} each; parts of the article to drop (share buttons, related links).` }),
+    ),
+  },
+  { additionalProperties: false, description: "Hints for the feed's article pages; they win over feedmill's own rules for the site." },
+);
+
+/** Spec "Feed settings", plus `sort`, `paused`, `min_interval`, `filters` and full text. */
 export const FeedSettings = Type.Object(
   {
     customAuthor: Type.Union([Type.String(), Type.Null()], {
@@ -180,6 +222,8 @@ export const FeedSettings = Type.Object(
     paused: Paused,
     min_interval: MinInterval,
     filters: KeepBlock,
+    full_text: FullText,
+    full_text_rules: Type.Union([FullTextRules, Type.Null()], { description: 'null: the extractor finds the article by itself.' }),
   },
   { description: "A feed's settings.", examples: [feedSettingsExample] },
 );
@@ -195,6 +239,10 @@ export const UpdateFeedSettingsBody = Type.Object(
     paused: Type.Optional(Paused),
     min_interval: Type.Optional(MinInterval),
     filters: Type.Optional(KeepBlockInput),
+    full_text: Type.Optional(FullText),
+    full_text_rules: Type.Optional(
+      Type.Union([FullTextRules, Type.Null()], { description: 'null removes them. Checked as a whole: a bad selector is 400 naming it.' }),
+    ),
   },
   {
     additionalProperties: false,

@@ -1,4 +1,5 @@
 import type { FeedSettings, ItemSort } from '../../domain/feed.js';
+import type { FullTextRules } from '../../domain/full-text-rules.js';
 import type { KeepBlock } from '../../domain/keep-block.js';
 
 /** Spec "Feed settings", plus `sort`, `paused` and `min_interval` (seconds; null: the global floor). */
@@ -8,6 +9,8 @@ export interface ApiFeedSettings {
   paused: boolean;
   min_interval: number | null;
   filters: KeepBlock;
+  full_text: boolean;
+  full_text_rules: FullTextRules | null;
 }
 
 export const toApiFeedSettings = (settings: FeedSettings): ApiFeedSettings => ({
@@ -16,4 +19,6 @@ export const toApiFeedSettings = (settings: FeedSettings): ApiFeedSettings => ({
   paused: settings.paused,
   min_interval: settings.minIntervalSeconds,
   filters: settings.filters,
+  full_text: settings.fullText,
+  full_text_rules: settings.fullTextRules,
 });

@@ -17,6 +17,7 @@ export interface ApiFeedStatus {
   last_error: { code: string; message: string } | null;
   disabled_at: string | null;
   disabled_reason: string | null;
+  full_text_failures?: number;
 }
 
 /**
@@ -52,5 +53,8 @@ export function toApiFeed(feed: Feed, publicUrl: string): ApiFeed {
 }
 
 export function toApiFeedWithItems({ feed, items }: FeedWithItems, publicUrl: string): ApiFeedWithItems {
-  return { ...toApiFeed(feed, publicUrl), items: items.map(toApiItem) };
+  const api = toApiFeed(feed, publicUrl);
+  if (!feed.settings.fullText) return { ...api, items: items.map(toApiItem) };
+  const failures = items.filter((item) => item.fullText?.status === 'failed').length;
+  return { ...api, status: { ...api.status, full_text_failures: failures }, items: items.map(toApiItem) };
 }

@@ -1,7 +1,8 @@
+import type { ArticleError, FullTextStatus } from '../../domain/item-article.js';
 import type { Author } from '../../domain/item.js';
 import type { StoredItem } from '../../domain/stored-item.js';
 
-/** Spec "Feed item" exactly: the whitelist of what leaves the server for an item. */
+/** Spec "Feed item", plus full text's fields: the whitelist of what leaves the server for an item. */
 export interface ApiItem {
   url: string;
   title: string;
@@ -10,6 +11,10 @@ export interface ApiItem {
   thumbnail: string | null;
   authors: Author[];
   date_published: string;
+  summary_text: string;
+  summary_html: string;
+  full_text_status: FullTextStatus;
+  full_text_error: ArticleError | null;
 }
 
 /** An item the use case already made a shown item (domain/shown-item.ts), in the spec's fields. */
@@ -21,4 +26,9 @@ export const toApiItem = (item: StoredItem): ApiItem => ({
   thumbnail: item.thumbnail,
   authors: item.authors,
   date_published: item.publishedAt,
+  // An item read without its feed's full text applied (a filter preview) shows its teaser.
+  summary_text: item.fullText?.summaryText ?? item.description_text,
+  summary_html: item.fullText?.summaryHtml ?? item.description_html,
+  full_text_status: item.fullText?.status ?? 'skipped',
+  full_text_error: item.fullText?.error ?? null,
 });

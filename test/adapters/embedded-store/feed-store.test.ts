@@ -6,7 +6,15 @@ const idOf = (n: number): string => `feed${String(n).padStart(12, '0')}`;
 t.test('a stored feed reads back as it was written', async (t) => {
   const { feeds } = openTempStore(t);
   const written = feed({
-    settings: { customAuthor: 'Wire', sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } },
+    settings: {
+      customAuthor: 'Wire',
+      sort: 'date',
+      paused: false,
+      minIntervalSeconds: null,
+      filters: { keep: null, block: null },
+      fullText: false,
+      fullTextRules: null,
+    },
     fetch: { errorCount: 2, unchangedStreak: 1, etag: 'W/"x"', nextFetchAt: '2024-03-02T00:00:00.000Z' },
   });
   await feeds.insert(written);
@@ -30,7 +38,15 @@ t.test("another account's feed is missing, not forbidden and not shown", async (
     await feeds.updateSettings(
       'acct-2',
       'AAAAAAAAAAAAAAAA',
-      { customAuthor: 'x', sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } },
+      {
+        customAuthor: 'x',
+        sort: 'date',
+        paused: false,
+        minIntervalSeconds: null,
+        filters: { keep: null, block: null },
+        fullText: false,
+        fullTextRules: null,
+      },
       '2024-03-02T00:00:00.000Z',
     ),
     undefined,
@@ -44,6 +60,8 @@ t.test("another account's feed is missing, not forbidden and not shown", async (
     paused: false,
     minIntervalSeconds: null,
     filters: { keep: null, block: null },
+    fullText: false,
+    fullTextRules: null,
   });
 });
 
@@ -67,7 +85,15 @@ t.test('a deleted feed cannot be edited', async (t) => {
     await feeds.updateSettings(
       'acct-1',
       'AAAAAAAAAAAAAAAA',
-      { customAuthor: 'x', sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } },
+      {
+        customAuthor: 'x',
+        sort: 'date',
+        paused: false,
+        minIntervalSeconds: null,
+        filters: { keep: null, block: null },
+        fullText: false,
+        fullTextRules: null,
+      },
       '2024-03-03T00:00:00.000Z',
     ),
     undefined,
@@ -139,7 +165,15 @@ t.test('settings are replaced and read back', async (t) => {
   const changed = await feeds.updateSettings(
     'acct-1',
     'AAAAAAAAAAAAAAAA',
-    { customAuthor: 'Newsroom', sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } },
+    {
+      customAuthor: 'Newsroom',
+      sort: 'date',
+      paused: false,
+      minIntervalSeconds: null,
+      filters: { keep: null, block: null },
+      fullText: false,
+      fullTextRules: null,
+    },
     '2024-03-02T00:00:00.000Z',
   );
   t.same(changed?.settings, {
@@ -148,12 +182,22 @@ t.test('settings are replaced and read back', async (t) => {
     paused: false,
     minIntervalSeconds: null,
     filters: { keep: null, block: null },
+    fullText: false,
+    fullTextRules: null,
   });
   t.equal(changed?.updatedAt, '2024-03-02T00:00:00.000Z');
   const reset = await feeds.updateSettings(
     'acct-1',
     'AAAAAAAAAAAAAAAA',
-    { customAuthor: null, sort: 'date', paused: false, minIntervalSeconds: null, filters: { keep: null, block: null } },
+    {
+      customAuthor: null,
+      sort: 'date',
+      paused: false,
+      minIntervalSeconds: null,
+      filters: { keep: null, block: null },
+      fullText: false,
+      fullTextRules: null,
+    },
     '2024-03-03T00:00:00.000Z',
   );
   t.same((await feeds.getById('AAAAAAAAAAAAAAAA'))?.settings, {
@@ -162,6 +206,8 @@ t.test('settings are replaced and read back', async (t) => {
     paused: false,
     minIntervalSeconds: null,
     filters: { keep: null, block: null },
+    fullText: false,
+    fullTextRules: null,
   });
   t.same(reset?.settings, {
     customAuthor: null,
@@ -169,6 +215,8 @@ t.test('settings are replaced and read back', async (t) => {
     paused: false,
     minIntervalSeconds: null,
     filters: { keep: null, block: null },
+    fullText: false,
+    fullTextRules: null,
   });
 });
 

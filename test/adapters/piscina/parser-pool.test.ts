@@ -14,6 +14,7 @@ function pool(t: { teardown(fn: () => unknown): void }): ReturnType<typeof creat
     tasks: {
       feed: join(repoRoot, 'dist', 'workers', 'parse-feed-task.js'),
       page: join(repoRoot, 'dist', 'workers', 'extract-page-task.js'),
+      article: join(repoRoot, 'dist', 'workers', 'extract-article-task.js'),
     },
     maxThreads: 1,
     // Not what is tested: a thread's first start on a loaded machine can outlast the 10 s default.
@@ -46,4 +47,21 @@ t.test("a response's Content-Location reaches the parser: fetcher, use case and 
   t.equal(fetched.status === 200 ? fetched.contentLocation : undefined, '/published/feed.xml', 'the fetcher reports the header as sent');
   const document = await fetchDocument({ fetcher, parser: pool(t) }, `${server.url}/feeds/latest`);
   t.equal(document.kind === 'parsed' ? document.parsed.items[0]?.url : document.kind, `${server.url}/published/items/1`);
+});
+
+t.test("the pool extracts an article in a thread, with the feed's own rules, and null for no article", async (t) => {
+  const parser = pool(t);
+  const prose = 'The ferry will keep running, the council said after a vote that drew the highest turnout in decades. '.repeat(4);
+  const page = Buffer.from(
+    `<html><body><nav><a href="/">Home</a></nav><div class="story"><p>${prose}</p><p class="promo">PROMO-TEXT subscribe now</p>` +
+      `<p><a href="docs/report.pdf">the report</a></p></div></body></html>`,
+  );
+  const article = await parser.extractArticle(page, {
+    url: 'https://courier.example/news/ferry',
+    rules: { content: '.story', remove: ['.promo'] },
+  });
+  t.match(article?.content_text ?? '', 'The ferry will keep running');
+  t.notMatch(article?.content_html ?? '', 'PROMO-TEXT', "the feed's remove selector ran in the thread");
+  t.match(article?.content_html ?? '', 'href="https://courier.example/news/docs/report.pdf"');
+  t.equal(await parser.extractArticle(Buffer.from('<html><body><p>Nothing.</p></body></html>'), { url: 'https://courier.example/' }), null);
 });

@@ -1,0 +1,108 @@
+import { Readability } from '@mozilla/readability';
+import type { ExtractedArticle } from '../src/domain/article.js';
+import type { FullTextRules } from '../src/domain/full-text-rules.js';
+import { decodeBytes } from './shared/charset.js';
+import { htmlToText, renderHtml } from './shared/html.js';
+import { resolveUrl } from './shared/urls.js';
+import { parseDocument, selectAll, type DomDocument, type DomElement } from './extract-article/dom.js';
+import { readMeta } from './extract-article/metadata.js';
+import { pruneBoilerplate } from './extract-article/prune.js';
+import { ruleFor } from './extract-article/rules.js';
+import { stripInert } from './extract-article/strip-inert.js';
+import { tidyContent } from './extract-article/tidy.js';
+
+/** The article of one page, its HTML sanitised (only safe URLs, all absolute). */
+export type ArticleResult = ExtractedArticle;
+
+export interface ExtractArticleOptions {
+  /** The page's final URL (after redirects): the base for relative links and the key of the site rules. */
+  url: string;
+  /** The HTTP Content-Type; its charset decides the decoding unless the body has a BOM. */
+  contentType?: string;
+  /** The feed's own rule (`full_text_rules`); it wins over the shipped rule of the page's domain. */
+  rules?: FullTextRules;
+}
+
+/** Less text than this is no article: an error page, a login wall, a listing of headlines. */
+const minArticleChars = 200;
+
+/**
+ * The main article of an HTML page. Synchronous and pure: the bytes are decoded (charset.ts),
+ * parsed into a linkedom document, trimmed by the site rule when one applies, and the article is
+ * found by Mozilla's Readability; its HTML then passes the shared sanitiser.
+ * @returns null when the page holds no article.
+ */
+export function extractArticle(body: Uint8Array, options: ExtractArticleOptions): ArticleResult | null {
+  const document = parseDocument(stripInert(decodeBytes(body, options.contentType, 'html')));
+  // An empty body parses to a document with no root element, which Readability cannot walk.
+  if (document.documentElement === null || document.body === null) return null;
+  const base = baseOf(document, options.url);
+  const meta = readMeta(document, base);
+  const rule = ruleFor(options.url, options.rules);
+  for (const selector of rule?.remove ?? []) for (const element of selectAll(document, selector)) element.remove();
+  const byRules = rule?.content === undefined ? undefined : byRule(document, rule.content);
+  const found = byRules ?? byReadability(document);
+  if (found === null) return null;
+  const rendered = renderHtml(found.html, base);
+  const text = proseText(rendered.html);
+  // What a rule names is the article however short (a comic is one image); a guess needs substance.
+  if (byRules === undefined ? text.length < minArticleChars : text === '' && rendered.firstImage === null) return null;
+  return {
+    title: meta.title ?? found.title,
+    byline: meta.byline ?? found.byline,
+    published: meta.published,
+    lead_image: meta.leadImage ?? rendered.firstImage,
+    language: meta.language,
+    content_html: rendered.html,
+    content_text: text,
+  };
+}
+
+interface Found {
+  html: string;
+  title: string | null;
+  byline: string | null;
+}
+
+/** The elements a rule names, outermost only, in document order; undefined when none match (the generic pass runs). */
+function byRule(document: DomDocument, content: string): Found | undefined {
+  const matches = selectAll(document, content);
+  const outermost = matches.filter((element) => !matches.some((other) => other !== element && contains(other, element)));
+  if (outermost.length === 0) return undefined;
+  return { html: outermost.map((element) => element.outerHTML).join('\n'), title: null, byline: null };
+}
+
+function contains(ancestor: { parentElement: unknown }, element: { parentElement: unknown }): boolean {
+  for (let node = element.parentElement; node !== null && node !== undefined; node = (node as { parentElement: unknown }).parentElement) {
+    if (node === ancestor) return true;
+  }
+  return false;
+}
+
+function byReadability(document: DomDocument): Found | null {
+  pruneBoilerplate(document);
+  // Readability is typed against the DOM lib's Document; linkedom's implements what it uses.
+  const article = new Readability<DomElement>(document as unknown as ConstructorParameters<typeof Readability>[0], {
+    // The content element itself, not its HTML: it is tidied before it is serialised once.
+    serializer: (node) => node as unknown as DomElement,
+  }).parse();
+  if (article === null || !article.content) return null;
+  tidyContent(article.content);
+  return { html: article.content.innerHTML, title: article.title ?? null, byline: article.byline ?? null };
+}
+
+/** `<base href>` resolved against the page URL, else the page URL. */
+function baseOf(document: DomDocument, url: string): string {
+  const href = document.querySelector('base[href]')?.getAttribute('href');
+  return href ? resolveUrl(href, url) : url;
+}
+
+/**
+ * The article's prose: the sanitised HTML's text without figure captions. Captions and photo
+ * credits stay in `content_html` with their figures; in the text they would interrupt the prose
+ * they sit in (schema.org's `articleBody` leaves them out too). The sanitiser writes `<figcaption>`
+ * bare and always closes it, so the pattern meets only what it wrote.
+ */
+function proseText(html: string): string {
+  return htmlToText(html.replace(/<figcaption>[\s\S]*?<\/figcaption>/g, ''));
+}
