@@ -49,7 +49,9 @@ export const OpmlDocument = Type.Object(
       outline: Type.Optional(
         Type.Array(
           Type.Object({
-            text: attribute('The title.'),
+            // OPML 2.0 requires it; the import takes an outline without one all the same, titled by
+            // `title` or by its feed, so the schema does not claim a refusal the route never makes.
+            text: Type.Optional(attribute('The title.')),
             xmlUrl: Type.Optional(attribute('The feed address; an outline without it is a group (a bundle).')),
           }),
           { maxItems: 1_000, xml: { name: 'outline' } },
