@@ -5,8 +5,8 @@ import type { AppDeps } from '../app/deps.js';
 import { createHostedFeedRenderer } from '../app/hosted-feed.js';
 import { loadAssets } from '../dashboard/assets.js';
 import { dashboardRoutes } from '../dashboard/plugin.js';
-import { clientErrorHandler } from './client-errors.js';
-import { frameworkErrors, registerErrorHandling } from './errors.js';
+import { clientErrorHandlerWith } from './client-errors.js';
+import { frameworkErrorsWith, registerErrorHandling } from './errors.js';
 import { maxParamLength } from './path-limits.js';
 import { messageKeywords } from './validation-messages.js';
 import { registerOpenApi } from './openapi.js';
@@ -18,6 +18,7 @@ import { registerMethodNotAllowed } from './plugins/method-not-allowed.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerRateLimit, type RateLimitOptions } from './plugins/rate-limit.js';
+import { securityHeaderSet } from './security-header-set.js';
 import { bundleRoutes } from './routes/bundles.js';
 import { eventRoutes } from './routes/events.js';
 import { opmlRoutes } from './routes/opml.js';
@@ -59,6 +60,7 @@ const bundlePaths = ['/bundles', '/bundled'];
 export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}): Promise<FastifyInstance> {
   const trustProxy = options.trustProxy ?? false;
   const trust = trustFunction(trustProxy);
+  const securityHeaders = securityHeaderSet({ hstsMaxAge: options.hstsMaxAge ?? 31_536_000 });
   const app = Fastify({
     ...(options.https ? { https: options.https } : {}),
     loggerInstance: options.logger,
@@ -73,9 +75,10 @@ export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}):
     return503OnClosing: true,
     // Under routerOptions: Fastify 5 warns (FSTDEP022) when router options are given at the top level.
     routerOptions: { maxParamLength },
-    // Errors met while routing, and requests Node's parser refuses, leave in our error shape too.
-    frameworkErrors,
-    clientErrorHandler,
+    // Errors met while routing, and requests Node's parser refuses, leave in our error shape and
+    // with the security headers too.
+    frameworkErrors: frameworkErrorsWith(securityHeaders),
+    clientErrorHandler: clientErrorHandlerWith(securityHeaders),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Bodies are JSON only (spec "Endpoints"); Fastify would otherwise also take text/plain.
@@ -83,7 +86,7 @@ export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}):
   registerErrorHandling(app);
   registerMethodNotAllowed(app);
   registerDrain(app);
-  registerSecurityHeaders(app, { hstsMaxAge: options.hstsMaxAge ?? 31_536_000 });
+  registerSecurityHeaders(app, securityHeaders);
   if (options.httpsOnly ?? true) registerHttpsOnly(app);
   registerMetrics(app, deps.metrics);
   registerAuth(app, createAuthenticator(deps, options.verifySecret ? { verify: options.verifySecret } : {}), trust);
