@@ -47,6 +47,8 @@ export interface HttpAppOptions {
   rateLimit?: RateLimitOptions;
   /** `Strict-Transport-Security` max-age on HTTPS responses, in seconds. @default 31536000 */
   hstsMaxAge?: number;
+  /** `includeSubDomains` on `Strict-Transport-Security`. @default false */
+  hstsIncludeSubDomains?: boolean;
   /** The slow secret check; tests count its calls. @default verifySecret */
   verifySecret?: AuthenticatorOptions['verify'];
 }
@@ -60,7 +62,10 @@ const bundlePaths = ['/bundles', '/bundled'];
 export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}): Promise<FastifyInstance> {
   const trustProxy = options.trustProxy ?? false;
   const trust = trustFunction(trustProxy);
-  const securityHeaders = securityHeaderSet({ hstsMaxAge: options.hstsMaxAge ?? 31_536_000 });
+  const securityHeaders = securityHeaderSet({
+    hstsMaxAge: options.hstsMaxAge ?? 31_536_000,
+    hstsIncludeSubDomains: options.hstsIncludeSubDomains ?? false,
+  });
   const app = Fastify({
     ...(options.https ? { https: options.https } : {}),
     loggerInstance: options.logger,

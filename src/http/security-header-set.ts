@@ -1,6 +1,12 @@
 export interface SecurityHeaderOptions {
   /** `Strict-Transport-Security` max-age in seconds; 0 asks browsers to forget it. */
   hstsMaxAge: number;
+  /**
+   * Adds `includeSubDomains`: browsers then refuse plain HTTP to every subdomain of this host too,
+   * which only the operator knows to be safe.
+   * @default false
+   */
+  hstsIncludeSubDomains?: boolean;
 }
 
 /** What a response is, as far as its security headers go. */
@@ -29,7 +35,7 @@ const dataPolicy = "default-src 'none'; frame-ancestors 'none'; sandbox";
  * over HTTPS only, `Strict-Transport-Security`.
  */
 export function securityHeaderSet(options: SecurityHeaderOptions): SecurityHeaders {
-  const hsts = `max-age=${options.hstsMaxAge}`;
+  const hsts = `max-age=${options.hstsMaxAge}${options.hstsIncludeSubDomains === true ? '; includeSubDomains' : ''}`;
   return ({ html, https }) => ({
     'x-content-type-options': 'nosniff',
     // A page keeps its origin for its own forms: under `no-referrer` a browser sends `Origin: null`

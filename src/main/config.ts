@@ -259,6 +259,12 @@ export const settings = {
     'max-age of `Strict-Transport-Security` on every HTTPS response, in seconds; 0 tells browsers to forget it.',
     integer(0, 63_072_000),
   ),
+  hstsIncludeSubdomains: setting(
+    'FEEDMILL_HSTS_INCLUDE_SUBDOMAINS',
+    'false',
+    'Add `includeSubDomains` to `Strict-Transport-Security`: browsers then use HTTPS only for every subdomain of the public host too. Turn it on only when all of them serve HTTPS.',
+    boolean,
+  ),
   graphqlSubscriptionsPerConnection: setting(
     'FEEDMILL_GRAPHQL_SUBSCRIPTIONS_PER_CONNECTION',
     '20',

@@ -16,6 +16,7 @@ const env = {
   FEEDMILL_ALLOW_PRIVATE_NETWORKS: 'true',
   FEEDMILL_PARSER_THREADS: '1',
   FEEDMILL_HSTS_MAX_AGE: '1234',
+  FEEDMILL_HSTS_INCLUDE_SUBDOMAINS: 'true',
   FEEDMILL_LOG_LEVEL: 'warn',
 };
 const source = await startRssSource(2);
@@ -56,7 +57,7 @@ t.test('every HTTPS response carries HSTS, nosniff, a referrer policy and a CSP:
   };
   t.equal(responses['a hosted feed'].status, 200, 'the hosted feed itself');
   for (const [what, response] of Object.entries(responses)) {
-    t.equal(response.headers['strict-transport-security'], 'max-age=1234', `${what}: HSTS with FEEDMILL_HSTS_MAX_AGE`);
+    t.equal(response.headers['strict-transport-security'], 'max-age=1234; includeSubDomains', `${what}: HSTS as configured`);
     t.equal(response.headers['x-content-type-options'], 'nosniff', `${what}: nosniff`);
     t.equal(response.headers['referrer-policy'], 'no-referrer', `${what}: no referrer`);
     t.match(response.headers['content-security-policy'], /^default-src 'none'/, `${what}: nothing in it may load or run`);
@@ -90,7 +91,7 @@ t.test('requests refused before routing carry the security headers and our error
   for (const { what, raw, status, code } of cases) {
     const response = await rawTlsRequest(port, ca, raw);
     t.equal(response.status, status, `${what}: ${status}`);
-    t.equal(response.headers['strict-transport-security'], 'max-age=1234', `${what}: HSTS with FEEDMILL_HSTS_MAX_AGE`);
+    t.equal(response.headers['strict-transport-security'], 'max-age=1234; includeSubDomains', `${what}: HSTS as configured`);
     t.equal(response.headers['x-content-type-options'], 'nosniff', `${what}: nosniff`);
     t.equal(response.headers['referrer-policy'], 'no-referrer', `${what}: no referrer`);
     t.match(response.headers['content-security-policy'], /^default-src 'none'/, `${what}: nothing in it may load or run`);
