@@ -92,7 +92,7 @@ export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}):
   registerMethodNotAllowed(app);
   registerDrain(app);
   registerSecurityHeaders(app, securityHeaders);
-  if (options.httpsOnly ?? true) registerHttpsOnly(app);
+  if (options.httpsOnly ?? true) registerHttpsOnly(app, trust);
   registerMetrics(app, deps.metrics);
   registerAuth(app, createAuthenticator(deps, options.verifySecret ? { verify: options.verifySecret } : {}), trust);
   await registerRateLimit(app, options.rateLimit ?? { max: 600, windowMs: 60_000 });
