@@ -37,6 +37,8 @@ export interface AppSettings {
   sessionIdleSeconds: number;
   /** `FEEDMILL_SESSION_MAX_AGE`: a dashboard session is over this long after sign-in, used or not. @default 1209600 */
   sessionMaxAgeSeconds: number;
+  /** `FEEDMILL_WEBSUB_MAX_SUBSCRIBERS`: live WebSub subscribers one feed or bundle may have, its formats together. @default 1000 */
+  websubMaxSubscribers?: number;
 }
 
 /** Every port the use cases need; each use case asks only for its part with `Pick`. */

@@ -179,6 +179,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
       webhookDisableAfterSeconds: config.webhookDisableAfter,
       sessionIdleSeconds: config.sessionIdleTimeout,
       sessionMaxAgeSeconds: config.sessionMaxAge,
+      websubMaxSubscribers: config.websubMaxSubscribers,
     },
   };
   metrics.gauge('feedmill_refresh_queue_size', 'Feed refreshes waiting or running in this process.', () => scheduler.size);

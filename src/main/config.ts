@@ -259,6 +259,12 @@ export const settings = {
     'Distinct client addresses whose failed sign-ins for one email are counted before every sign-in to that email, from anywhere, must wait (1 s, doubling with each further address up to 15 min). High, so that only an attack spread over many addresses can refuse a person their own password; failures from one address hold back that address alone (FEEDMILL_AUTH_FAILURE_LIMIT).',
     integer(1, 100_000),
   ),
+  websubMaxSubscribers: setting(
+    'FEEDMILL_WEBSUB_MAX_SUBSCRIBERS',
+    '1000',
+    'Live WebSub subscribers one hosted feed or bundle may have, all its formats together; past it a new subscription is refused with 409 `too_many_subscribers` (renewals still pass).',
+    integer(1, 1_000_000),
+  ),
   hstsMaxAge: setting(
     'FEEDMILL_HSTS_MAX_AGE',
     '31536000',
