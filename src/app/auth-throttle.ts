@@ -21,6 +21,7 @@ export function withFallback(shared: AuthThrottle, local: AuthThrottle, onError:
   return {
     waitSeconds: (subjects, now) => attempt((throttle) => throttle.waitSeconds(subjects, now)),
     failed: (subjects, now) => attempt((throttle) => throttle.failed(subjects, now)),
+    failedFrom: (subject, source, now) => attempt((throttle) => throttle.failedFrom(subject, source, now)),
     succeeded: (subject) => attempt((throttle) => throttle.succeeded(subject)),
   };
 }

@@ -42,6 +42,8 @@ export interface AppSettings {
   platformRules: readonly PlatformRule[];
   /** `FEEDMILL_DISCOVER_TIMEOUT`: how long `GET /v1/discover` spends confirming candidates. @default 5000 */
   discoverTimeoutMs: number;
+  /** `FEEDMILL_WEBSUB_MAX_SUBSCRIBERS`: live WebSub subscribers one feed or bundle may have, its formats together. @default 1000 */
+  websubMaxSubscribers?: number;
   fullText: FullTextLimits;
 }
 

@@ -24,9 +24,13 @@ const maxTokenLength = 128;
 const signInFailed = (): FeedmillError => new FeedmillError('sign_in_failed', 'Wrong email or password');
 
 const throttled = (seconds: number): FeedmillError =>
-  new FeedmillError('rate_limited', `Too many failed sign-ins for this email or from this address; retry in ${seconds} s`, {
-    retryAfter: seconds,
-  });
+  new FeedmillError(
+    'rate_limited',
+    `Too many failed sign-ins from this address, or for this email from many addresses; retry in ${seconds} s`,
+    {
+      retryAfter: seconds,
+    },
+  );
 
 /** The store knows sessions by this digest only, so a leaked table signs nobody in. */
 const sessionIdOf = (token: string): string => createHash('sha256').update(token).digest('base64url');
@@ -40,9 +44,11 @@ const principalOf = (email: string, accountId: string): Principal => ({ accountI
 
 /**
  * Checks an email and password and opens a session. The token goes to the browser (a cookie) and
- * exists only there; the store keeps its sha-256. Failures are counted per email and per client
- * address in the same throttle as API keys, and a throttled subject is answered `rate_limited`
- * before any hashing.
+ * exists only there; the store keeps its sha-256. Failures are counted per client address, in the
+ * same throttle as API keys (which also holds back one address guessing at one email), and per
+ * email by the number of distinct addresses that failed: failures from other addresses can then
+ * refuse the person only when spread over many of them. A throttled subject is answered
+ * `rate_limited` before any hashing.
  */
 export async function signIn(
   deps: SignInDeps,
@@ -50,22 +56,28 @@ export async function signIn(
 ): Promise<{ token: string; session: Session }> {
   const email = normalizeEmail(input.email);
   const userSubject = email === null ? undefined : `user:${email}`;
+  const addressSubject = input.client ? `address:${input.client}` : undefined;
   // Something that cannot be an email is counted against the address only: no subject per made-up string.
-  const subjects = [...(userSubject ? [userSubject] : []), ...(input.client ? [`address:${input.client}`] : [])];
-  const now = deps.clock.now();
-  const wait = await deps.authThrottle.waitSeconds(subjects, now.getTime());
+  const subjects = [...(userSubject ? [userSubject] : []), ...(addressSubject ? [addressSubject] : [])];
+  const now = deps.clock.now().getTime();
+  const wait = await deps.authThrottle.waitSeconds(subjects, now);
   if (wait > 0) throw throttled(wait);
   const user = email === null ? undefined : await deps.users.get(email);
   const matches = await verifyPassword(input.password, user?.passwordHash ?? (await standInHash()));
   if (!user || !matches || !userSubject) {
-    await deps.authThrottle.failed(subjects, now.getTime());
+    if (addressSubject) await deps.authThrottle.failed([addressSubject], now);
+    if (userSubject) {
+      // Without an address (never over HTTP) there is no source to tell apart: each failure counts.
+      if (input.client) await deps.authThrottle.failedFrom(userSubject, input.client, now);
+      else await deps.authThrottle.failed([userSubject], now);
+    }
     throw signInFailed();
   }
   await deps.authThrottle.succeeded(userSubject);
   const token = Buffer.from(deps.random(32)).toString('base64url');
-  const at = now.toISOString();
+  const at = new Date(now).toISOString();
   const session: Session = { id: sessionIdOf(token), email: user.email, accountId: user.accountId, createdAt: at, lastSeenAt: at };
-  await deps.sessions.insert(session, new Date(now.getTime() + deps.settings.sessionMaxAgeSeconds * 1000).toISOString());
+  await deps.sessions.insert(session, new Date(now + deps.settings.sessionMaxAgeSeconds * 1000).toISOString());
   return { token, session };
 }
 

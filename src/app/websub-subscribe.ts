@@ -1,4 +1,4 @@
-import { FeedmillError, isFeedmillError } from '../domain/errors.js';
+import { FeedmillError, isFeedmillError, type ErrorCode } from '../domain/errors.js';
 import { isBundleId, randomToken } from '../domain/ids.js';
 import { parseSourceUrl } from '../domain/source-url.js';
 import { checkedSecret, grantedLease, parseTopic, websubSubscriptionId, type WebsubTopic } from '../domain/websub.js';
@@ -42,6 +42,33 @@ const topicMissing = (topic: WebsubTopic): FeedmillError =>
         `No hosted feed at \`${topic.url}\`; the topic must be a feed's hosted address (its \`rss_feed_url\`)`,
       );
 
+/** Subscribers one feed or bundle may have when the settings say nothing (`FEEDMILL_WEBSUB_MAX_SUBSCRIBERS`). */
+const defaultMaxSubscribers = 1000;
+
+/**
+ * A verification holds one of the hub's slots while it waits for the subscriber: a callback that
+ * answers slowly must give it back well before the webhook timeout, or one address could hold them all.
+ */
+const verificationTimeoutMs = 3_000;
+
+/**
+ * Refuses a new subscriber to a topic's feed or bundle that has as many as allowed already (its
+ * formats counted together, so that five addresses of one feed are not five times the cap); the
+ * renewal of a subscription that exists always passes.
+ */
+async function ensureRoom(deps: WebsubDeps, owner: string, topic: WebsubTopic, callback: string): Promise<void> {
+  const max = deps.settings.websubMaxSubscribers ?? defaultMaxSubscribers;
+  const id = websubSubscriptionId(topic.url, callback);
+  const live = await deps.websub.listByAccount(owner, deps.clock.now());
+  const others = live.filter((subscription) => subscription.topic.id === topic.id && subscription.id !== id).length;
+  if (others >= max) {
+    throw new FeedmillError(
+      'too_many_subscribers',
+      `Expected at most ${max} subscribers to \`${topic.id}\`, its formats together, and it has ${others}; renew an existing subscription, or ask the feed's owner`,
+    );
+  }
+}
+
 /**
  * Checks a subscription request before answering it (WebSub §5.1, §5.2): the mode, a topic this
  * hub serves, a callback that passes the address rule of webhook targets, the lease it will grant
@@ -65,7 +92,11 @@ export async function acceptSubscriptionRequest(deps: WebsubDeps, render: TopicR
   const leaseSeconds = grantedLease(input.leaseSeconds);
   const secret = checkedSecret(input.secret);
   // Unsubscribing from a feed deleted since is allowed: its subscription may still hold a lease.
-  if (mode === 'subscribe' && (await render(topic)) === undefined) throw topicMissing(topic);
+  if (mode === 'subscribe') {
+    const owner = (await render(topic)) === undefined ? undefined : await topicOwner(deps, topic);
+    if (owner === undefined) throw topicMissing(topic);
+    await ensureRoom(deps, owner, topic, callback);
+  }
   await deps.webhookSender.checkTarget(callback);
   return { mode, topic, callback, leaseSeconds, secret };
 }
@@ -90,17 +121,24 @@ export async function verifyIntent(deps: WebsubDeps, render: TopicRenderer, inte
   // Whose topic it is, checked again now: the feed may have been deleted since the 202.
   const owner =
     intent.mode === 'subscribe' && (await render(intent.topic)) !== undefined ? await topicOwner(deps, intent.topic) : undefined;
-  if (intent.mode === 'subscribe' && owner === undefined) {
-    const reason = topicMissing(intent.topic).message;
+  // The room is checked again: other verifications may have filled the topic since the 202.
+  const full =
+    owner === undefined ? undefined : await ensureRoom(deps, owner, intent.topic, intent.callback).catch(refusal('too_many_subscribers'));
+  if (intent.mode === 'subscribe' && (owner === undefined || full)) {
+    const reason = full?.message ?? topicMissing(intent.topic).message;
     await deps.webhookSender
-      .get(withParams(intent.callback, { 'hub.mode': 'denied', 'hub.topic': intent.topic.url, 'hub.reason': reason }))
+      .get(withParams(intent.callback, { 'hub.mode': 'denied', 'hub.topic': intent.topic.url, 'hub.reason': reason }), {
+        timeoutMs: verificationTimeoutMs,
+      })
       .catch(ignoreUnreachable);
     return 'denied';
   }
   const challenge = randomToken(deps.random, 32);
   const params: Record<string, string> = { 'hub.mode': intent.mode, 'hub.topic': intent.topic.url, 'hub.challenge': challenge };
   if (intent.mode === 'subscribe') params['hub.lease_seconds'] = String(intent.leaseSeconds);
-  const answer = await deps.webhookSender.get(withParams(intent.callback, params)).catch(ignoreUnreachable);
+  const answer = await deps.webhookSender
+    .get(withParams(intent.callback, params), { timeoutMs: verificationTimeoutMs })
+    .catch(ignoreUnreachable);
   if (!answer || answer.statusCode < 200 || answer.statusCode > 299 || answer.excerpt !== challenge) return 'refused';
 
   const id = websubSubscriptionId(intent.topic.url, intent.callback);
@@ -122,6 +160,14 @@ export async function verifyIntent(deps: WebsubDeps, render: TopicRenderer, inte
   });
   return 'verified';
 }
+
+/** The error of this code as a value (to answer with), any other still thrown. */
+const refusal =
+  (code: ErrorCode) =>
+  (error: unknown): FeedmillError => {
+    if (isFeedmillError(error) && error.code === code) return error;
+    throw error;
+  };
 
 /** A subscriber that cannot be reached has not confirmed anything; our own faults still throw. */
 function ignoreUnreachable(error: unknown): undefined {

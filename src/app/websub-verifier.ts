@@ -17,6 +17,12 @@ export interface IntentVerifierOptions {
   onError(intent: Intent, error: unknown): void;
   /** Verifications at once; more are refused, so a flood of requests cannot fan out unbounded GETs. @default 256 */
   maxPending?: number;
+  /**
+   * Verifications at once whose callbacks are on one host; more are refused, so one subscriber
+   * answering slowly (or never) cannot hold every slot and starve everyone else's subscriptions.
+   * @default 8
+   */
+  maxPendingPerHost?: number;
 }
 
 /**
@@ -26,7 +32,9 @@ export interface IntentVerifierOptions {
  */
 export function createIntentVerifier(options: IntentVerifierOptions): IntentVerifier {
   const maxPending = options.maxPending ?? 256;
+  const maxPendingPerHost = options.maxPendingPerHost ?? 8;
   const pending = new Set<Promise<void>>();
+  const perHost = new Map<string, number>();
   return {
     start(intent) {
       if (pending.size >= maxPending) {
@@ -34,11 +42,27 @@ export function createIntentVerifier(options: IntentVerifierOptions): IntentVeri
           retryAfter: 60,
         });
       }
+      // The callback passed the URL rule when the request was accepted.
+      const host = new URL(intent.callback).hostname;
+      const atHost = perHost.get(host) ?? 0;
+      if (atHost >= maxPendingPerHost) {
+        throw new FeedmillError(
+          'rate_limited',
+          `Expected at most ${maxPendingPerHost} verifications at once for callbacks on \`${host}\`, and ${atHost} are under way; ask again when they have answered`,
+          { retryAfter: 10 },
+        );
+      }
+      perHost.set(host, atHost + 1);
       const run = options.verify(intent).then(
         (outcome) => options.onOutcome?.(intent, outcome),
         (error: unknown) => options.onError(intent, error),
       );
-      const tracked = run.finally(() => pending.delete(tracked));
+      const tracked = run.finally(() => {
+        pending.delete(tracked);
+        const left = (perHost.get(host) ?? 1) - 1;
+        if (left > 0) perHost.set(host, left);
+        else perHost.delete(host);
+      });
       pending.add(tracked);
     },
     get size() {

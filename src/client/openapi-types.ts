@@ -4542,6 +4542,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       402: components['responses']['SourceUnusable'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];

@@ -29,6 +29,7 @@ export const errorCodes = [
   'rate_limited',
   'refresh_throttled',
   'too_many_subscriptions',
+  'too_many_subscribers',
   'too_many_connections',
   'payload_too_large',
   'route_not_found',

@@ -5,8 +5,8 @@ import type { AppDeps } from '../app/deps.js';
 import { createHostedFeedRenderer } from '../app/hosted-feed.js';
 import { loadAssets } from '../dashboard/assets.js';
 import { dashboardRoutes } from '../dashboard/plugin.js';
-import { clientErrorHandler } from './client-errors.js';
-import { frameworkErrors, registerErrorHandling } from './errors.js';
+import { clientErrorHandlerWith } from './client-errors.js';
+import { frameworkErrorsWith, registerErrorHandling } from './errors.js';
 import { maxParamLength } from './path-limits.js';
 import { messageKeywords } from './validation-messages.js';
 import { registerOpenApi } from './openapi.js';
@@ -18,6 +18,7 @@ import { registerMethodNotAllowed } from './plugins/method-not-allowed.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerRateLimit, type RateLimitOptions } from './plugins/rate-limit.js';
+import { securityHeaderSet } from './security-header-set.js';
 import { bundleRoutes } from './routes/bundles.js';
 import { discoverRoutes } from './routes/discover.js';
 import { eventRoutes } from './routes/events.js';
@@ -47,6 +48,8 @@ export interface HttpAppOptions {
   rateLimit?: RateLimitOptions;
   /** `Strict-Transport-Security` max-age on HTTPS responses, in seconds. @default 31536000 */
   hstsMaxAge?: number;
+  /** `includeSubDomains` on `Strict-Transport-Security`. @default false */
+  hstsIncludeSubDomains?: boolean;
   /** The slow secret check; tests count its calls. @default verifySecret */
   verifySecret?: AuthenticatorOptions['verify'];
 }
@@ -60,6 +63,10 @@ const bundlePaths = ['/bundles', '/bundled'];
 export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}): Promise<FastifyInstance> {
   const trustProxy = options.trustProxy ?? false;
   const trust = trustFunction(trustProxy);
+  const securityHeaders = securityHeaderSet({
+    hstsMaxAge: options.hstsMaxAge ?? 31_536_000,
+    hstsIncludeSubDomains: options.hstsIncludeSubDomains ?? false,
+  });
   const app = Fastify({
     ...(options.https ? { https: options.https } : {}),
     loggerInstance: options.logger,
@@ -77,9 +84,10 @@ export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}):
     return503OnClosing: true,
     // Under routerOptions: Fastify 5 warns (FSTDEP022) when router options are given at the top level.
     routerOptions: { maxParamLength },
-    // Errors met while routing, and requests Node's parser refuses, leave in our error shape too.
-    frameworkErrors,
-    clientErrorHandler,
+    // Errors met while routing, and requests Node's parser refuses, leave in our error shape and
+    // with the security headers too.
+    frameworkErrors: frameworkErrorsWith(securityHeaders),
+    clientErrorHandler: clientErrorHandlerWith(securityHeaders),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Bodies are JSON only (spec "Endpoints"); Fastify would otherwise also take text/plain.
@@ -87,8 +95,8 @@ export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}):
   registerErrorHandling(app);
   registerMethodNotAllowed(app);
   registerDrain(app);
-  registerSecurityHeaders(app, { hstsMaxAge: options.hstsMaxAge ?? 31_536_000 });
-  if (options.httpsOnly ?? true) registerHttpsOnly(app);
+  registerSecurityHeaders(app, securityHeaders);
+  if (options.httpsOnly ?? true) registerHttpsOnly(app, trust);
   registerMetrics(app, deps.metrics);
   registerAuth(app, createAuthenticator(deps, options.verifySecret ? { verify: options.verifySecret } : {}), trust);
   await registerRateLimit(app, options.rateLimit ?? { max: 600, windowMs: 60_000 });

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ErrorCode } from '../domain/errors.js';
 import { errorBody } from './errors.js';
+import type { SecurityHeaders } from './security-header-set.js';
 
 /** What Node's HTTP parser refused, by its error code; anything else it refused is a malformed request. */
 const parserErrors: Record<string, { code: ErrorCode; message: string }> = {
@@ -22,21 +23,29 @@ const malformed = {
 
 /**
  * Fastify's `clientErrorHandler`: requests Node refuses before Fastify sees them (431 headers too
- * large, 408, a request line it cannot parse) are answered in the spec's error shape too, and the
- * connection is closed, as Node itself does.
+ * large, 408, a request line it cannot parse) are answered in the spec's error shape, with the
+ * security headers of every other response, and the connection is closed, as Node itself does.
  */
-export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
-  // A reset connection has nobody left to answer (Node docs, event 'clientError').
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const { code, message } = parserErrors[error.code ?? ''] ?? malformed;
-  const shaped = errorBody(code, message);
-  const body = JSON.stringify(shaped);
-  const status = shaped.statusCode;
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy(error);
+export function clientErrorHandlerWith(headersFor: SecurityHeaders) {
+  return (error: Error & { code?: string }, socket: Socket): void => {
+    // A reset connection has nobody left to answer (Node docs, event 'clientError').
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const { code, message } = parserErrors[error.code ?? ''] ?? malformed;
+    const shaped = errorBody(code, message);
+    const body = JSON.stringify(shaped);
+    const status = shaped.statusCode;
+    // The API's listener is TLS; nothing said by a proxy can be read from a request Node could not parse.
+    const https = 'encrypted' in socket && socket.encrypted === true;
+    const headers = {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      ...headersFor({ html: false, https }),
+      connection: 'close',
+    };
+    if (socket.writable) {
+      const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('')}\r\n${body}`);
+    }
+    socket.destroy(error);
+  };
 }

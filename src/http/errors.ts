@@ -3,6 +3,7 @@ import { statusOf } from './wire/status.js';
 import { isFeedmillError, type ErrorCode, type FeedmillError } from '../domain/errors.js';
 import { describeValidation } from './validation-messages.js';
 import { maxParamLength } from './path-limits.js';
+import type { SecurityHeaders } from './security-header-set.js';
 
 export interface ErrorBody {
   message: string;
@@ -64,10 +65,13 @@ function send(error: FastifyError | FeedmillError, request: FastifyRequest, repl
 
 /**
  * Fastify's `frameworkErrors` option: errors met while routing (a bad percent-encoding, a path
- * segment over `maxParamLength`), before any hook runs, leave in our shape too.
+ * segment over `maxParamLength`) leave in our shape too. No hook runs for them, so the security
+ * headers the `onSend` hook gives every other response are set here.
  */
-export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  void send(error, request, reply);
+export function frameworkErrorsWith(headersFor: SecurityHeaders) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    void send(error, request, reply.headers(headersFor({ html: false, https: request.protocol === 'https' })));
+  };
 }
 
 /** Every failure leaves in the spec's error shape, including unknown routes and Fastify's own errors. */

@@ -137,10 +137,11 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
         isConnectionError(error) ? redisAway(error) : log.warn({ err: error }, 'rate-limit Redis error'),
       )
     : undefined;
-  const localThrottle = createLocalAuthThrottle({ freeFailures: config.authFailureLimit });
+  const throttlePolicy = { freeFailures: config.authFailureLimit, freeSources: config.authEmailAddressLimit };
+  const localThrottle = createLocalAuthThrottle(throttlePolicy);
   // Cluster mode: one count of failures across every API replica, as for the rate limit.
   const authThrottle = rateLimitRedis
-    ? withFallback(createRedisAuthThrottle({ redis: rateLimitRedis, freeFailures: config.authFailureLimit }), localThrottle, (error) =>
+    ? withFallback(createRedisAuthThrottle({ redis: rateLimitRedis, ...throttlePolicy }), localThrottle, (error) =>
         log.warn({ err: error }, 'authentication throttle: Redis failed; counting failures in this process until it answers'),
       )
     : localThrottle;
@@ -193,6 +194,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
         perRefresh: config.fullTextPerRefresh,
         maxWaitSeconds: config.fullTextMaxWait,
       },
+      websubMaxSubscribers: config.websubMaxSubscribers,
     },
   };
   metrics.gauge('feedmill_refresh_queue_size', 'Feed refreshes waiting or running in this process.', () => scheduler.size);

@@ -313,11 +313,29 @@ export const settings = {
     'Failed authentications a key id, or a client address, may make before each further attempt must wait (1 s, doubling with each failure up to 15 min); meanwhile it is answered 429 with Retry-After without checking the secret. Counted in Redis in cluster mode, per process otherwise.',
     integer(1, 1000),
   ),
+  authEmailAddressLimit: setting(
+    'FEEDMILL_AUTH_EMAIL_ADDRESS_LIMIT',
+    '50',
+    'Distinct client addresses whose failed sign-ins for one email are counted before every sign-in to that email, from anywhere, must wait (1 s, doubling with each further address up to 15 min). High, so that only an attack spread over many addresses can refuse a person their own password; failures from one address hold back that address alone (FEEDMILL_AUTH_FAILURE_LIMIT).',
+    integer(1, 100_000),
+  ),
+  websubMaxSubscribers: setting(
+    'FEEDMILL_WEBSUB_MAX_SUBSCRIBERS',
+    '1000',
+    'Live WebSub subscribers one hosted feed or bundle may have, all its formats together; past it a new subscription is refused with 409 `too_many_subscribers` (renewals still pass).',
+    integer(1, 1_000_000),
+  ),
   hstsMaxAge: setting(
     'FEEDMILL_HSTS_MAX_AGE',
     '31536000',
     'max-age of `Strict-Transport-Security` on every HTTPS response, in seconds; 0 tells browsers to forget it.',
     integer(0, 63_072_000),
+  ),
+  hstsIncludeSubdomains: setting(
+    'FEEDMILL_HSTS_INCLUDE_SUBDOMAINS',
+    'false',
+    'Add `includeSubDomains` to `Strict-Transport-Security`: browsers then use HTTPS only for every subdomain of the public host too. Turn it on only when all of them serve HTTPS.',
+    boolean,
   ),
   graphqlSubscriptionsPerConnection: setting(
     'FEEDMILL_GRAPHQL_SUBSCRIPTIONS_PER_CONNECTION',

@@ -52,6 +52,7 @@ async function startApi(
           : log.info('Redis answers again: the rate limit is counted in Redis, shared by every API process'),
     },
     hstsMaxAge: config.hstsMaxAge,
+    hstsIncludeSubDomains: config.hstsIncludeSubdomains,
   });
   // `/graphql` over HTTPS, SSE and WebSockets; `app.close()` ends its subscriptions first.
   mountGraphql(app, runtime.deps, {

@@ -7,6 +7,12 @@ export interface AuthThrottle {
   waitSeconds(subjects: readonly string[], now: number): Promise<number>;
   /** Counts a failure against each subject. */
   failed(subjects: readonly string[], now: number): Promise<void>;
+  /**
+   * Counts `source` (a client address) among the distinct sources that failed against `subject`
+   * (a person's email); a source already counted adds nothing, so one address, however many times
+   * it fails, cannot make the subject wait. Past the policy's free sources it waits as any other.
+   */
+  failedFrom(subject: string, source: string, now: number): Promise<void>;
   /** A subject that proved itself starts afresh. */
   succeeded(subject: string): Promise<void>;
 }

@@ -22,8 +22,9 @@ export interface WebhookSender {
   send(url: string, headers: Record<string, string>, body: string | Buffer): Promise<WebhookResponse>;
   /**
    * GETs a URL under the same rules as `send`: a WebSub hub's verification of intent, whose answer
-   * must echo the challenge in the first 4 KiB (`excerpt`).
+   * must echo the challenge in the first 4 KiB (`excerpt`). `timeoutMs` shortens (never lengthens)
+   * the sender's own timeout.
    */
-  get(url: string): Promise<WebhookResponse>;
+  get(url: string, options?: { timeoutMs?: number }): Promise<WebhookResponse>;
   close(): Promise<void>;
 }

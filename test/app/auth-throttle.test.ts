@@ -18,6 +18,7 @@ function flaky(): Flaky {
     throttle: {
       waitSeconds: (subjects, now) => (state.back ? inner.waitSeconds(subjects, now) : away()),
       failed: (subjects, now) => (state.back ? inner.failed(subjects, now) : away()),
+      failedFrom: (subject, source, now) => (state.back ? inner.failedFrom(subject, source, now) : away()),
       succeeded: (subject) => (state.back ? inner.succeeded(subject) : away()),
     },
   };

@@ -38,22 +38,40 @@ t.test('a wrong password and an unknown email get the same error', async (t) => 
   for (const error of [wrong, unknown, malformed]) t.match(error, { code: 'sign_in_failed', message: 'Wrong email or password' });
 });
 
-t.test('failed sign-ins are throttled per user and per address; success forgives the user', async (t) => {
+t.test('failures for an email from one address throttle that address, never the person elsewhere', async (t) => {
   const deps = userDeps(t, { freeFailures: 2 });
   await withAlice(deps);
   const fail = (client: string) => signIn(deps, { email: 'alice@example.org', password: 'not the password', client });
   await t.rejects(fail('192.0.2.1'), { code: 'sign_in_failed' });
-  await t.rejects(fail('192.0.2.2'), { code: 'sign_in_failed' });
-  await t.rejects(fail('192.0.2.3'), { code: 'rate_limited', details: { retryAfter: 1 } }, 'the user is throttled, whatever the address');
+  await t.rejects(fail('192.0.2.1'), { code: 'sign_in_failed' });
+  await t.rejects(fail('192.0.2.1'), { code: 'rate_limited', details: { retryAfter: 1 } }, 'the guessing address waits');
+  // The attacker keeps at it, each time its wait is over (each check costs a real scrypt, so few rounds).
+  for (let round = 0; round < 3; round += 1) {
+    deps.advance(900_000);
+    await t.rejects(fail('192.0.2.1'), { code: 'sign_in_failed' });
+  }
   await t.rejects(
-    signIn(deps, { email: 'alice@example.org', password, client: '192.0.2.4' }),
+    signIn(deps, { email: 'alice@example.org', password, client: '192.0.2.1' }),
     { code: 'rate_limited' },
-    'even with the right password, until the wait ends',
+    'from the guessing address, even the right password waits',
+  );
+  t.ok(await signIn(deps, { email: 'alice@example.org', password, client: '203.0.113.9' }), 'from her own address Alice signs in');
+});
+
+t.test('the per-email ceiling engages only when many addresses have failed for it', async (t) => {
+  const deps = userDeps(t, { freeFailures: 2, freeSources: 4 });
+  await withAlice(deps);
+  const fail = (client: string) => signIn(deps, { email: 'alice@example.org', password: 'not the password', client });
+  for (const client of ['192.0.2.1', '192.0.2.1', '192.0.2.2', '192.0.2.3']) await t.rejects(fail(client), { code: 'sign_in_failed' });
+  await t.rejects(fail('192.0.2.4'), { code: 'sign_in_failed' }, 'three addresses, four failures: a fourth address is still checked');
+  await t.rejects(
+    signIn(deps, { email: 'alice@example.org', password, client: '203.0.113.9' }),
+    { code: 'rate_limited', details: { retryAfter: 1 } },
+    'four distinct addresses: the email waits, from anywhere, even with the right password',
   );
   deps.advance(1_000);
-  t.ok(await signIn(deps, { email: 'alice@example.org', password, client: '192.0.2.4' }), 'after the wait the right password works');
-  await t.rejects(fail('192.0.2.5'), { code: 'sign_in_failed' }, 'and the user starts afresh');
-  await t.rejects(fail('192.0.2.6'), { code: 'sign_in_failed' });
+  t.ok(await signIn(deps, { email: 'alice@example.org', password, client: '203.0.113.9' }), 'after the wait the right password works');
+  await t.rejects(fail('192.0.2.5'), { code: 'sign_in_failed' }, 'and the email starts afresh');
 
   const other = userDeps(t, { freeFailures: 2 });
   await withAlice(other);

@@ -17,7 +17,7 @@ export interface UserDeps extends SignInDeps, Pick<AppDeps, 'keys'> {
 
 export function userDeps(
   t: Test,
-  settings: { sessionIdleSeconds?: number; sessionMaxAgeSeconds?: number; freeFailures?: number } = {},
+  settings: { sessionIdleSeconds?: number; sessionMaxAgeSeconds?: number; freeFailures?: number; freeSources?: number } = {},
 ): UserDeps {
   const dir = mkdtempSync(join(tmpdir(), 'feedmill-users-'));
   const store = openEmbeddedStore({ file: join(dir, 'feedmill.sqlite'), schemaDir: join(repoRoot, 'schema', 'embedded') });
@@ -34,7 +34,7 @@ export function userDeps(
     clock: { now: () => new Date(now) },
     // Distinct bytes per call, so every token differs, and known ones, so a test can tell them apart.
     random: (size) => new Uint8Array(size).fill(++counter % 256),
-    authThrottle: createLocalAuthThrottle({ freeFailures: settings.freeFailures ?? 5 }),
+    authThrottle: createLocalAuthThrottle({ freeFailures: settings.freeFailures ?? 5, freeSources: settings.freeSources ?? 50 }),
     settings: {
       publicUrl: 'https://feeds.example.test',
       poll: { minSeconds: 60, maxSeconds: 3600 },

@@ -49,4 +49,39 @@ export function authThrottleContract(t: Test, name: string, make: MakeAuthThrott
     await throttle.failed(['address:x'], now);
     t.equal(await throttle.waitSeconds(['address:x'], now), 1, 'counting starts again from one');
   });
+
+  t.test(`${name}: one source failing again and again never makes a subject counted by source wait`, async (t) => {
+    const throttle = await setup(t, { freeFailures: 2, freeSources: 3 });
+    let now = Date.parse('2026-11-24T12:00:00Z');
+    for (let i = 0; i < 20; i += 1) {
+      await throttle.failed(['address:192.0.2.1'], now);
+      await throttle.failedFrom('user:alice@example.org', '192.0.2.1', now);
+      now += (await throttle.waitSeconds(['address:192.0.2.1'], now)) * 1000;
+    }
+    t.equal(
+      await throttle.waitSeconds(['user:alice@example.org', 'address:192.0.2.2'], now),
+      0,
+      'the person, from another address, may try',
+    );
+    await throttle.failed(['address:192.0.2.1'], now);
+    t.ok((await throttle.waitSeconds(['user:alice@example.org', 'address:192.0.2.1'], now)) > 0, 'the failing address itself waits');
+  });
+
+  t.test(`${name}: a subject counted by source waits once its free sources have failed, doubling per further source`, async (t) => {
+    const throttle = await setup(t, { freeSources: 3, baseDelayMs: 1_000, maxDelayMs: 8_000 });
+    const now = Date.parse('2026-11-24T12:00:00Z');
+    for (const source of ['198.51.100.1', '198.51.100.2']) await throttle.failedFrom('user:bob@example.org', source, now);
+    await throttle.failedFrom('user:bob@example.org', '198.51.100.2', now);
+    t.equal(await throttle.waitSeconds(['user:bob@example.org'], now), 0, 'two distinct sources, one of them twice: no wait');
+    await throttle.failedFrom('user:bob@example.org', '198.51.100.3', now);
+    t.equal(await throttle.waitSeconds(['user:bob@example.org'], now), 1, 'the third distinct source: the first wait');
+    await throttle.failedFrom('user:bob@example.org', '198.51.100.4', now);
+    t.equal(await throttle.waitSeconds(['user:bob@example.org'], now), 2, 'each further source doubles it');
+    for (let i = 5; i < 40; i += 1) await throttle.failedFrom('user:bob@example.org', `198.51.100.${i}`, now);
+    t.equal(await throttle.waitSeconds(['user:bob@example.org'], now), 8, 'up to the longest wait, however many sources');
+    await throttle.succeeded('user:bob@example.org');
+    t.equal(await throttle.waitSeconds(['user:bob@example.org'], now), 0, 'a success forgets them');
+    await throttle.failedFrom('user:bob@example.org', '198.51.100.3', now);
+    t.equal(await throttle.waitSeconds(['user:bob@example.org'], now), 0, 'and counting starts again');
+  });
 }

@@ -48,3 +48,40 @@ t.test('a cell a spreadsheet would run as a formula is made text with a leading 
     t.ok(row.startsWith(`k1,"'${title.replace(/"/g, '""')}"`) || row.startsWith(`k1,'${title}`), title);
   }
 });
+
+/** Every field a reader splitting on `separator` (and on line breaks, ignoring quotes) would see in these lines. */
+const fieldsSplitOn = (lines: string, separator: string): string[] =>
+  lines.split(/\r\n|\r|\n/).flatMap((line) => line.split(separator).map((piece) => piece.replace(/^ *"*/, '')));
+
+t.test('no field a spreadsheet may split out of a cell starts a formula, on commas, semicolons or tabs', async (t) => {
+  const payloads = [
+    'a;=1+1',
+    'a,=1+1',
+    'a\t=1+1',
+    'a; =HYPERLINK("http://evil")',
+    'ok;"=1+1',
+    "x;-2+3+cmd|' /C calc'!A0",
+    'y;+1',
+    'z;@SUM(A1)',
+    'tab;\t=1',
+    'line\n=1+1',
+    'cr;\r=1',
+  ];
+  for (const payload of payloads) {
+    const csv = renderCsv(feed([item({ title: payload, authors: [{ name: 'Ada' }, { name: payload }], categories: [payload] })]));
+    const data = csv.slice(csv.indexOf('\r\n') + 2);
+    for (const separator of [',', ';', '\t']) {
+      const formulas = fieldsSplitOn(data, separator).filter(
+        (piece) => /^[=+\-@]/.test(piece) || (separator !== '\t' && piece.startsWith('\t')),
+      );
+      t.same(formulas, [], `${JSON.stringify(payload)} split on ${JSON.stringify(separator)}`);
+    }
+  }
+});
+
+t.test('the apostrophe goes where a field would start, and text without one is left alone', async (t) => {
+  const row = (title: string): string => renderCsv(feed([item({ title })])).split('\r\n')[1] ?? '';
+  t.ok(row('a;=1+1').startsWith("k1,a;'=1+1,"), 'before the formula after the semicolon');
+  t.ok(row('Tom, Jerry; and -friends-').startsWith('k1,"Tom, Jerry; and -friends-",'), 'a dash inside a field is no formula');
+  t.ok(row('1-2=3 @home').startsWith('k1,1-2=3 @home,'), 'nor are these characters mid-field');
+});

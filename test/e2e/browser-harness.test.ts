@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fastify from 'fastify';
 import t from 'tap';
 import { registerSecurityHeaders } from '../../src/http/plugins/security-headers.js';
+import { securityHeaderSet } from '../../src/http/security-header-set.js';
 import { checkAccessibility, chromiumExecutable, contentWidth, launchChromium, newDashboardContext } from '../fixtures/browser.js';
 import { freePort, startFeedmill } from '../fixtures/feedmill-process.js';
 
@@ -53,7 +54,7 @@ if ('skip' in chromium) {
 
   t.test('axe runs under the strict Content-Security-Policy and reports serious violations', async (t) => {
     const app = fastify();
-    registerSecurityHeaders(app, { hstsMaxAge: 0 });
+    registerSecurityHeaders(app, securityHeaderSet({ hstsMaxAge: 0 }));
     const shell = (body: string): string =>
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fixture</title></head><body><main><h1>Fixture</h1>${body}</main></body></html>`;
     app.get('/good', (_request, reply) =>

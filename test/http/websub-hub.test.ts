@@ -177,3 +177,32 @@ t.test('a lease ends: an expired subscription receives nothing more', async (t) 
   t.notOk((await deps.websub.listByAccount(subscription.accountId, new Date(stack.clock.now))).some((s) => s.id === subscription.id));
   t.same(await distribute(deps, render, subscription.id), { outcome: null, next: null }, 'its distribution job finds nothing to send');
 });
+
+t.test('a feed takes at most FEEDMILL_WEBSUB_MAX_SUBSCRIBERS subscribers, its formats together; a renewal still passes', async (t) => {
+  const capped = (await stack.alice.post('/v1/feeds', { url: `${stack.source.url}?capped` })).json<{ id: string }>().id;
+  const xml = `${publicUrl}/feeds/${capped}.xml`;
+  deps.settings.websubMaxSubscribers = 2;
+  t.teardown(() => void delete deps.settings.websubMaxSubscribers);
+  await stack.subscribe(xml, '/cap-1');
+  await stack.subscribe(`${publicUrl}/feeds/${capped}.atom`, '/cap-2');
+  const before = subscriber.verifications.length;
+  const full = await stack.request(form({ 'hub.topic': xml, 'hub.callback': `${subscriber.url}/cap-3` }));
+  t.match(assertError(t, full, 409, 'too_many_subscribers').message, /at most 2 subscribers/);
+  t.equal(subscriber.verifications.length, before, 'nothing is verified for a refused subscriber');
+  t.equal((await stack.request(form({ 'hub.topic': xml, 'hub.callback': `${subscriber.url}/cap-1` }))).statusCode, 202, 'a renewal');
+  await subscriber.verified('/cap-1', 2);
+});
+
+t.test('a verification waits a few seconds for the subscriber, not the webhook timeout', async (t) => {
+  // The stack's sender allows 3 s; the hub asks for less, and the sender never allows more than its own.
+  const hanging = await import('node:http').then(({ createServer }) => createServer(() => undefined));
+  await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => {
+    hanging.closeAllConnections();
+    hanging.close();
+  });
+  const address = hanging.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/cb`;
+  await t.rejects(deps.webhookSender.get(url, { timeoutMs: 200 }), { code: 'upstream_timeout', message: /within 200 ms/ });
+  await t.rejects(deps.webhookSender.get(url, { timeoutMs: 60_000 }), { code: 'upstream_timeout', message: /within 3000 ms/ });
+});

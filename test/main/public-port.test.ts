@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { freePort, runCommand, startFeedmill } from '../fixtures/feedmill-process.js';
+import { rawTlsRequest } from '../fixtures/raw-tls.js';
 import { startRssSource } from '../fixtures/rss-source.js';
 
 // The real binary over HTTPS: what leaves the public port, and what stays on the metrics port.
@@ -15,6 +16,7 @@ const env = {
   FEEDMILL_ALLOW_PRIVATE_NETWORKS: 'true',
   FEEDMILL_PARSER_THREADS: '1',
   FEEDMILL_HSTS_MAX_AGE: '1234',
+  FEEDMILL_HSTS_INCLUDE_SUBDOMAINS: 'true',
   FEEDMILL_LOG_LEVEL: 'warn',
 };
 const source = await startRssSource(2);
@@ -55,9 +57,47 @@ t.test('every HTTPS response carries HSTS, nosniff, a referrer policy and a CSP:
   };
   t.equal(responses['a hosted feed'].status, 200, 'the hosted feed itself');
   for (const [what, response] of Object.entries(responses)) {
-    t.equal(response.headers['strict-transport-security'], 'max-age=1234', `${what}: HSTS with FEEDMILL_HSTS_MAX_AGE`);
+    t.equal(response.headers['strict-transport-security'], 'max-age=1234; includeSubDomains', `${what}: HSTS as configured`);
     t.equal(response.headers['x-content-type-options'], 'nosniff', `${what}: nosniff`);
     t.equal(response.headers['referrer-policy'], 'no-referrer', `${what}: no referrer`);
     t.match(response.headers['content-security-policy'], /^default-src 'none'/, `${what}: nothing in it may load or run`);
+  }
+});
+
+t.test('requests refused before routing carry the security headers and our error shape too', async (t) => {
+  const ca = readFileSync(join(dataDir, 'tls', 'self-signed-cert.pem'), 'utf8');
+  const port = Number(env.FEEDMILL_PORT);
+  const host = 'Host: localhost\r\n';
+  // Each as an attacker would send it: the first two reach Fastify's router, the rest Node's parser only.
+  const cases: { what: string; raw: string; status: number; code: string }[] = [
+    { what: 'a 3,000-character path', raw: `GET /v1/feeds/${'a'.repeat(3000)} HTTP/1.1\r\n${host}\r\n`, status: 414, code: 'uri_too_long' },
+    { what: 'a bad percent-encoding', raw: `GET /v1/feeds/%zz HTTP/1.1\r\n${host}\r\n`, status: 400, code: 'validation_failed' },
+    {
+      what: 'a header over 17 KB',
+      raw: `GET /healthz HTTP/1.1\r\n${host}X-Big: ${'a'.repeat(17 * 1024)}\r\n\r\n`,
+      status: 431,
+      code: 'headers_too_large',
+    },
+    { what: 'a malformed request line', raw: `GET /healthz HTTP/9 nonsense\r\n${host}\r\n`, status: 400, code: 'validation_failed' },
+    { what: 'a malformed header', raw: `GET /healthz HTTP/1.1\r\n${host}Bad Header\r\n\r\n`, status: 400, code: 'validation_failed' },
+    {
+      what: 'Content-Length with Transfer-Encoding',
+      raw: `POST /v1/feeds HTTP/1.1\r\n${host}Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
+      status: 400,
+      code: 'validation_failed',
+    },
+    { what: 'an unknown method', raw: `FOO /healthz HTTP/1.1\r\n${host}\r\n`, status: 400, code: 'validation_failed' },
+  ];
+  for (const { what, raw, status, code } of cases) {
+    const response = await rawTlsRequest(port, ca, raw);
+    t.equal(response.status, status, `${what}: ${status}`);
+    t.equal(response.headers['strict-transport-security'], 'max-age=1234; includeSubDomains', `${what}: HSTS as configured`);
+    t.equal(response.headers['x-content-type-options'], 'nosniff', `${what}: nosniff`);
+    t.equal(response.headers['referrer-policy'], 'no-referrer', `${what}: no referrer`);
+    t.match(response.headers['content-security-policy'], /^default-src 'none'/, `${what}: nothing in it may load or run`);
+    const body = JSON.parse(response.body) as { statusCode: number; message: string; errors: { code: string; title: string }[] };
+    t.equal(body.statusCode, status, `${what}: statusCode in the body`);
+    t.equal(body.errors[0]?.code, code, `${what}: ${code}`);
+    t.type(body.message, 'string');
   }
 });

@@ -1,4 +1,11 @@
-import { authDelayMs, authMemoryMs, defaultAuthDelayPolicy, type AuthDelayPolicy } from '../../domain/auth-delay.js';
+import {
+  authDelayMs,
+  authMemoryMs,
+  defaultAuthDelayPolicy,
+  maxSourcesKept,
+  sourceDelayMs,
+  type AuthDelayPolicy,
+} from '../../domain/auth-delay.js';
 import type { AuthThrottle } from '../../ports/auth-throttle.js';
 
 export interface LocalAuthThrottleOptions extends Partial<AuthDelayPolicy> {
@@ -16,6 +23,8 @@ interface Failures {
   until: number;
   /** When its failures are forgotten. */
   forgetAt: number;
+  /** A subject counted by source: the distinct sources that failed (`failures` is their number). */
+  sources?: Set<string>;
 }
 
 /** The throttle of embedded mode: in memory, per process. */
@@ -29,6 +38,15 @@ export function createLocalAuthThrottle(options: LocalAuthThrottleOptions = {}):
     if (record && record.forgetAt <= now) records.delete(subject);
     return record && record.forgetAt > now ? record : undefined;
   };
+  const sourcesKept = maxSourcesKept(policy);
+  const keep = (subject: string, record: Failures): void => {
+    records.delete(subject);
+    records.set(subject, record);
+    for (const stalest of records.keys()) {
+      if (records.size <= maxSubjects) break;
+      records.delete(stalest);
+    }
+  };
   return {
     async waitSeconds(subjects, now) {
       const until = Math.max(0, ...subjects.map((subject) => current(subject, now)?.until ?? 0));
@@ -38,13 +56,15 @@ export function createLocalAuthThrottle(options: LocalAuthThrottleOptions = {}):
       for (const subject of subjects) {
         const failures = (current(subject, now)?.failures ?? 0) + 1;
         const delay = authDelayMs(failures, policy);
-        records.delete(subject);
-        records.set(subject, { failures, until: now + delay, forgetAt: now + authMemoryMs(delay, policy) });
+        keep(subject, { failures, until: now + delay, forgetAt: now + authMemoryMs(delay, policy) });
       }
-      for (const stalest of records.keys()) {
-        if (records.size <= maxSubjects) break;
-        records.delete(stalest);
-      }
+    },
+    async failedFrom(subject, source, now) {
+      const sources = current(subject, now)?.sources ?? new Set<string>();
+      if (sources.has(source)) return;
+      if (sources.size < sourcesKept) sources.add(source);
+      const delay = sourceDelayMs(sources.size, policy);
+      keep(subject, { failures: sources.size, until: now + delay, forgetAt: now + authMemoryMs(delay, policy), sources });
     },
     async succeeded(subject) {
       records.delete(subject);

@@ -30,10 +30,11 @@ export function createUndiciWebhookSender(options: Omit<UndiciFetcherOptions, 'm
     target: string,
     headers: Record<string, string>,
     body?: string | Buffer,
+    timeoutMs = settings.timeoutMs,
   ): Promise<WebhookResponse> => {
     const url = parseWebUrl(target, { whole: 'the target' });
     const started = performance.now();
-    const deadline = AbortSignal.timeout(settings.timeoutMs);
+    const deadline = AbortSignal.timeout(timeoutMs);
     try {
       const response = await agent.request({
         origin: url.origin,
@@ -59,13 +60,14 @@ export function createUndiciWebhookSender(options: Omit<UndiciFetcherOptions, 'm
         retryAfter: headerValue(response.headers, 'retry-after'),
       };
     } catch (error) {
-      throw classifyFailure(error, { url: url.href, timedOut: deadline.aborted, timeoutMs: settings.timeoutMs });
+      throw classifyFailure(error, { url: url.href, timedOut: deadline.aborted, timeoutMs });
     }
   };
   return {
     checkTarget: createTargetCheck(settings),
     send: (target, headers, body) => call('POST', target, headers, body),
-    get: (target) => call('GET', target, {}),
+    get: (target, options = {}) =>
+      call('GET', target, {}, undefined, Math.min(options.timeoutMs ?? settings.timeoutMs, settings.timeoutMs)),
     close: () => agent.close(),
   };
 }

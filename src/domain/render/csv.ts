@@ -4,14 +4,18 @@ import type { RenderableFeed, RenderableItem } from './rss.js';
 export const csvColumns = ['id', 'title', 'url', 'date_published', 'authors', 'categories', 'enclosures', 'content_html'] as const;
 
 /**
- * OWASP "CSV injection": a spreadsheet runs a cell that starts with one of these as a formula, and
- * titles come from the sources; a leading apostrophe makes it text again.
+ * OWASP "CSV injection": a spreadsheet runs a field that starts with `=`, `+`, `-`, `@`, a tab or a
+ * carriage return as a formula, and titles come from the sources. Not only a cell's start is a
+ * field's start: a spreadsheet that splits on `;` or a tab (a locale's CSV, a paste), or that
+ * ignores our quotes, starts a field after any `,`, `;`, tab or line break inside a cell, perhaps
+ * after spaces and a quote. An apostrophe goes before the character at every such start, which
+ * makes that field text whichever way the line is split (so `a;=1+1` is written `a;'=1+1`).
  */
-const formulaStart = /^[=+\-@\t\r]/;
+const formulaAtFieldStart = /(?<=(?:^|[,;\t\r\n]) *"?)(?=[=+\-@\t\r])/g;
 
 /** RFC 4180 §2: a field holding a comma, a quote or a line break is quoted, its quotes doubled. */
 function field(text: string): string {
-  const safe = formulaStart.test(text) ? `'${text}` : text;
+  const safe = text.replace(formulaAtFieldStart, "'");
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

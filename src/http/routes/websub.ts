@@ -14,6 +14,7 @@ const responses = {
   400: ErrorBody,
   402: ErrorBody,
   404: ErrorBody,
+  409: ErrorBody,
   413: ErrorBody,
   415: ErrorBody,
   429: ErrorBody,

@@ -16,6 +16,7 @@ export const statusOf: Record<ErrorCode, number> = {
   rate_limited: 429,
   refresh_throttled: 429,
   too_many_subscriptions: 429,
+  too_many_subscribers: 409,
   too_many_connections: 429,
   payload_too_large: 413,
   route_not_found: 404,
