@@ -6,6 +6,7 @@ import { decodeBytes } from './shared/charset.js';
 import { htmlToText, renderHtml } from './shared/html.js';
 import { resolveUrl } from './shared/urls.js';
 import { parseDocument, selectAll, type DomDocument, type DomElement } from './extract-article/dom.js';
+import { flattenDeepNesting } from './extract-article/flatten.js';
 import { readMeta } from './extract-article/metadata.js';
 import { pruneBoilerplate } from './extract-article/prune.js';
 import { ruleFor } from './extract-article/rules.js';
@@ -38,6 +39,7 @@ export function extractArticle(body: Uint8Array, options: ExtractArticleOptions)
   const document = parseDocument(html);
   // An empty body parses to a document with no root element, which Readability cannot walk.
   if (document.documentElement === null || document.body === null) return null;
+  flattenDeepNesting(document.body);
   const base = baseOf(document, options.url);
   const meta = readMeta(document, base);
   const rule = ruleFor(options.url, options.rules);
@@ -53,7 +55,7 @@ export function extractArticle(body: Uint8Array, options: ExtractArticleOptions)
     // article without <p> inside a block named like boilerplate), Readability runs again on the
     // page as it came; then the article the page states in JSON-LD is taken as it is written.
     found = substantial(render(byReadability(document, true), base));
-    found ??= substantial(render(byReadability(parseDocument(html), false), base));
+    found ??= substantial(render(byReadability(flattened(parseDocument(html)), false), base));
     found ??= substantial(render(byStatement(meta.statedBody), base));
     if (found === null) return null;
   }
@@ -66,6 +68,11 @@ export function extractArticle(body: Uint8Array, options: ExtractArticleOptions)
     content_html: found.html,
     content_text: found.text,
   };
+}
+
+function flattened(document: DomDocument): DomDocument {
+  if (document.body !== null) flattenDeepNesting(document.body);
+  return document;
 }
 
 interface Rendered extends Found {
