@@ -1,10 +1,12 @@
 import { Readability } from '@mozilla/readability';
+import { escapeText } from 'entities';
 import type { ExtractedArticle } from '../src/domain/article.js';
 import type { FullTextRules } from '../src/domain/full-text-rules.js';
 import { decodeBytes } from './shared/charset.js';
 import { htmlToText, renderHtml } from './shared/html.js';
 import { resolveUrl } from './shared/urls.js';
 import { parseDocument, selectAll, type DomDocument, type DomElement } from './extract-article/dom.js';
+import { flattenDeepNesting } from './extract-article/flatten.js';
 import { readMeta } from './extract-article/metadata.js';
 import { pruneBoilerplate } from './extract-article/prune.js';
 import { ruleFor } from './extract-article/rules.js';
@@ -33,29 +35,69 @@ const minArticleChars = 200;
  * @returns null when the page holds no article.
  */
 export function extractArticle(body: Uint8Array, options: ExtractArticleOptions): ArticleResult | null {
-  const document = parseDocument(stripInert(decodeBytes(body, options.contentType, 'html')));
+  const html = stripInert(decodeBytes(body, options.contentType, 'html'));
+  const document = parseDocument(html);
   // An empty body parses to a document with no root element, which Readability cannot walk.
   if (document.documentElement === null || document.body === null) return null;
+  flattenDeepNesting(document.body);
   const base = baseOf(document, options.url);
   const meta = readMeta(document, base);
   const rule = ruleFor(options.url, options.rules);
   for (const selector of rule?.remove ?? []) for (const element of selectAll(document, selector)) element.remove();
   const byRules = rule?.content === undefined ? undefined : byRule(document, rule.content);
-  const found = byRules ?? byReadability(document);
-  if (found === null) return null;
-  const rendered = renderHtml(found.html, base);
-  const text = proseText(rendered.html);
-  // What a rule names is the article however short (a comic is one image); a guess needs substance.
-  if (byRules === undefined ? text.length < minArticleChars : text === '' && rendered.firstImage === null) return null;
+  let found: Rendered | null;
+  if (byRules !== undefined) {
+    found = render(byRules, base);
+    // What a rule names is the article however short (a comic is one image).
+    if (found.text === '' && found.firstImage === null) return null;
+  } else {
+    // A guess needs substance. When the pruned pass finds too little (a page that writes its
+    // article without <p> inside a block named like boilerplate), Readability runs again on the
+    // page as it came; then the article the page states in JSON-LD is taken as it is written.
+    found = substantial(render(byReadability(document, true), base));
+    found ??= substantial(render(byReadability(flattened(parseDocument(html)), false), base));
+    found ??= substantial(render(byStatement(meta.statedBody), base));
+    if (found === null) return null;
+  }
   return {
     title: meta.title ?? found.title,
     byline: meta.byline ?? found.byline,
     published: meta.published,
-    lead_image: meta.leadImage ?? rendered.firstImage,
+    lead_image: meta.leadImage ?? found.firstImage,
     language: meta.language,
-    content_html: rendered.html,
-    content_text: text,
+    content_html: found.html,
+    content_text: found.text,
   };
+}
+
+function flattened(document: DomDocument): DomDocument {
+  if (document.body !== null) flattenDeepNesting(document.body);
+  return document;
+}
+
+interface Rendered extends Found {
+  text: string;
+  firstImage: string | null;
+}
+
+function render(found: Found | null, base: string): Rendered {
+  if (found === null) return { html: '', title: null, byline: null, text: '', firstImage: null };
+  const rendered = renderHtml(found.html, base);
+  return { ...found, html: rendered.html, text: proseText(rendered.html), firstImage: rendered.firstImage };
+}
+
+function substantial(found: Rendered): Rendered | null {
+  return found.text.length >= minArticleChars ? found : null;
+}
+
+/** JSON-LD `articleBody` as paragraphs: it is plain text, its paragraphs separated by line breaks. */
+function byStatement(statedBody: string | null): Found | null {
+  if (statedBody === null) return null;
+  const paragraphs = statedBody
+    .split(/\n\s*\n|\r\n\s*\r\n|\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph !== '');
+  return { html: paragraphs.map((paragraph) => `<p>${escapeText(paragraph)}</p>`).join('\n'), title: null, byline: null };
 }
 
 interface Found {
@@ -79,8 +121,8 @@ function contains(ancestor: { parentElement: unknown }, element: { parentElement
   return false;
 }
 
-function byReadability(document: DomDocument): Found | null {
-  pruneBoilerplate(document);
+function byReadability(document: DomDocument, prune: boolean): Found | null {
+  if (prune) pruneBoilerplate(document);
   // Readability is typed against the DOM lib's Document; linkedom's implements what it uses.
   const article = new Readability<DomElement>(document as unknown as ConstructorParameters<typeof Readability>[0], {
     // The content element itself, not its HTML: it is tidied before it is serialised once.

@@ -12,6 +12,11 @@ t.test('scripts, styles, SVG, templates and comments are cut; JSON-LD and the te
   );
 });
 
+t.test('JSON-LD is skipped whole: markup written inside its strings is text', async (t) => {
+  const html = '<script type="application/ld+json">{"a":"<script>x<\\/script> <!-- y -->"}</script><p>z</p>';
+  t.equal(stripInert(html), html);
+});
+
 t.test('only whole tag names are cut, and an unclosed cut runs to the end as in a browser', async (t) => {
   t.equal(stripInert('<scripts>kept</scripts><style-guide>kept</style-guide>'), '<scripts>kept</scripts><style-guide>kept</style-guide>');
   t.equal(stripInert('<p>before</p><script>never closed <p>after</p>'), '<p>before</p>');

@@ -80,3 +80,24 @@ t.test('a page with no article gives null', async (t) => {
   t.equal(extractArticle(new Uint8Array(0), { url: 'https://app.example/empty' }), null, 'an empty body');
   t.equal(extractArticle(Buffer.from('<p>Too short.</p>'), { url: 'https://app.example/short' }), null, 'one short line');
 });
+
+t.test('when the pruned pass finds too little, Readability runs on the page as it came', async (t) => {
+  // The article has no <p> and sits in a block named like a share bar: pruning takes it.
+  const article = extractArticle(fixture('no-paragraphs.html'), { url: 'https://allotment.example/notes' });
+  if (article === null) throw new Error('expected an article, got null');
+  for (const line of ['NO-P-LINE-1', 'NO-P-LINE-2', 'NO-P-LINE-3']) t.match(article.content_text, line);
+  t.notMatch(article.content_text, 'NAV-');
+});
+
+t.test('a page whose article only its JSON-LD states gives that articleBody, as escaped paragraphs', async (t) => {
+  const article = extractArticle(fixture('json-ld-only.html'), { url: 'https://railweekly.example/night-trains' });
+  if (article === null) throw new Error('expected an article, got null');
+  t.match(
+    article.content_html,
+    /^<p>STATED-P1 A sleeper service[^<]*<\/p>\n<p>STATED-P2 [^<]*&lt;script&gt;alert\(1\)&lt;\/script&gt; &lt;!-- not a comment --&gt;<\/p>$/,
+  );
+  t.equal(article.title, 'Night trains return to the Alps');
+  t.equal(article.byline, 'Luca Brenner, Anna Weiss');
+  t.equal(article.published, '2026-02-20T06:00:00.000Z');
+  t.equal(article.lead_image, 'https://cdn.railweekly.example/night-train.jpg');
+});

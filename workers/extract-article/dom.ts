@@ -24,7 +24,7 @@ export interface DomElement extends DomNode {
   querySelectorAll(selectors: string): ArrayLike<DomElement>;
   closest(selectors: string): DomElement | null;
   remove(): void;
-  append(...nodes: DomElement[]): void;
+  replaceWith(...nodes: DomNode[]): void;
 }
 
 export interface DomDocument {
@@ -37,8 +37,20 @@ export interface DomDocument {
   createElement(name: string): DomElement;
 }
 
-/** A whole page as a linkedom document. */
+/**
+ * A whole page as a linkedom document. linkedom, unlike a browser, does not supply the `<html>`
+ * and `<body>` a page leaves out: its first element becomes the root and the body is detached,
+ * and Readability, climbing from a paragraph to the body, walks off the top. Such a page is
+ * parsed again inside the two elements a browser would have made.
+ */
 export function parseDocument(html: string): DomDocument {
+  const document = parse(html);
+  const root = document.documentElement;
+  if (root === null || (root.localName === 'html' && document.body?.parentElement === root)) return document;
+  return parse(`<!DOCTYPE html><html><head></head><body>${html}</body></html>`);
+}
+
+function parse(html: string): DomDocument {
   // linkedom types its result with the DOM lib's Window, which this project does not load.
   return (parseHTML(html) as unknown as { document: DomDocument }).document;
 }

@@ -44,11 +44,16 @@ export function stripInert(html: string): string {
     const after = lower.charCodeAt(start + cut.open.length);
     // `<scripts>` or `<style-guide>` are other elements; a tag name ends at space, `>`, `/` or the end.
     const tagEnds = cut.open === '<!--' || Number.isNaN(after) || after === 0x3e || after === 0x2f || after <= 0x20;
-    if (!tagEnds || (cut.open === '<script' && jsonLd.test(html.slice(start, start + 200)))) {
+    if (!tagEnds) {
       at = start + cut.open.length;
       continue;
     }
     const close = lower.indexOf(cut.close, start + cut.open.length);
+    if (cut.open === '<script' && jsonLd.test(html.slice(start, start + 200))) {
+      // Kept, and skipped whole: a `<!--` or `<script>` written inside its JSON strings is text.
+      at = close === -1 ? html.length : close;
+      continue;
+    }
     const closeEnd = close === -1 ? html.length : cut.close === '-->' ? close + 3 : endOfTag(lower, close);
     out += html.slice(copied, start);
     copied = closeEnd;
