@@ -2001,7 +2001,7 @@ export interface components {
       } | null;
     };
     /**
-     * @description A subscription request (W3C WebSub §5.1), form-encoded.
+     * @description A subscription request (W3C WebSub §5.1), form-encoded. Other fields are ignored: at most 16 fields in all, names of at most 64 characters, values of at most 256.
      * @example {
      *       "hub.mode": "subscribe",
      *       "hub.topic": "https://feeds.example.org/feeds/Vw3kQ9xZpL2mRt7a.xml",
@@ -2024,7 +2024,7 @@ export interface components {
       /** @description Signs every distribution (`X-Hub-Signature: sha256=…`); fewer than 200 bytes of printable ASCII. */
       'hub.secret'?: string;
     } & {
-      [key: string]: unknown;
+      [key: string]: string;
     };
     /**
      * @description Whether the process answers, or can also do work.
@@ -2248,6 +2248,27 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
+    /** @description The request line and headers together are over 16 KiB (a query string counts): Node refuses them before routing. */
+    HeadersTooLarge: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "message": "Expected the request line and headers to fit in 16 KiB together; send a shorter URL or fewer headers",
+         *       "statusCode": 431,
+         *       "errors": [
+         *         {
+         *           "title": "Expected the request line and headers to fit in 16 KiB together; send a shorter URL or fewer headers",
+         *           "code": "headers_too_large"
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
     /** @description feedmill failed; the request may be retried. */
     InternalError: {
       headers: {
@@ -2342,6 +2363,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -2418,6 +2440,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -2493,6 +2516,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -2531,6 +2555,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -2595,6 +2620,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -2663,6 +2689,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -2762,6 +2789,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -2861,6 +2889,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -2921,6 +2950,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -2979,6 +3009,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -3058,6 +3089,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -3129,6 +3161,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -3167,6 +3200,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -3245,6 +3279,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -3290,6 +3325,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -3364,6 +3400,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -3463,6 +3500,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -3533,6 +3571,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -3578,6 +3617,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -3645,6 +3685,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -3715,6 +3756,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -3768,6 +3810,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -3806,6 +3849,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -3869,6 +3913,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -3923,6 +3968,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -3968,6 +4014,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -4029,6 +4076,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -4068,6 +4116,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -4167,6 +4216,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -4201,6 +4251,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -4288,6 +4339,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -4340,6 +4392,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -4395,6 +4448,7 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };

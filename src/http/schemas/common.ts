@@ -28,6 +28,7 @@ export const errorResponses = {
   414: ErrorBody,
   415: ErrorBody,
   429: ErrorBody,
+  431: ErrorBody,
   500: ErrorBody,
 } as const;
 
@@ -108,6 +109,12 @@ export const errorStatuses: Record<number, { name: string; description: string; 
     description: 'The key (or client) spent its request budget; `Retry-After` says when to try again.',
     code: 'rate_limited',
     message: 'Too many requests: this key may make 600 per 60 s; retry in 12 s, backing off exponentially if it happens again',
+  },
+  431: {
+    name: 'HeadersTooLarge',
+    description: 'The request line and headers together are over 16 KiB (a query string counts): Node refuses them before routing.',
+    code: 'headers_too_large',
+    message: 'Expected the request line and headers to fit in 16 KiB together; send a shorter URL or fewer headers',
   },
   500: {
     name: 'InternalError',

@@ -39,8 +39,13 @@ export const SubscriptionForm = Type.Object(
     ),
   },
   {
-    additionalProperties: true,
-    description: 'A subscription request (W3C WebSub §5.1), form-encoded.',
+    // §5.1: a hub ignores fields it does not know; a bounded number of bounded ones, so that what the
+    // route takes is exactly what the schema states.
+    additionalProperties: Type.String({ maxLength: 256 }),
+    propertyNames: { maxLength: 64 },
+    maxProperties: 16,
+    description:
+      'A subscription request (W3C WebSub §5.1), form-encoded. Other fields are ignored: at most 16 fields in all, names of at most 64 characters, values of at most 256.',
     examples: [
       {
         'hub.mode': 'subscribe',
