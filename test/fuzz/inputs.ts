@@ -18,22 +18,35 @@ type Mutation =
   | { kind: 'cut'; at: number };
 
 export type InputDescription =
-  | { kind: 'seed'; seed: number; mutations: Mutation[] }
-  | { kind: 'tokens'; tokens: number[] }
-  | { kind: 'bytes'; bytes: Uint8Array };
+  { kind: 'seed'; seed: number; mutations: Mutation[] } | { kind: 'tokens'; tokens: number[] } | { kind: 'bytes'; bytes: Uint8Array };
 
 const fraction = fc.double({ min: 0, max: 1, noNaN: true });
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('byte' as const), at: fraction, byte: fc.integer({ min: 0, max: 255 }) }),
   fc.record({ kind: fc.constant('delete' as const), at: fraction, length: fc.integer({ min: 1, max: 512 }) }),
   fc.record({ kind: fc.constant('token' as const), at: fraction, token: fc.nat() }),
-  fc.record({ kind: fc.constant('repeat' as const), at: fraction, length: fc.integer({ min: 1, max: 64 }), times: fc.integer({ min: 2, max: 5_000 }) }),
-  fc.record({ kind: fc.constant('splice' as const), at: fraction, other: fc.nat(), from: fraction, length: fc.integer({ min: 1, max: 4_096 }) }),
+  fc.record({
+    kind: fc.constant('repeat' as const),
+    at: fraction,
+    length: fc.integer({ min: 1, max: 64 }),
+    times: fc.integer({ min: 2, max: 5_000 }),
+  }),
+  fc.record({
+    kind: fc.constant('splice' as const),
+    at: fraction,
+    other: fc.nat(),
+    from: fraction,
+    length: fc.integer({ min: 1, max: 4_096 }),
+  }),
   fc.record({ kind: fc.constant('cut' as const), at: fraction }),
 );
 
 export function inputArbitrary(seedCount: number, tokenCount: number): fc.Arbitrary<InputDescription> {
-  const seeded = fc.record({ kind: fc.constant('seed' as const), seed: fc.nat({ max: Math.max(0, seedCount - 1) }), mutations: fc.array(mutation, { maxLength: 6 }) });
+  const seeded = fc.record({
+    kind: fc.constant('seed' as const),
+    seed: fc.nat({ max: Math.max(0, seedCount - 1) }),
+    mutations: fc.array(mutation, { maxLength: 6 }),
+  });
   const tokens = fc.record({ kind: fc.constant('tokens' as const), tokens: fc.array(fc.nat(), { maxLength: 64 }) });
   const bytes = fc.record({ kind: fc.constant('bytes' as const), bytes: fc.uint8Array({ maxLength: 512 }) });
   return fc.oneof(
@@ -49,7 +62,8 @@ const at = (position: number, length: number): number => Math.min(length, Math.f
 export function inputBytes(input: InputDescription, seeds: readonly Uint8Array[], tokens: readonly Uint8Array[]): Uint8Array {
   const pick = <T>(list: readonly T[], index: number): T | undefined => list[index % Math.max(1, list.length)];
   if (input.kind === 'bytes') return input.bytes;
-  if (input.kind === 'tokens') return Buffer.concat(input.tokens.map((index) => pick(tokens, index) ?? new Uint8Array())).subarray(0, maxInputBytes);
+  if (input.kind === 'tokens')
+    return Buffer.concat(input.tokens.map((index) => pick(tokens, index) ?? new Uint8Array())).subarray(0, maxInputBytes);
   let data: Uint8Array = pick(seeds, input.seed) ?? new Uint8Array();
   for (const change of input.mutations) {
     const i = at(change.at, data.length);

@@ -26,7 +26,9 @@ const names = targetNames();
 const asked = positionals[0];
 const seconds = Number(values.seconds);
 if (asked === undefined || (asked !== 'all' && !names.includes(asked)) || !(seconds > 0)) {
-  console.error(`Expected \`npm run fuzz -- TARGET|all [--seconds N]\` with TARGET one of ${names.join(', ')}, got ${process.argv.slice(2).join(' ') || 'nothing'}`);
+  console.error(
+    `Expected \`npm run fuzz -- TARGET|all [--seconds N]\` with TARGET one of ${names.join(', ')}, got ${process.argv.slice(2).join(' ') || 'nothing'}`,
+  );
   process.exit(2);
 }
 
@@ -93,8 +95,13 @@ if (values.input !== undefined) {
     if (outcome.finding) {
       found += 1;
       const file = saveFinding(name, outcome.finding.message, outcome.finding.input);
-      console.log(`fuzz: ${name}: FINDING (${outcome.finding.input.length} bytes) saved to ${file}\n  ${outcome.finding.message.split('\n').slice(0, 6).join('\n  ')}`);
-      console.log(`  replay: npm run fuzz -- ${name} --input ${file}` + (outcome.finding.path ? `   (fast-check seed ${outcome.finding.seed}, path ${outcome.finding.path})` : ''));
+      console.log(
+        `fuzz: ${name}: FINDING (${outcome.finding.input.length} bytes) saved to ${file}\n  ${outcome.finding.message.split('\n').slice(0, 6).join('\n  ')}`,
+      );
+      console.log(
+        `  replay: npm run fuzz -- ${name} --input ${file}` +
+          (outcome.finding.path ? `   (fast-check seed ${outcome.finding.seed}, path ${outcome.finding.path})` : ''),
+      );
     }
   }
   if (found > 0) process.exitCode = 1;

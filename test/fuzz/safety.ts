@@ -88,7 +88,8 @@ export function checkUrl(where: string, value: string | null | undefined, emptyA
   } catch {
     throw new Finding('unsafe-output', `${where} is not an absolute URL: ${JSON.stringify(value.slice(0, 200))}`);
   }
-  if (!safeSchemes.has(protocol)) throw new Finding('unsafe-output', `${where} has the scheme ${protocol}: ${JSON.stringify(value.slice(0, 200))}`);
+  if (!safeSchemes.has(protocol))
+    throw new Finding('unsafe-output', `${where} has the scheme ${protocol}: ${JSON.stringify(value.slice(0, 200))}`);
 }
 
 /** Elements that run code, load a document or restyle the page; none may leave the sanitiser. */

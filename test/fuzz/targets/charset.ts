@@ -17,7 +17,8 @@ export const target: FuzzTarget = {
       const text = callParser(data.byteLength, [], () => decodeBytes(body, header, format));
       if (typeof text !== 'string') throw new Finding('crash', `decodeBytes returned ${typeof text}`);
       // A decoder turns each byte into at most one UTF-16 unit (plus a replacement pair at worst).
-      if (text.length > body.byteLength * 2) throw new Finding('unsafe-output', `${body.byteLength} bytes decoded to ${text.length} characters`);
+      if (text.length > body.byteLength * 2)
+        throw new Finding('unsafe-output', `${body.byteLength} bytes decoded to ${text.length} characters`);
     }
   },
 };

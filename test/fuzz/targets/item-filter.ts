@@ -16,16 +16,21 @@ const subjects: FilterSubject[] = ['a', 'ab', ' 1', 'x-'].map((unit) => ({
 }));
 const now = new Date('2026-06-01T00:00:00.000Z');
 
-/** The filter language: a JSON request body read by parseFilter, then judged, as a feed refresh would. */
+/**
+ * The filter language: a JSON request body read by parseFilter, then judged, as a feed refresh
+ * would. Input that is not JSON is the pattern of a `matches` condition, so mutations reach the
+ * regular-expression check directly.
+ */
 export const target: FuzzTarget = {
   seedDirectories: [],
   dictionary: 'filter',
   run(data) {
+    const text = Buffer.from(data).toString('utf8');
     let value: unknown;
     try {
-      value = JSON.parse(Buffer.from(data).toString('utf8'));
+      value = JSON.parse(text);
     } catch {
-      return; // Fastify refuses a body that is not JSON before it reaches parseFilter.
+      value = { field: 'title', op: 'matches', value: text };
     }
     const work = data.byteLength + 10_000 * subjects.length;
     callParser(work, ['validation_failed'], () => {

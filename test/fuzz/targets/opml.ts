@@ -9,6 +9,7 @@ export const target: FuzzTarget = {
   run(data) {
     const text = Buffer.from(data).toString('utf8');
     const entries = callParser(data.byteLength, ['validation_failed', 'payload_too_large'], () => parseOpml(text));
-    if (entries && entries.length > maxOpmlOutlines) throw new Finding('unsafe-output', `${entries.length} outlines read, the limit is ${maxOpmlOutlines}`);
+    if (entries && entries.length > maxOpmlOutlines)
+      throw new Finding('unsafe-output', `${entries.length} outlines read, the limit is ${maxOpmlOutlines}`);
   },
 };
