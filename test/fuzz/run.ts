@@ -1,7 +1,8 @@
 /**
  * `npm run fuzz -- TARGET|all [--seconds N] [--seed N]`: fuzzes the named target (or each in turn)
  * for N seconds (default 60) in a worker thread, and saves each finding's input to
- * `.cache/fuzz/<target>/findings/`. `npm run fuzz -- TARGET --input FILE` runs one input once.
+ * `.cache/fuzz/<target>/findings/`. `npm run fuzz -- TARGET --input FILE` runs one input once;
+ * `--skip NAME` (repeatable) leaves a target out of `all`, loudly.
  * Exits 1 when anything was found. Targets: test/fuzz/targets/*.ts.
  */
 import { createHash } from 'node:crypto';
@@ -20,7 +21,12 @@ const hangSeconds = 30;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { seconds: { type: 'string', default: '60' }, seed: { type: 'string' }, input: { type: 'string' } },
+  options: {
+    seconds: { type: 'string', default: '60' },
+    seed: { type: 'string' },
+    input: { type: 'string' },
+    skip: { type: 'string', multiple: true, default: [] },
+  },
 });
 const names = targetNames();
 const asked = positionals[0];
@@ -85,7 +91,9 @@ if (values.input !== undefined) {
   console.log(`fuzz: ${asked} accepted ${values.input}`);
 } else {
   let found = 0;
-  for (const name of asked === 'all' ? names : [asked]) {
+  const skipped = values.skip ?? [];
+  if (skipped.length > 0) console.log(`fuzz: SKIPPING ${skipped.join(', ')} (--skip)`);
+  for (const name of asked === 'all' ? names.filter((name) => !skipped.includes(name)) : [asked]) {
     const outcome = await fuzz(name);
     const rate = outcome.executions / outcome.seconds;
     console.log(

@@ -28,7 +28,7 @@ t.test('every dictionary reads, escapes included', async (t) => {
 t.test('a repeat mutation never grows an input past the cap', async (t) => {
   const seeds = [Buffer.from('<item>')];
   const bytes = inputBytes(
-    { kind: 'seed', seed: 0, mutations: Array(10).fill({ kind: 'repeat', at: 0, length: 6, times: 5000 }) },
+    { kind: 'seed', seed: 0, mutations: Array.from({ length: 10 }, () => ({ kind: 'repeat' as const, at: 0, length: 6, times: 5000 })) },
     seeds,
     [],
   );
