@@ -96,10 +96,12 @@ if (values.input !== undefined) {
   for (const name of asked === 'all' ? names.filter((name) => !skipped.includes(name)) : [asked]) {
     const outcome = await fuzz(name);
     const rate = outcome.executions / outcome.seconds;
-    console.log(
-      `fuzz: ${name}: ${outcome.executions} executions in ${outcome.seconds.toFixed(1)} s (${rate.toFixed(0)}/s), ` +
-        `${outcome.seeds} seeds, ${outcome.tokens} dictionary tokens, load average ${outcome.load.toFixed(2)} at the start`,
-    );
+    if (Number.isNaN(outcome.executions)) console.log(`fuzz: ${name}: stopped after ${outcome.seconds.toFixed(1)} s`);
+    else
+      console.log(
+        `fuzz: ${name}: ${outcome.executions} executions in ${outcome.seconds.toFixed(1)} s (${rate.toFixed(0)}/s), ` +
+          `${outcome.seeds} seeds, ${outcome.tokens} dictionary tokens, load average ${outcome.load.toFixed(2)} at the start`,
+      );
     if (outcome.finding) {
       found += 1;
       const file = saveFinding(name, outcome.finding.message, outcome.finding.input);
