@@ -4,7 +4,7 @@ import type { FuzzTarget } from '../target.js';
 
 /** `extractPage` over a page's text (the task decodes the bytes first; charset has its own target). */
 export const target: FuzzTarget = {
-  seedDirectories: ['../shared/corpus/html', 'test/fixtures/pages'],
+  seedDirectories: ['../shared/corpus/html/listing', 'test/fixtures/pages'],
   dictionary: 'html',
   run(data) {
     const html = Buffer.from(data).toString('utf8');
