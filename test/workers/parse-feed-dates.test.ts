@@ -115,3 +115,24 @@ t.test('dates are written as toISOString writes them, at every instant it can wr
   t.equal(isoString(limit + 1), null, 'past the last instant a Date holds');
   t.equal(isoString(Number.NaN), null, 'NaN');
 });
+
+// Found by fuzzing (test/fuzz/seeds/dates/many_open_parentheses): stripping a zone's trailing
+// comment with a backtracking pattern took time quadratic in the number of `(`, seconds at 200 KB.
+t.test('a date of many open parentheses takes time linear in its length', async (t) => {
+  const date = (units: number) => `13 Dez 2003 18:30 MEZ${'(3 Dez 2003 18:31'.repeat(units)}`;
+  const fastest = (value: string) => {
+    let best = Infinity;
+    for (let run = 0; run < 5; run += 1) {
+      const started = performance.now();
+      parseDate(value);
+      best = Math.min(best, performance.now() - started);
+    }
+    return best;
+  };
+  const small = date(2_000);
+  const large = date(8_000);
+  fastest(small);
+  const ratio = fastest(large) / Math.max(fastest(small), 0.05);
+  // Linear: about 4 (four times the input); quadratic: about 16.
+  t.ok(ratio < 8, `4× the input took ${ratio.toFixed(1)}× the time`);
+});
