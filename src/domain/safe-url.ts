@@ -31,7 +31,9 @@ const plainWebUrl = /^https?:\/\/[^\x00-\x20\x7f]*$/i;
 export function safeUrl(raw: string, base?: string, use: UrlUse = 'resource'): string | null {
   const value = raw.trim();
   if (value === '') return null;
-  if (plainWebUrl.test(value)) return value;
+  // The pattern knows nothing of hosts: `http://`, `https://:80/` and `http://1.2.3.999/` fit it, and
+  // no browser can open them. A check of the parser's (no URL object) keeps the path cheap.
+  if (plainWebUrl.test(value) && URL.canParse(value)) return value;
   let url: URL;
   try {
     url = base === undefined ? new URL(value) : new URL(value, base);

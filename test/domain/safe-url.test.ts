@@ -12,6 +12,23 @@ t.test('http(s) URLs pass, absolute ones as written', async (t) => {
   t.equal(safeUrl('ht\ttp://example.org/x'), 'http://example.org/x', 'a tab inside the scheme is read as a browser reads it');
 });
 
+// Found by the fuzzer (test/fuzz/seeds/parse-feed/empty-host.xml): an item linking to `http://`
+// came out with that as its URL, which no reader can open.
+t.test('an http(s) URL with no host, an empty one or one no parser accepts is refused', async (t) => {
+  for (const url of [
+    'http://',
+    'https://',
+    'http://:80/',
+    'https://?q',
+    'http://#top',
+    'http://1.2.3.999/',
+    'http://[::1/',
+    'http://exa%mple.org/',
+  ])
+    t.equal(safeUrl(url), null, url);
+  t.equal(safeUrl('http://', base), null, 'a base does not rescue it');
+});
+
 t.test('every other scheme is refused, however it is spelled', async (t) => {
   const spellings = [
     'javascript:alert(1)',

@@ -189,3 +189,24 @@ for (const url of hostile) {
     assertOnlyWebUrls(t, page, 'no URL but http(s) survives');
   });
 }
+
+// Found by the fuzzer (test/fuzz/seeds/parse-feed/empty-host.xml, extract-page/empty-host.html):
+// `http://` fits the plain-URL shape but names no host, and came out as an item's URL and a page's link.
+t.test('an http(s) URL with no host or an invalid one leaves no field', async (t) => {
+  const feed = parseFeed(
+    '<rss version="2.0"><channel><title>t</title><link>https://</link><item><title>a</title><link>http://</link>' +
+      '<enclosure url="http://1.2.3.999/a.mp3" type="audio/mpeg"/></item></channel></rss>',
+    { url: 'https://example.org/feed.xml' },
+  );
+  t.not(feed.link, 'https://', 'no feed link');
+  t.equal(feed.items[0]?.url, '', 'no item URL');
+  t.same(feed.items[0]?.enclosures, [], 'no enclosure');
+  const teaser = (n: string) =>
+    `<li><h3><a href="/${n}">Article ${n} headline</a></h3><p>Summary of ${n} with enough words to read as a teaser.</p></li>`;
+  const page = extractPage(
+    `<html><head><title>Notes</title><link rel="canonical" href="https://"></head><body><main><ul>${['a', 'b', 'c'].map(teaser).join('')}</ul></main></body></html>`,
+    { url: 'https://example.org/notes/' },
+  );
+  t.equal(page.items.length, 3, 'the page is read');
+  t.not(page.link, 'https://', 'the canonical link is not taken');
+});

@@ -115,3 +115,23 @@ t.test('dates are written as toISOString writes them, at every instant it can wr
   t.equal(isoString(limit + 1), null, 'past the last instant a Date holds');
   t.equal(isoString(Number.NaN), null, 'NaN');
 });
+
+// Found by fuzzing (test/fuzz/seeds/dates/many_open_parentheses): stripping a zone's trailing
+// comment with a backtracking pattern took time quadratic in the number of `(`, seconds at 200 KB.
+t.test('a date of many open parentheses takes time linear in its length', async (t) => {
+  const date = (units: number) => `13 Dez 2003 18:30 MEZ${'(3 Dez 2003 18:31'.repeat(units)}`;
+  // Time per call, the small and the large input measured by turns so a busy moment of the
+  // machine falls on both; the median of 7 rounds' ratios.
+  const perCall = (value: string, calls: number) => {
+    const started = performance.now();
+    for (let call = 0; call < calls; call += 1) parseDate(value);
+    return (performance.now() - started) / calls;
+  };
+  const small = date(2_000);
+  const large = date(8_000);
+  perCall(small, 10);
+  const ratios = Array.from({ length: 7 }, () => perCall(large, 3) / Math.max(perCall(small, 10), 0.01)).sort((a, b) => a - b);
+  const ratio = ratios[3] ?? Infinity;
+  // Linear: about 4 (four times the input); quadratic: about 16.
+  t.ok(ratio < 10, `4× the input took ${ratio.toFixed(1)}× the time`);
+});
