@@ -57,9 +57,23 @@ t.test('a custom author replaces every author of every item', async (t) => {
   );
 });
 
-t.test('an item leaves the server with the spec fields only, dated by its shown date', async (t) => {
+t.test("an item leaves the server with the spec fields and full text's only, dated by its shown date", async (t) => {
   const api = toApiItem(stored, null);
-  t.same(Object.keys(api).sort(), ['authors', 'date_published', 'description_html', 'description_text', 'thumbnail', 'title', 'url']);
+  t.same(Object.keys(api).sort(), [
+    'authors',
+    'date_published',
+    'description_html',
+    'description_text',
+    'full_text_error',
+    'full_text_status',
+    'summary_html',
+    'summary_text',
+    'thumbnail',
+    'title',
+    'url',
+  ]);
+  t.equal(api.full_text_status, 'skipped', 'an item of a feed without full text');
+  t.equal(api.summary_html, api.description_html, 'whose teaser is its description');
   t.equal(api.date_published, stored.publishedAt, 'never null: the shown date, not the raw source date');
   t.equal(api.url, stored.url);
   t.equal(api.thumbnail, stored.thumbnail);
