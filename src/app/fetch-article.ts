@@ -7,6 +7,7 @@ import type { StoredItem } from '../domain/stored-item.js';
 import type { AppDeps } from './deps.js';
 import { feedEvent, publishFeedEvent } from './feed-events.js';
 import type { HostGate } from './host-gate.js';
+import { PageRefused, readArticle } from './read-article.js';
 
 type ArticleDeps = Pick<AppDeps, 'feeds' | 'items' | 'fetcher' | 'parser' | 'outbox' | 'bus' | 'deliveryScheduler' | 'clock' | 'settings'>;
 
@@ -17,41 +18,6 @@ export interface ArticleFailure extends ArticleError {
 
 /** What to do after a failed fetch: wait this many ms and try again, or null: give up. src/jobs/retry-policy.ts decides. */
 export type ArticleRetry = (failure: ArticleFailure, attempts: number) => number | null;
-
-class PageRefused extends Error {
-  constructor(readonly failure: ArticleFailure) {
-    super(failure.message);
-  }
-}
-
-/** The media types an article is read from; anything else is `unsupported_content_type`. */
-const htmlTypes = new Set(['text/html', 'application/xhtml+xml']);
-
-/** Fetches the page at `url` through the fetcher (its address rule on every hop, its caps) and extracts its article in the pool. */
-async function readArticle(deps: ArticleDeps, feed: Feed, url: string): Promise<{ html: string; text: string }> {
-  const page = await deps.fetcher.fetch({ url });
-  if (page.status !== 200) throw new Error(`Expected a 200 for an unconditional fetch of ${url}, got ${page.status}`);
-  const type = page.contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (!htmlTypes.has(type)) {
-    throw new PageRefused({
-      code: 'unsupported_content_type',
-      message: `Expected the page at ${url} to be text/html or application/xhtml+xml, got ${type === '' ? 'no Content-Type' : `\`${type}\``}`,
-    });
-  }
-  const rules = feed.settings.fullTextRules ?? undefined;
-  const article = await deps.parser.extractArticle(page.body, {
-    url: page.url,
-    contentType: page.contentType,
-    ...(rules ? { rules } : {}),
-  });
-  if (!article) {
-    throw new PageRefused({
-      code: 'no_article_found',
-      message: `The page at ${page.url} holds no article the extractor could find${rules ? " with the feed's full_text_rules" : ''}`,
-    });
-  }
-  return { html: article.content_html, text: article.content_text };
-}
 
 /** A failure of the page (ours are thrown on, for the scheduler to retry). */
 function failureOf(error: unknown): ArticleFailure | undefined {
@@ -144,7 +110,7 @@ export async function fetchArticle(
   };
   // An address that does not parse is refused by the fetcher (`invalid_url`), whatever the lane.
   const host = URL.canParse(item.url) ? new URL(item.url).hostname : '';
-  const attempt = gate(host, () => readArticle(deps, feed, item.url));
+  const attempt = gate(host, () => readArticle(deps, item.url, feed.settings.fullTextRules));
   if (!article.announced && (await deadlineRace(deadline.getTime() - started.getTime(), attempt))) await timeOut();
   try {
     const found = await attempt;

@@ -159,6 +159,19 @@ export async function dashboardFlow(stack: DashboardStack): Promise<void> {
     await assertAccessible(t, page, 'the feed page after saving');
   });
 
+  t.test('full article text: turned on after a preview of the latest article', async (t) => {
+    const settings = page.getByRole('form', { name: 'Settings' });
+    await settings.getByRole('checkbox', { name: 'Full article text' }).check();
+    await navigatesBy(page, () => settings.getByRole('button', { name: 'Preview full text' }).click());
+    const preview = page.getByRole('region', { name: 'Full text preview' });
+    t.match(await preview.innerText(), /ARTICLE-BODY-2: the harbour council/, 'the latest item’s article is shown');
+    t.ok(await settings.getByRole('checkbox', { name: 'Full article text' }).isChecked(), 'the preview keeps the switch as set');
+    await assertAccessible(t, page, 'the feed page with an article preview');
+    await navigatesBy(page, () => settings.getByRole('button', { name: 'Save settings' }).click());
+    const saved = JSON.parse((await service.call('GET', `/v1/feeds/${feedId}/settings`, { authorization })).text) as { full_text: boolean };
+    t.equal(saved.full_text, true, 'the API sees full text on');
+  });
+
   t.test('a bundle is built with the feed', async (t) => {
     await navigatesBy(page, () => navLink(page, 'Bundles').click());
     t.equal(await headingOf(page), 'Bundles');

@@ -1,3 +1,4 @@
+import type { ArticlePreview } from '../../app/preview-article.js';
 import type { FeedSettings } from '../../domain/feed.js';
 import { feedHealth, type FeedHealth } from '../../domain/feed-health.js';
 import { shownUrl } from '../../domain/safe-url.js';
@@ -6,6 +7,7 @@ import type { Assets } from '../assets.js';
 import { copyField, formAlert, input, select, type FieldError } from '../forms.js';
 import { html, type Html } from '../html.js';
 import { csrfField, page, type Viewer } from '../layout.js';
+import { articlePreviewPanel, fullTextFields, type FullTextForm } from './full-text.js';
 import { itemList, time } from './items.js';
 import { keepBlockFormOf, keepBlockSection, type KeepBlockForm } from './keep-block.js';
 
@@ -19,11 +21,20 @@ export interface FeedView {
   sort: 'last_added' | 'date';
   /** What was typed into a form that the use case refused, with why. */
   edit?: { title: string; description: string; icon: string; error?: FieldError };
-  settingsForm?: { customAuthor: string; sort: string; minInterval: string; error?: FieldError };
+  settingsForm?: SettingsForm;
+  /** The article "Preview full text" read with the rules typed into settingsForm. */
+  articlePreview?: ArticlePreview;
   filtersForm?: KeepBlockForm;
   notice?: string;
   /** A refusal that concerns the page rather than a form (a refresh asked for too soon). */
   error?: string;
+}
+
+/** The settings form as typed. */
+export interface SettingsForm extends FullTextForm {
+  customAuthor: string;
+  sort: string;
+  minInterval: string;
 }
 
 const sortChoices = [
@@ -52,10 +63,13 @@ export function feedPage(assets: Assets, view: FeedView): Html {
     viewer,
   } = view;
   const edit = view.edit ?? { title: feed.title, description: feed.description, icon: shownUrl(feed.icon) };
-  const settings = view.settingsForm ?? {
+  const settings: SettingsForm = view.settingsForm ?? {
     customAuthor: view.settings.customAuthor ?? '',
     sort: view.settings.sort,
     minInterval: view.settings.minIntervalSeconds === null ? '' : String(view.settings.minIntervalSeconds),
+    fullText: view.settings.fullText,
+    fullTextContent: view.settings.fullTextRules?.content ?? '',
+    fullTextRemove: (view.settings.fullTextRules?.remove ?? []).join('\n'),
   };
   const base = `/dashboard/feeds/${feed.id}`;
   return page(assets, {
@@ -73,7 +87,7 @@ ${health(viewer, base, feedHealth(feed), view.settings.paused)}
 <h2>Items</h2>
 <p class="sort-links"><a href="${base}?sort=last_added"${view.sort === 'last_added' ? html` aria-current="true"` : ''}>Newest added</a>
 <a href="${base}?sort=date"${view.sort === 'date' ? html` aria-current="true"` : ''}>By date</a></p>
-${itemList('feed-items', items)}
+${itemList('feed-items', items, 'Items', view.settings.fullText)}
 <h2>Edit feed</h2>
 <form class="panel" method="post" action="${base}" aria-label="Edit feed">
 ${csrfField(viewer)}
@@ -88,8 +102,11 @@ ${csrfField(viewer)}
 ${input({ id: 'custom-author', name: 'customAuthor', label: 'Custom author', value: settings.customAuthor, error: settings.error, hint: 'Replaces every item’s authors, everywhere items are shown. Leave empty to keep the source’s.' })}
 ${select({ id: 'default-sort', name: 'sort', label: 'Default sort', options: sortChoices, value: settings.sort, error: settings.error })}
 ${input({ id: 'min-interval', name: 'minInterval', label: 'Minimum interval (seconds)', value: settings.minInterval, error: settings.error, hint: 'Fetch this feed at most this often; empty for the installation’s floor, which is also the least you may set.' })}
-<button type="submit">Save settings</button>
+${fullTextFields(settings)}
+<button type="submit" name="action" value="save">Save settings</button>
+<button type="submit" name="action" value="preview" class="secondary">Preview full text</button>
 </form>
+${view.articlePreview ? articlePreviewPanel(view.articlePreview) : ''}
 <h2>Filters</h2>
 ${keepBlockSection(viewer, `${base}/filters`, view.filtersForm ?? keepBlockFormOf(view.settings.filters))}
 <h2>Delete</h2>

@@ -1,4 +1,6 @@
 import type { ParsedItem } from '../../domain/item.js';
+import type { FullTextView } from '../../domain/item-article.js';
+import { fullTextBadge } from './full-text.js';
 import { html, type Html } from '../html.js';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
@@ -17,10 +19,16 @@ const linkable = (url: string): boolean => /^https?:\/\//i.test(url);
  * What a list shows of an item: stored ones (shown items, dated by `publishedAt`) and previewed
  * ones (ParsedItem, dated by the source, if at all) alike.
  */
-export type ListedItem = Pick<ParsedItem, 'url' | 'title' | 'authors' | 'date_published'> & { publishedAt?: string };
+export type ListedItem = Pick<ParsedItem, 'url' | 'title' | 'authors' | 'date_published'> & {
+  publishedAt?: string;
+  fullText?: FullTextView;
+};
 
-/** A feed's or bundle's items; `id` makes the list a live region the script can swap. */
-export function itemList(id: string, items: readonly ListedItem[], label = 'Items'): Html {
+/**
+ * A feed's or bundle's items; `id` makes the list a live region the script can swap. With
+ * `fullText`, each item says whether its article is still pending or failed, and why.
+ */
+export function itemList(id: string, items: readonly ListedItem[], label = 'Items', fullText = false): Html {
   if (items.length === 0) return html`<p id="${id}" data-live class="muted">No items yet.</p>`;
   const rows = items.map((item) => {
     const title = item.title || item.url || '(untitled)';
@@ -29,7 +37,7 @@ export function itemList(id: string, items: readonly ListedItem[], label = 'Item
       .filter(Boolean)
       .join(', ');
     return html`<li>${linkable(item.url) ? html`<a href="${item.url}" rel="noopener noreferrer">${title}</a>` : title}
-<div class="item-meta">${time(item.publishedAt ?? item.date_published)}${authors ? html` · ${authors}` : ''}</div></li>`;
+<div class="item-meta">${time(item.publishedAt ?? item.date_published)}${authors ? html` · ${authors}` : ''}${fullText ? fullTextBadge(item.fullText) : ''}</div></li>`;
   });
   return html`<ol id="${id}" data-live class="items" aria-label="${label}">${rows}</ol>`;
 }

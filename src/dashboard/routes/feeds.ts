@@ -7,6 +7,7 @@ import { refreshNow } from '../../app/refresh-now.js';
 import { deleteFeed } from '../../app/delete-feed.js';
 import { getFeedSettings, updateFeedSettings } from '../../app/feed-settings.js';
 import { getFeed } from '../../app/get-feed.js';
+import { previewArticle } from '../../app/preview-article.js';
 import { listFeeds } from '../../app/list-feeds.js';
 import { updateFeed } from '../../app/update-feed.js';
 import { hostedFeedUrl } from '../../domain/hosted-urls.js';
@@ -25,6 +26,20 @@ import { fieldOf, principalOf, viewerOf, type FormBody } from '../request.js';
 import { expectedMessage } from '../../domain/field-message.js';
 
 type IdParams = { Params: { id: string } };
+
+/**
+ * `full_text_rules` as the form typed them, for the use case to check: empty fields are left out,
+ * and so are blank lines of the remove selectors; nothing typed clears the rules (null).
+ */
+function fullTextRulesOf(form: { fullTextContent: string; fullTextRemove: string }): { content?: string; remove?: string[] } | null {
+  const content = form.fullTextContent.trim();
+  const remove = form.fullTextRemove
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  if (content === '' && remove.length === 0) return null;
+  return { ...(content ? { content } : {}), ...(remove.length > 0 ? { remove } : {}) };
+}
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
@@ -133,8 +148,17 @@ export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { de
       customAuthor: fieldOf(request.body, 'customAuthor'),
       sort: fieldOf(request.body, 'sort'),
       minInterval: fieldOf(request.body, 'minInterval').trim(),
+      fullText: fieldOf(request.body, 'fullText') === 'on',
+      fullTextContent: fieldOf(request.body, 'fullTextContent'),
+      fullTextRemove: fieldOf(request.body, 'fullTextRemove'),
     };
+    const fullTextRules = fullTextRulesOf(typed);
     try {
+      // Preview reads the latest item's page with the rules as typed, and saves nothing.
+      if (fieldOf(request.body, 'action') === 'preview') {
+        const articlePreview = await previewArticle(deps, principalOf(request), request.params.id, fullTextRules);
+        return sendPage(reply, await renderFeed(request, request.params.id, undefined, { settingsForm: typed, articlePreview }));
+      }
       const minIntervalSeconds = typed.minInterval === '' ? null : Number(typed.minInterval);
       if (Number.isNaN(minIntervalSeconds)) {
         throw new FeedmillError(
@@ -146,12 +170,16 @@ export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { de
         customAuthor: typed.customAuthor || null,
         sort: parseItemSort(typed.sort),
         minIntervalSeconds,
+        fullText: typed.fullText,
+        fullTextRules,
       });
       return reply.redirect(`/dashboard/feeds/${request.params.id}?saved`, 303);
     } catch (error) {
       const refused = fieldErrorOf(error, 'customAuthor');
       if (refused.message.includes('`sort`')) refused.field = 'sort';
       if (refused.message.includes('`min_interval`')) refused.field = 'minInterval';
+      if (refused.message.includes('`full_text_rules.content')) refused.field = 'fullTextContent';
+      if (refused.message.includes('`full_text_rules.remove')) refused.field = 'fullTextRemove';
       const page = await renderFeed(request, request.params.id, undefined, { settingsForm: { ...typed, error: refused } });
       return sendPage(reply, page, statusOf.validation_failed);
     }
