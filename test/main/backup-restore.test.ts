@@ -19,7 +19,9 @@ const restored = join(scratch, 'restored');
 const backupFile = join(scratch, 'feedmill.backup');
 // The write load below makes a few hundred requests a second with one key.
 const env = { ...(await binaryEnv(original)), FEEDMILL_RATE_LIMIT: '1000000' };
-const restoredEnv = await binaryEnv(restored);
+// Its ports are chosen when it is used: a port chosen now and left unbound until then could be
+// handed to the first service meanwhile.
+let restoredEnv: Record<string, string> = {};
 const source = await startRssSource(3);
 const sink = await startWebhookSink();
 let service: FeedmillProcess | undefined = await startFeedmill(env);
@@ -98,6 +100,7 @@ t.test('a backup taken under write load is written with mode 0600 and says it ho
 });
 
 t.test('restore refuses a running store and a file that is not a backup', async (t) => {
+  restoredEnv = await binaryEnv(restored);
   const running = await failing(['restore', backupFile], env);
   t.equal(running.code, 1);
   t.match(running.stderr, /is running on .*original: stop it before restoring/);
