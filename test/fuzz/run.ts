@@ -1,7 +1,10 @@
 /**
  * `npm run fuzz -- TARGET|all [--seconds N] [--seed N]`: fuzzes the named target (or each in turn)
  * for N seconds (default 60) in a worker thread, and saves each finding's input to
- * `.cache/fuzz/<target>/findings/`. `npm run fuzz -- TARGET --input FILE` runs one input once;
+ * `.cache/fuzz/<target>/findings/`. `--ci` is CI's bounded pass instead: the fixed seed (or
+ * `--seed`), each target's `ciRuns` mutations, the time bound with CI's slack — the same inputs on
+ * every machine, so a pass that is green here is green in CI; searching for new findings is what
+ * the timed runs are for. `npm run fuzz -- TARGET --input FILE` runs one input once;
  * `--skip NAME` (repeatable) leaves a target out of `all`, loudly.
  * Exits 1 when anything was found. Targets: test/fuzz/targets/*.ts.
  */
@@ -24,6 +27,7 @@ const { values, positionals } = parseArgs({
   options: {
     seconds: { type: 'string', default: '60' },
     seed: { type: 'string' },
+    ci: { type: 'boolean', default: false },
     input: { type: 'string' },
     skip: { type: 'string', multiple: true, default: [] },
   },
@@ -37,6 +41,11 @@ if (asked === undefined || (asked !== 'all' && !names.includes(asked)) || !(seco
   );
   process.exit(2);
 }
+
+/** CI's seed: any fixed number makes its pass reproducible; changing it is a change to CI's inputs. */
+const ciSeed = 20261127;
+const ciDefaultRuns = 3000;
+if (values.ci) process.env['FEEDMILL_FUZZ_TIME_SLACK'] ??= '2';
 
 interface Outcome extends WorkerReport {
   name: string;
@@ -52,16 +61,18 @@ function saveFinding(name: string, message: string, input: Uint8Array): string {
   return relative(repoRoot, file);
 }
 
-function fuzz(name: string): Promise<Outcome> {
+async function fuzz(name: string): Promise<Outcome> {
   const current = new SharedArrayBuffer(16 + maxInputBytes);
-  const seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed);
-  const workerOptions: WorkerOptions = { name, seconds, seed, current };
+  const seed = values.seed !== undefined ? Number(values.seed) : values.ci ? ciSeed : Math.floor(Math.random() * 2 ** 31);
+  const runs = values.ci ? ((await loadTarget(name)).ciRuns ?? ciDefaultRuns) : undefined;
+  const workerOptions: WorkerOptions = { name, seconds, seed, current, ...(runs === undefined ? {} : { runs }) };
   const worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: workerOptions });
   const load = loadavg()[0] ?? 0;
   const began = Date.now();
   const currentInput = (): Uint8Array => new Uint8Array(current, 16, new Int32Array(current, 0, 1)[0]).slice();
   const started = new Float64Array(current, 8, 1);
-  console.log(`fuzz: ${name} for ${seconds} s (seed ${seed}, load average ${load.toFixed(2)})`);
+  const budget = runs === undefined ? `for ${seconds} s` : `for ${runs} mutations`;
+  console.log(`fuzz: ${name} ${budget} (seed ${seed}, load average ${load.toFixed(2)})`);
   return new Promise((resolve) => {
     const stop = (message: string): void => {
       clearInterval(watch);

@@ -28,8 +28,16 @@ export class Finding extends Error {
  */
 export const timeBound = { fixedMs: 100, perByteUs: 10 } as const;
 
+/**
+ * How many times the bound a call may take: 1, except in CI's bounded pass, which sets
+ * FEEDMILL_FUZZ_TIME_SLACK=2 (test/fuzz/run.ts `--ci`). There a neighbour's load once pushed a
+ * linear 170 KB page 3% past the bound and failed the build; work that grows faster than its input
+ * still passes twice the bound by far at these sizes, and the long runs keep the tight bound.
+ */
+const timeSlack = Math.max(1, Number(process.env['FEEDMILL_FUZZ_TIME_SLACK'] ?? 1) || 1);
+
 export function allowedCpuMs(bytes: number): number {
-  return timeBound.fixedMs + (bytes * timeBound.perByteUs) / 1000;
+  return (timeBound.fixedMs + (bytes * timeBound.perByteUs) / 1000) * timeSlack;
 }
 
 const cpuMs = (): number => {
@@ -72,9 +80,23 @@ export function callParser<T>(bytes: number, refusals: readonly ErrorCode[], par
       throw new Finding('crash', `expected a result or a FeedmillError (${refusals.join(', ')}), got ${what}`);
     }
   }
-  const spent = cpuMs() - start;
+  let spent = cpuMs() - start;
+  // A call past the bound is timed twice more and judged by its fastest run: a garbage collection
+  // or a burst on a neighbouring core slows one run, a parse that grows too fast slows all three.
+  for (let again = 0; again < 2 && spent > allowedCpuMs(bytes); again += 1) {
+    const restart = cpuMs();
+    try {
+      parse();
+    } catch {
+      // The first call already judged what this input throws.
+    }
+    spent = Math.min(spent, cpuMs() - restart);
+  }
   if (spent > allowedCpuMs(bytes))
-    throw new Finding('slow', `${spent.toFixed(0)} ms of CPU for ${bytes} bytes; the bound is ${allowedCpuMs(bytes).toFixed(0)} ms`);
+    throw new Finding(
+      'slow',
+      `${spent.toFixed(0)} ms of CPU for ${bytes} bytes (the least of three runs); the bound is ${allowedCpuMs(bytes).toFixed(0)} ms`,
+    );
   checkPrototypes();
   return result;
 }

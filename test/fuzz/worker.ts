@@ -7,6 +7,8 @@ import { inputArbitrary, inputBytes, type InputDescription } from './inputs.js';
 export interface WorkerOptions {
   name: string;
   seconds: number;
+  /** When set, exactly this many mutations after the seeds (no time limit): a reproducible pass. */
+  runs?: number;
   seed: number;
   /** [length, unused] as Int32, then the start time (ms) as Float64, then the input bytes: read by the runner when a call hangs. */
   current: SharedArrayBuffer;
@@ -48,10 +50,10 @@ const began = performance.now();
 const examples: [InputDescription][] = seeds.map((_, seed) => [{ kind: 'seed', seed, mutations: [] }]);
 const details = fc.check(fc.property(inputArbitrary(seeds.length, tokens.length), execute), {
   seed: options.seed,
-  numRuns: Number.MAX_SAFE_INTEGER,
   examples,
-  interruptAfterTimeLimit: options.seconds * 1000,
-  markInterruptAsFailure: false,
+  ...(options.runs === undefined
+    ? { numRuns: Number.MAX_SAFE_INTEGER, interruptAfterTimeLimit: options.seconds * 1000, markInterruptAsFailure: false }
+    : { numRuns: options.runs }),
 });
 const report: WorkerReport = { executions, seeds: seeds.length, tokens: tokens.length, seconds: (performance.now() - began) / 1000 };
 if (details.failed && details.counterexample) {

@@ -9,6 +9,7 @@ import type { FuzzTarget } from '../target.js';
 export const target: FuzzTarget = {
   seedDirectories: ['test/fixtures/feeds'],
   dictionary: 'xml',
+  ciRuns: 15_000,
   run(data) {
     const newline = data.indexOf(10);
     const header = newline === -1 ? undefined : Buffer.from(data.subarray(0, newline)).toString('latin1');

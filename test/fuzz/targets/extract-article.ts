@@ -9,6 +9,7 @@ import type { FuzzTarget } from '../target.js';
 export const target: FuzzTarget = {
   seedDirectories: ['test/fixtures/articles', '../shared/corpus/html/listing'],
   dictionary: 'html',
+  ciRuns: 150,
   run(data) {
     const article = callParser(data.byteLength, [], () => extractArticle(data, { url: 'https://example.test/2026/an-article' }));
     if (!article) return;

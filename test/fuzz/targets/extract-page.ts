@@ -6,6 +6,7 @@ import type { FuzzTarget } from '../target.js';
 export const target: FuzzTarget = {
   seedDirectories: ['../shared/corpus/html/listing', 'test/fixtures/pages'],
   dictionary: 'html',
+  ciRuns: 4_000,
   run(data) {
     const html = Buffer.from(data).toString('utf8');
     const page = callParser(data.byteLength, ['no_items_found'], () => extractPage(html, { url: 'https://example.test/blog/' }));

@@ -24,6 +24,7 @@ const now = new Date('2026-06-01T00:00:00.000Z');
 export const target: FuzzTarget = {
   seedDirectories: [],
   dictionary: 'filter',
+  ciRuns: 15_000,
   run(data) {
     const text = Buffer.from(data).toString('utf8');
     let value: unknown;

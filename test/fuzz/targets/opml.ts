@@ -6,6 +6,7 @@ import type { FuzzTarget } from '../target.js';
 export const target: FuzzTarget = {
   seedDirectories: [],
   dictionary: 'xml',
+  ciRuns: 40_000,
   run(data) {
     const text = Buffer.from(data).toString('utf8');
     const entries = callParser(data.byteLength, ['validation_failed', 'payload_too_large'], () => parseOpml(text));

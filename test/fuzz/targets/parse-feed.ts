@@ -6,6 +6,7 @@ import type { FuzzTarget } from '../target.js';
 export const target: FuzzTarget = {
   seedDirectories: ['../shared/corpus/feeds', 'test/fixtures/feeds'],
   dictionary: 'xml',
+  ciRuns: 15_000,
   run(data) {
     const feed = callParser(data.byteLength, ['not_a_feed'], () => parseFeed(data, { url: 'https://example.test/feed/' }));
     if (feed) checkFeed(feed);
