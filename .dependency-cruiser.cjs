@@ -1,6 +1,18 @@
 /** The import table of DESIGN.md, checked on every `npm run lint`. */
 const layer = (name) => `^src/${name}/`;
 
+/**
+ * A room of its own: code under src/<name> imports nothing of ours outside itself and the rooms named
+ * in `sees`. One shape for every such rule, so each room states only what it may see and why.
+ */
+const room = (name, sees, comment) => ({
+  name: `${name}-sees-${sees.join('-and-') || 'nothing-of-ours'}`,
+  comment,
+  severity: 'error',
+  from: { path: layer(name) },
+  to: { path: '^src/', pathNot: [name, ...sees].map(layer) },
+});
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -33,8 +45,14 @@ module.exports = {
         'domain-is-pure already forbids this; this rule names it, so a loosening of that one cannot let a surface back in.',
       severity: 'error',
       from: { path: layer('domain') },
-      to: { path: '^src/(http|graphql|dashboard|webhook-event)/' },
+      to: { path: '^src/(http|graphql|dashboard|webhook-event|formats)/' },
     },
+    room(
+      'formats',
+      ['domain'],
+      'The hosted documents (RSS, Atom, JSON Feed, CSV, OPML) are wire formats above the domain: pure builders over ' +
+        'domain values, seen by REST, WebSub distribution and the use cases that render.',
+    ),
     {
       name: 'webhook-event-sees-domain-only',
       comment:
@@ -63,7 +81,7 @@ module.exports = {
       name: 'app-sees-domain-and-ports',
       severity: 'error',
       from: { path: layer('app') },
-      to: { path: '^src/', pathNot: [layer('domain'), layer('ports'), layer('app'), '^src/webhook-event/'] },
+      to: { path: '^src/', pathNot: [layer('domain'), layer('ports'), layer('app'), '^src/webhook-event/', layer('formats')] },
     },
     {
       name: 'app-uses-no-third-party',

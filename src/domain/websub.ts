@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { FeedmillError } from './errors.js';
 import { isBundleId, isFeedId } from './ids.js';
-import type { HostedFormat } from './render/hosted-formats.js';
+import type { HostedFormat } from './hosted-urls.js';
 import { expectedMessage } from './field-message.js';
 
 /** A hosted address the hub accepts as `hub.topic`: whose document it is, and in which format. */
