@@ -53,6 +53,18 @@ module.exports = {
       'The hosted documents (RSS, Atom, JSON Feed, CSV, OPML) are wire formats above the domain: pure builders over ' +
         'domain values, seen by REST, WebSub distribution and the use cases that render.',
     ),
+    room(
+      'caches',
+      ['domain', 'ports'],
+      'In-process read caches: an LRU, and stores that wrap a port and drop entries when the change bus says so. ' +
+        'Infrastructure, not use cases: they see the ports they wrap and the domain values they hold.',
+    ),
+    room(
+      'crypto',
+      [],
+      'Sealing (secret-box) and hashing (secret-hash) of secrets over node:crypto: they know nothing of ours, so ' +
+        'what keeps a secret is read in two small files.',
+    ),
     {
       name: 'webhook-event-sees-domain-only',
       comment:
@@ -79,9 +91,15 @@ module.exports = {
     },
     {
       name: 'app-sees-domain-and-ports',
+      comment:
+        'Use cases see the domain and the ports, and the rooms below them that hold no use case: the event JSON ' +
+        'they record, the hosted formats they render, the caches and the crypto they call.',
       severity: 'error',
       from: { path: layer('app') },
-      to: { path: '^src/', pathNot: [layer('domain'), layer('ports'), layer('app'), '^src/webhook-event/', layer('formats')] },
+      to: {
+        path: '^src/',
+        pathNot: [layer('domain'), layer('ports'), layer('app'), '^src/webhook-event/', layer('formats'), layer('caches'), layer('crypto')],
+      },
     },
     {
       name: 'app-uses-no-third-party',

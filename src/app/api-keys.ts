@@ -3,7 +3,7 @@ import type { ApiKey, Principal, Scope } from '../domain/api-key.js';
 import { FeedmillError } from '../domain/errors.js';
 import { isKeyId, newKeyId, newKeySecret } from '../domain/ids.js';
 import type { AppDeps } from './deps.js';
-import { hashSecret } from './secret-hash.js';
+import { hashSecret } from '../crypto/secret-hash.js';
 import { expectedMessage } from '../domain/field-message.js';
 
 /** A new key pair; `secret` exists only in this value, the store keeps its hash. */

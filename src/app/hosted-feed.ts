@@ -8,7 +8,7 @@ import type { RenderableFeed } from '../formats/rss.js';
 import type { StoredItem } from '../domain/stored-item.js';
 import { bundleContent, customAuthorsOf } from './bundle-items.js';
 import { itemsShown, type AppDeps } from './deps.js';
-import { createLru } from './lru.js';
+import { createLru } from '../caches/lru.js';
 import { feedItems, filterEpoch } from './shown-items.js';
 
 export interface HostedDocument {

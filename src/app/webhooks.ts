@@ -9,7 +9,7 @@ import { parseFilter } from '../domain/item-filter.js';
 import { newSigningSecret } from '../domain/webhook-signature.js';
 import type { AppDeps } from './deps.js';
 import { findFeed } from './find-feed.js';
-import { seal } from './secret-box.js';
+import { seal } from '../crypto/secret-box.js';
 import { expectedMessage } from '../domain/field-message.js';
 
 export type WebhookDeps = Pick<

@@ -3,7 +3,7 @@ import { isBundleId, randomToken } from '../domain/ids.js';
 import { parseSourceUrl } from '../domain/source-url.js';
 import { checkedSecret, grantedLease, parseTopic, websubSubscriptionId, type WebsubTopic } from '../domain/websub.js';
 import type { AppDeps } from './deps.js';
-import { seal } from './secret-box.js';
+import { seal } from '../crypto/secret-box.js';
 import { topicOwner, type TopicRenderer } from './websub-topics.js';
 import { expectedMessage, oneOf } from '../domain/field-message.js';
 
