@@ -45,7 +45,7 @@ module.exports = {
         'domain-is-pure already forbids this; this rule names it, so a loosening of that one cannot let a surface back in.',
       severity: 'error',
       from: { path: layer('domain') },
-      to: { path: '^src/(http|graphql|dashboard|webhook-event|formats)/' },
+      to: { path: '^src/(http|graphql|dashboard|webhook-event|formats|web)/' },
     },
     room(
       'formats',
@@ -75,14 +75,33 @@ module.exports = {
       to: { path: '^src/', pathNot: [layer('domain'), '^src/webhook-event/'] },
     },
     {
-      name: 'graphql-reads-only-rest-status',
+      name: 'graphql-sees-no-http',
       comment:
-        'GraphQL errors carry extensions.statusCode, documented as what REST would answer: graphql reads that one table ' +
-        '(src/http/wire/status.ts) and nothing else of src/http, so the status of a code is written once.',
+        'GraphQL errors carry extensions.statusCode, documented as what REST would answer: graphql reads the one table ' +
+        '(src/web/status.ts, shared with REST and the dashboard) and nothing of src/http.',
       severity: 'error',
       from: { path: layer('graphql') },
-      to: { path: layer('http'), pathNot: '^src/http/wire/status\\.ts$' },
+      to: { path: layer('http') },
     },
+    room(
+      'web',
+      ['domain'],
+      'What the HTTP surfaces share (the status of each error code, the server-sent-event writer): REST, GraphQL and ' +
+        'the dashboard import it, so none of them imports another.',
+    ),
+    {
+      name: 'http-mounts-no-dashboard',
+      comment: 'src/main mounts the dashboard beside REST and GraphQL (src/dashboard/mount.ts); REST does not carry it.',
+      severity: 'error',
+      from: { path: layer('http') },
+      to: { path: layer('dashboard') },
+    },
+    room(
+      'dashboard',
+      ['app', 'domain', 'web'],
+      'The dashboard is a client of the use cases, as REST and GraphQL are: src/main mounts it, and it imports nothing ' +
+        'of src/http (what the two share lives in src/web).',
+    ),
     {
       name: 'ports-see-domain-only',
       severity: 'error',
@@ -110,9 +129,9 @@ module.exports = {
     },
     {
       name: 'surfaces-see-app-and-domain',
-      comment: 'http, graphql and jobs call use cases; they never reach adapters or main.',
+      comment: 'http, graphql, the dashboard and jobs call use cases; they never reach adapters or main.',
       severity: 'error',
-      from: { path: '^src/(http|graphql|jobs)/' },
+      from: { path: '^src/(http|graphql|dashboard|jobs)/' },
       to: { path: '^src/(adapters|main)/' },
     },
     {
