@@ -1,6 +1,18 @@
 /** The import table of DESIGN.md, checked on every `npm run lint`. */
 const layer = (name) => `^src/${name}/`;
 
+/**
+ * A room of its own: code under src/<name> imports nothing of ours outside itself and the rooms named
+ * in `sees`. One shape for every such rule, so each room states only what it may see and why.
+ */
+const room = (name, sees, comment) => ({
+  name: `${name}-sees-${sees.join('-and-') || 'nothing-of-ours'}`,
+  comment,
+  severity: 'error',
+  from: { path: layer(name) },
+  to: { path: '^src/', pathNot: [name, ...sees].map(layer) },
+});
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -33,8 +45,26 @@ module.exports = {
         'domain-is-pure already forbids this; this rule names it, so a loosening of that one cannot let a surface back in.',
       severity: 'error',
       from: { path: layer('domain') },
-      to: { path: '^src/(http|graphql|dashboard|webhook-event)/' },
+      to: { path: '^src/(http|graphql|dashboard|webhook-event|formats|web)/' },
     },
+    room(
+      'formats',
+      ['domain'],
+      'The hosted documents (RSS, Atom, JSON Feed, CSV, OPML) are wire formats above the domain: pure builders over ' +
+        'domain values, seen by REST, WebSub distribution and the use cases that render.',
+    ),
+    room(
+      'caches',
+      ['domain', 'ports'],
+      'In-process read caches: an LRU, and stores that wrap a port and drop entries when the change bus says so. ' +
+        'Infrastructure, not use cases: they see the ports they wrap and the domain values they hold.',
+    ),
+    room(
+      'crypto',
+      [],
+      'Sealing (secret-box) and hashing (secret-hash) of secrets over node:crypto: they know nothing of ours, so ' +
+        'what keeps a secret is read in two small files.',
+    ),
     {
       name: 'webhook-event-sees-domain-only',
       comment:
@@ -45,14 +75,33 @@ module.exports = {
       to: { path: '^src/', pathNot: [layer('domain'), '^src/webhook-event/'] },
     },
     {
-      name: 'graphql-reads-only-rest-status',
+      name: 'graphql-sees-no-http',
       comment:
-        'GraphQL errors carry extensions.statusCode, documented as what REST would answer: graphql reads that one table ' +
-        '(src/http/wire/status.ts) and nothing else of src/http, so the status of a code is written once.',
+        'GraphQL errors carry extensions.statusCode, documented as what REST would answer: graphql reads the one table ' +
+        '(src/web/status.ts, shared with REST and the dashboard) and nothing of src/http.',
       severity: 'error',
       from: { path: layer('graphql') },
-      to: { path: layer('http'), pathNot: '^src/http/wire/status\\.ts$' },
+      to: { path: layer('http') },
     },
+    room(
+      'web',
+      ['domain'],
+      'What the HTTP surfaces share (the status of each error code, the server-sent-event writer): REST, GraphQL and ' +
+        'the dashboard import it, so none of them imports another.',
+    ),
+    {
+      name: 'http-mounts-no-dashboard',
+      comment: 'src/main mounts the dashboard beside REST and GraphQL (src/dashboard/mount.ts); REST does not carry it.',
+      severity: 'error',
+      from: { path: layer('http') },
+      to: { path: layer('dashboard') },
+    },
+    room(
+      'dashboard',
+      ['app', 'domain', 'web'],
+      'The dashboard is a client of the use cases, as REST and GraphQL are: src/main mounts it, and it imports nothing ' +
+        'of src/http (what the two share lives in src/web).',
+    ),
     {
       name: 'ports-see-domain-only',
       severity: 'error',
@@ -61,9 +110,15 @@ module.exports = {
     },
     {
       name: 'app-sees-domain-and-ports',
+      comment:
+        'Use cases see the domain and the ports, and the rooms below them that hold no use case: the event JSON ' +
+        'they record, the hosted formats they render, the caches and the crypto they call.',
       severity: 'error',
       from: { path: layer('app') },
-      to: { path: '^src/', pathNot: [layer('domain'), layer('ports'), layer('app'), '^src/webhook-event/'] },
+      to: {
+        path: '^src/',
+        pathNot: [layer('domain'), layer('ports'), layer('app'), '^src/webhook-event/', layer('formats'), layer('caches'), layer('crypto')],
+      },
     },
     {
       name: 'app-uses-no-third-party',
@@ -74,9 +129,9 @@ module.exports = {
     },
     {
       name: 'surfaces-see-app-and-domain',
-      comment: 'http, graphql and jobs call use cases; they never reach adapters or main.',
+      comment: 'http, graphql, the dashboard and jobs call use cases; they never reach adapters or main.',
       severity: 'error',
-      from: { path: '^src/(http|graphql|jobs)/' },
+      from: { path: '^src/(http|graphql|dashboard|jobs)/' },
       to: { path: '^src/(adapters|main)/' },
     },
     {

@@ -1,9 +1,9 @@
 import { accountNameRule, isAccountName } from '../domain/account.js';
 import type { ApiKey, Principal, Scope } from '../domain/api-key.js';
-import { FeedmillError } from '../domain/errors.js';
+import { FeedmillError, fieldRefusal } from '../domain/errors.js';
 import { isKeyId, newKeyId, newKeySecret } from '../domain/ids.js';
 import type { AppDeps } from './deps.js';
-import { hashSecret } from './secret-hash.js';
+import { hashSecret } from '../crypto/secret-hash.js';
 import { expectedMessage } from '../domain/field-message.js';
 
 /** A new key pair; `secret` exists only in this value, the store keeps its hash. */
@@ -18,8 +18,7 @@ export interface CreatedKey {
 export type KeyDeps = Pick<AppDeps, 'keys' | 'clock' | 'random'>;
 
 export async function createKey(deps: KeyDeps, account: string, scopes: Scope[]): Promise<CreatedKey> {
-  if (!isAccountName(account))
-    throw new FeedmillError('validation_failed', expectedMessage('account', accountNameRule, { value: account }));
+  if (!isAccountName(account)) throw fieldRefusal('account', expectedMessage('account', accountNameRule, { value: account }));
   const id = newKeyId(deps.random);
   const secret = newKeySecret(deps.random);
   const createdAt = deps.clock.now().toISOString();

@@ -3,7 +3,7 @@ import { parseBearer, type ApiKey, type Principal, type Scope } from '../domain/
 import { FeedmillError } from '../domain/errors.js';
 import { isKeyId } from '../domain/ids.js';
 import type { AppDeps } from './deps.js';
-import { hashSecret, verifySecret } from './secret-hash.js';
+import { hashSecret, verifySecret } from '../crypto/secret-hash.js';
 
 /** `client`: the caller's address, so failures from one address are throttled together. */
 export type Authenticator = (authorization: string | undefined, client?: string) => Promise<Principal>;

@@ -1,5 +1,5 @@
 import type { Principal } from '../domain/api-key.js';
-import { FeedmillError, isFeedmillError, isSourceFailure } from '../domain/errors.js';
+import { FeedmillError, fieldRefusal, isFeedmillError, isSourceFailure } from '../domain/errors.js';
 import { defaultFeedSettings, type Feed } from '../domain/feed.js';
 import { shownItem, type FeedWithItems } from '../domain/shown-item.js';
 import { newFeedId } from '../domain/ids.js';
@@ -28,8 +28,8 @@ async function locate(deps: RefreshDeps, input: CreateFeedInput): Promise<{ sour
   // Counted in code points, as the schema's `maxLength` counts them.
   const length = [...keyword].length;
   if (length === 0 || length > maxKeywordLength) {
-    throw new FeedmillError(
-      'validation_failed',
+    throw fieldRefusal(
+      'keyword',
       expectedMessage('keyword', `a keyword of 1 to ${maxKeywordLength} characters`, { said: `${length} characters` }),
     );
   }

@@ -7,7 +7,7 @@ import { signatureHeader } from '../domain/webhook-signature.js';
 import type { WebhookResponse } from '../ports/webhook-sender.js';
 import type { AppDeps } from './deps.js';
 import { retryAfterSeconds } from './poll-signals.js';
-import { open } from './secret-box.js';
+import { open } from '../crypto/secret-box.js';
 
 export type DeliverDeps = Pick<AppDeps, 'webhooks' | 'deliveries' | 'webhookSender' | 'clock' | 'random' | 'settings'>;
 

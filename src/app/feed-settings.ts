@@ -1,5 +1,5 @@
 import type { Principal } from '../domain/api-key.js';
-import { FeedmillError } from '../domain/errors.js';
+import { FeedmillError, fieldRefusal } from '../domain/errors.js';
 import type { Feed, FeedSettings, ItemSort } from '../domain/feed.js';
 import { clearedFailures } from '../domain/feed-lifecycle.js';
 import { feedHealth } from '../domain/feed-health.js';
@@ -41,8 +41,8 @@ function checkMinInterval(deps: Pick<AppDeps, 'settings'>, seconds: number | nul
   if (seconds === null || seconds === undefined) return;
   const floor = deps.settings.poll.minSeconds;
   if (!Number.isInteger(seconds) || seconds < floor || seconds > maxMinIntervalSeconds) {
-    throw new FeedmillError(
-      'validation_failed',
+    throw fieldRefusal(
+      'min_interval',
       expectedMessage(
         'min_interval',
         `a whole number of seconds from the global floor FEEDMILL_POLL_MIN_INTERVAL (${floor}) to ${maxMinIntervalSeconds}`,

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import { hostedFeedUrl, hostedHubUrl } from '../domain/hosted-urls.js';
+import { hostedFeedUrl, hostedHubUrl, type HostedFormat } from '../domain/hosted-urls.js';
 import { shownAuthors } from '../domain/shown-item.js';
 import { isBundleId } from '../domain/ids.js';
 import { shownUrl } from '../domain/safe-url.js';
-import { hostedFormats, type HostedFormat } from '../domain/render/hosted-formats.js';
-import type { RenderableFeed } from '../domain/render/rss.js';
+import { hostedFormats } from '../formats/hosted-formats.js';
+import type { RenderableFeed } from '../formats/rss.js';
 import type { StoredItem } from '../domain/stored-item.js';
 import { bundleContent, customAuthorsOf } from './bundle-items.js';
 import { itemsShown, type AppDeps } from './deps.js';
-import { createLru } from './lru.js';
+import { createLru } from '../caches/lru.js';
 import { feedItems, filterEpoch } from './shown-items.js';
 
 export interface HostedDocument {

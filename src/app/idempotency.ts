@@ -1,5 +1,5 @@
 import type { Principal } from '../domain/api-key.js';
-import { FeedmillError } from '../domain/errors.js';
+import { FeedmillError, fieldRefusal } from '../domain/errors.js';
 import type { StoredResponse } from '../ports/idempotency-store.js';
 import type { AppDeps } from './deps.js';
 import { expectedMessage } from '../domain/field-message.js';
@@ -25,8 +25,8 @@ export async function claimIdempotencyKey(
   fingerprint: string,
 ): Promise<StoredResponse | null> {
   if (key.length === 0 || key.length > maxKeyLength || !/^[\x21-\x7e]+$/.test(key)) {
-    throw new FeedmillError(
-      'validation_failed',
+    throw fieldRefusal(
+      'Idempotency-Key',
       expectedMessage('Idempotency-Key', `1 to ${maxKeyLength} visible ASCII characters`, { value: key }),
     );
   }

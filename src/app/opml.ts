@@ -6,7 +6,7 @@ import type { Feed } from '../domain/feed.js';
 import type { OpmlEntry, OpmlImport, OpmlOutcome } from '../domain/opml.js';
 import { keptImportSeconds } from '../ports/opml-import-store.js';
 import { pageLimits } from '../domain/pagination.js';
-import { renderOpml, type OpmlFeed } from '../domain/render/opml.js';
+import { renderOpml, type OpmlFeed } from '../formats/opml.js';
 import { shownUrl } from '../domain/safe-url.js';
 import { addFeedToBundle, createBundle } from './bundles.js';
 import { createFeed } from './create-feed.js';

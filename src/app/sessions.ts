@@ -4,7 +4,7 @@ import { normalizeEmail } from '../domain/email.js';
 import { FeedmillError } from '../domain/errors.js';
 import type { Session } from '../domain/user.js';
 import type { AppDeps } from './deps.js';
-import { hashPassword, verifyPassword } from './secret-hash.js';
+import { hashPassword, verifyPassword } from '../crypto/secret-hash.js';
 
 /** A browser that resumed its session: it acts as the person's account with both scopes. */
 export interface SignedIn {

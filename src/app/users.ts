@@ -3,7 +3,7 @@ import { maxEmailLength, normalizeEmail } from '../domain/email.js';
 import { FeedmillError } from '../domain/errors.js';
 import { maxPasswordLength, minPasswordLength, type User } from '../domain/user.js';
 import type { AppDeps } from './deps.js';
-import { hashPassword } from './secret-hash.js';
+import { hashPassword } from '../crypto/secret-hash.js';
 import { expectedMessage } from '../domain/field-message.js';
 
 /** A person as they may be shown: everything but the password hash. */

@@ -1,6 +1,6 @@
 import type { Principal } from '../domain/api-key.js';
 import type { DeliveryAttempt } from '../domain/delivery.js';
-import { FeedmillError } from '../domain/errors.js';
+import { FeedmillError, fieldRefusal } from '../domain/errors.js';
 import { newWebhookId } from '../domain/ids.js';
 import { parsePage, type ListEnvelope, type PageQuery } from '../domain/pagination.js';
 import { parseSourceUrl } from '../domain/source-url.js';
@@ -9,7 +9,7 @@ import { parseFilter } from '../domain/item-filter.js';
 import { newSigningSecret } from '../domain/webhook-signature.js';
 import type { AppDeps } from './deps.js';
 import { findFeed } from './find-feed.js';
-import { seal } from './secret-box.js';
+import { seal } from '../crypto/secret-box.js';
 import { expectedMessage } from '../domain/field-message.js';
 
 export type WebhookDeps = Pick<
@@ -48,10 +48,7 @@ export async function findWebhook(deps: Pick<AppDeps, 'webhooks'>, principal: Pr
 
 async function scopeOf(deps: WebhookDeps, principal: Principal, input: WebhookInput): Promise<WebhookScope> {
   if (input.scope === 'all' && (input.feeds !== undefined || input.bundles !== undefined)) {
-    throw new FeedmillError(
-      'validation_failed',
-      expectedMessage('scope', 'either `all` or a list of `feeds` or `bundles`', { said: 'both' }),
-    );
+    throw fieldRefusal('scope', expectedMessage('scope', 'either `all` or a list of `feeds` or `bundles`', { said: 'both' }));
   }
   if (input.feeds !== undefined && input.bundles !== undefined) {
     throw new FeedmillError(
@@ -82,7 +79,13 @@ async function scopeOf(deps: WebhookDeps, principal: Principal, input: WebhookIn
 /** A target passes the address rule when it is set, not only when a delivery reaches for it. */
 async function targetUrl(deps: WebhookDeps, url: string): Promise<string> {
   const { href } = parseSourceUrl(url);
-  await deps.webhookSender.checkTarget(href);
+  try {
+    await deps.webhookSender.checkTarget(href);
+  } catch (error) {
+    // The refusal concerns the address a person gave: it names `url`, as the parser's refusals do.
+    if (error instanceof FeedmillError) throw new FeedmillError(error.code, error.message, { ...error.details, field: 'url' });
+    throw error;
+  }
   return href;
 }
 

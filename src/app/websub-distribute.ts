@@ -8,7 +8,7 @@ import type { StoredWebsubSubscription } from '../ports/websub-store.js';
 import type { WebhookResponse } from '../ports/webhook-sender.js';
 import type { AppDeps } from './deps.js';
 import { retryAfterSeconds } from './poll-signals.js';
-import { open } from './secret-box.js';
+import { open } from '../crypto/secret-box.js';
 import type { TopicRenderer } from './websub-topics.js';
 
 export type DistributeDeps = Pick<AppDeps, 'websub' | 'bundles' | 'webhookSender' | 'deliveryScheduler' | 'clock' | 'random' | 'settings'>;

@@ -1,9 +1,9 @@
-import { FeedmillError, isFeedmillError, type ErrorCode } from '../domain/errors.js';
+import { FeedmillError, fieldRefusal, isFeedmillError, type ErrorCode } from '../domain/errors.js';
 import { isBundleId, randomToken } from '../domain/ids.js';
 import { parseSourceUrl } from '../domain/source-url.js';
 import { checkedSecret, grantedLease, parseTopic, websubSubscriptionId, type WebsubTopic } from '../domain/websub.js';
 import type { AppDeps } from './deps.js';
-import { seal } from './secret-box.js';
+import { seal } from '../crypto/secret-box.js';
 import { topicOwner, type TopicRenderer } from './websub-topics.js';
 import { expectedMessage, oneOf } from '../domain/field-message.js';
 
@@ -28,8 +28,7 @@ export interface Intent {
 }
 
 const required = (value: string | undefined, name: string): string => {
-  if (value === undefined || value === '')
-    throw new FeedmillError('validation_failed', expectedMessage(name, 'a field of the form', { said: 'nothing' }));
+  if (value === undefined || value === '') throw fieldRefusal(name, expectedMessage(name, 'a field of the form', { said: 'nothing' }));
   return value;
 };
 
@@ -77,8 +76,8 @@ async function ensureRoom(deps: WebsubDeps, owner: string, topic: WebsubTopic, c
 export async function acceptSubscriptionRequest(deps: WebsubDeps, render: TopicRenderer, input: SubscriptionRequest): Promise<Intent> {
   const mode = required(input.mode, 'hub.mode');
   if (mode !== 'subscribe' && mode !== 'unsubscribe') {
-    throw new FeedmillError(
-      'validation_failed',
+    throw fieldRefusal(
+      'hub.mode',
       expectedMessage(
         'hub.mode',
         oneOf(['subscribe', 'unsubscribe']),

@@ -1,7 +1,7 @@
 import { isBundleId } from '../domain/ids.js';
 import type { WebsubTopic } from '../domain/websub.js';
 import type { AppDeps } from './deps.js';
-import { hostedFormats } from '../domain/render/hosted-formats.js';
+import { hostedFormats } from '../formats/hosted-formats.js';
 import type { HostedFeedRenderer } from './hosted-feed.js';
 
 /** A topic's document as its hosted address serves it: the bytes and their `Content-Type`. */

@@ -8,7 +8,7 @@ import {
   type ItemFilter,
 } from '../domain/item-filter.js';
 import type { SelectChoice } from './forms.js';
-import { FeedmillError } from '../domain/errors.js';
+import { fieldRefusal } from '../domain/errors.js';
 import type { FormBody } from './request.js';
 import { fieldOf, valuesOf } from './request.js';
 
@@ -62,7 +62,7 @@ export function filterOf(form: FilterForm): unknown {
     try {
       return JSON.parse(form.json);
     } catch (error) {
-      throw new FeedmillError('validation_failed', `\`filters\` must be JSON (or empty for none): ${(error as Error).message}`);
+      throw fieldRefusal('filters', `\`filters\` must be JSON (or empty for none): ${(error as Error).message}`);
     }
   }
   const conditions = form.conditions.filter((condition) => condition.value !== '');

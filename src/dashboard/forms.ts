@@ -7,13 +7,21 @@ export interface FieldError {
   message: string;
 }
 
+/** Whether `refused` (a field as the API names it, `filters.any[0].op`) is `name` or lies inside it. */
+const within = (refused: string, name: string): boolean =>
+  refused === name || refused.startsWith(`${name}.`) || refused.startsWith(`${name}[`);
+
 /**
- * The use case's own message for the person, tied to `field`. Only refusals of the input are shown
- * on the form; anything else (the store down, a bug) goes to the error page.
+ * The use case's own message for the person, tied to the form's input the refusal names: the
+ * refused field (`details.field`, set where the value was refused) looked up in `inputs` (the API's
+ * field name → the form's input name; a name covers its sub-fields), else `fallback`. Only refusals
+ * of the input are shown on the form; anything else (the store down, a bug) goes to the error page.
  */
-export function fieldErrorOf(error: unknown, field: string): FieldError {
+export function fieldErrorOf(error: unknown, fallback: string, inputs: Readonly<Record<string, string>> = {}): FieldError {
   if (error instanceof FeedmillError && !['internal_error', 'store_unavailable', 'unauthorized'].includes(error.code)) {
-    return { field, message: error.message };
+    const refused = error.details.field;
+    const named = typeof refused === 'string' ? Object.keys(inputs).find((name) => within(refused, name)) : undefined;
+    return { field: named === undefined ? fallback : (inputs[named] ?? fallback), message: error.message };
   }
   throw error;
 }

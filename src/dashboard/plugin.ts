@@ -3,7 +3,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app/deps.js';
 import { resumeSession } from '../app/sessions.js';
-import { statusOf } from '../http/wire/status.js';
+import { statusOf } from '../web/status.js';
 import { FeedmillError } from '../domain/errors.js';
 import type { Assets } from './assets.js';
 import { sendPage, type DashboardOptions } from './context.js';

@@ -1,6 +1,6 @@
 /**
  * Failures of the source behind a feed: the request was valid, the source let it down. A create
- * that meets one created nothing (create-feed.ts); REST answers them 402 (src/http/wire/status.ts).
+ * that meets one created nothing (create-feed.ts); REST answers them 402 (src/web/status.ts).
  */
 export const sourceFailureCodes = [
   'address_not_allowed',
@@ -16,7 +16,7 @@ export const sourceFailureCodes = [
 
 /**
  * The closed set of failure codes. Failures are classified where they happen and mapped once per
- * surface: `src/http/wire/status.ts` (status), `src/http/errors.ts` (body), `src/graphql/errors.ts`
+ * surface: `src/web/status.ts` (status), `src/http/errors.ts` (body), `src/graphql/errors.ts`
  * (extensions), `src/jobs/retry-policy.ts` (retry or give up).
  */
 export const errorCodes = [
@@ -73,6 +73,15 @@ export class FeedmillError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * A refusal of one field's value. `details.field` names the field as the client wrote it
+ * (`filters.any[0].op`), so a form puts the message beside its input without reading the words;
+ * a subject in words (`{ whole: 'the request body' }`) names no field.
+ */
+export function fieldRefusal(field: string | { whole: string }, message: string, code: ErrorCode = 'validation_failed'): FeedmillError {
+  return new FeedmillError(code, message, typeof field === 'string' ? { field } : {});
 }
 
 export function isFeedmillError(error: unknown): error is FeedmillError {

@@ -1,4 +1,4 @@
-import { FeedmillError } from './errors.js';
+import { fieldRefusal } from './errors.js';
 import { noFilters, type KeepBlock } from './keep-block.js';
 import { expectedMessage, oneOf } from './field-message.js';
 import type { FollowedCandidate } from './platforms/feed-candidate.js';
@@ -11,7 +11,7 @@ export const itemSorts: readonly ItemSort[] = ['last_added', 'date'];
 /** A sort named by a person or a client; anything else is refused with what was expected. */
 export function parseItemSort(text: string): ItemSort {
   const sort = itemSorts.find((name) => name === text);
-  if (!sort) throw new FeedmillError('validation_failed', expectedMessage('sort', oneOf(itemSorts), { value: text }));
+  if (!sort) throw fieldRefusal('sort', expectedMessage('sort', oneOf(itemSorts), { value: text }));
   return sort;
 }
 

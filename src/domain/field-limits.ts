@@ -1,4 +1,4 @@
-import { FeedmillError } from './errors.js';
+import { fieldRefusal } from './errors.js';
 import { expectedMessage } from './field-message.js';
 
 /**
@@ -14,10 +14,7 @@ export const lengthOf = (text: string): number => [...text].length;
 /** A bundle's members: the REST schema's `maxItems`, checked by the use cases so GraphQL and PUT refuse alike. */
 export function checkMemberCount(count: number): void {
   if (count > bundleFieldLimits.feeds) {
-    throw new FeedmillError(
-      'validation_failed',
-      expectedMessage('feeds', `a list of at most ${bundleFieldLimits.feeds} feeds`, { said: `${count} feeds` }),
-    );
+    throw fieldRefusal('feeds', expectedMessage('feeds', `a list of at most ${bundleFieldLimits.feeds} feeds`, { said: `${count} feeds` }));
   }
 }
 
@@ -26,6 +23,6 @@ export function checkLength(field: string, value: string | undefined, max: numbe
   const length = lengthOf(value);
   if (length < min || length > max) {
     const range = min > 0 ? `${min} to ${max} characters` : `at most ${max} characters`;
-    throw new FeedmillError('validation_failed', expectedMessage(field, `a string of ${range}`, { said: `${length} characters` }));
+    throw fieldRefusal(field, expectedMessage(field, `a string of ${range}`, { said: `${length} characters` }));
   }
 }

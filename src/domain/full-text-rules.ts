@@ -1,5 +1,5 @@
 import { parse, SelectorType, type Selector } from 'css-what';
-import { FeedmillError } from './errors.js';
+import { fieldRefusal, type FeedmillError } from './errors.js';
 
 /**
  * Where a feed's article pages keep their article, stated by the feed's owner when the generic
@@ -129,5 +129,5 @@ function checkParts(parts: Selector[], path: string, value: string, depth: numbe
 function invalid(path: string, expected: string, got: unknown): FeedmillError {
   const shown = typeof got === 'string' ? got : (JSON.stringify(got) ?? String(got));
   const clipped = shown.length > 240 ? `${shown.slice(0, 240)}…` : shown;
-  return new FeedmillError('validation_failed', `Expected \`${path}\` to be ${expected}, got \`${clipped}\``);
+  return fieldRefusal(path, `Expected \`${path}\` to be ${expected}, got \`${clipped}\``);
 }

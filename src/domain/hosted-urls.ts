@@ -4,3 +4,9 @@ export const hostedFeedUrl = (publicUrl: string, feedId: string, extension = 'xm
 
 /** The WebSub hub every hosted document advertises (rel="hub"). */
 export const hostedHubUrl = (publicUrl: string): string => `${publicUrl.replace(/\/+$/, '')}/websub`;
+
+/**
+ * The extensions a hosted feed is served under, one per format. The domain names them (WebSub topics
+ * and stores carry them); src/formats builds the documents.
+ */
+export type HostedFormat = 'xml' | 'atom' | 'json' | 'csv';

@@ -1,4 +1,4 @@
-import { FeedmillError } from './errors.js';
+import { fieldRefusal, type FeedmillError } from './errors.js';
 import type { Author } from './item.js';
 import { comparableText } from './comparable-text.js';
 import { lengthOf } from './field-limits.js';
@@ -63,7 +63,7 @@ const maxDepth = filterLimits.groupSizes.length;
 const maxText = 10_000;
 
 const expected = (path: string, expectation: string, got: { value: unknown } | { said: string }): FeedmillError =>
-  new FeedmillError('validation_failed', expectedMessage(path, expectation, got));
+  fieldRefusal(path, expectedMessage(path, expectation, got));
 
 /** Checks a filter from a request body; the message names the path of the first problem. */
 export function parseFilter(value: unknown, path = 'filters', depth = 0): ItemFilter {
@@ -74,7 +74,7 @@ export function parseFilter(value: unknown, path = 'filters', depth = 0): ItemFi
     if (group in record) {
       const list = record[group];
       const others = Object.keys(record).filter((key) => key !== group);
-      if (others.length > 0) throw new FeedmillError('validation_failed', unknownFieldMessage(path, others, `\`${group}\` alone`));
+      if (others.length > 0) throw fieldRefusal(path, unknownFieldMessage(path, others, `\`${group}\` alone`));
       const most = filterLimits.groupSizes[depth] ?? 0;
       if (most === 0) throw expected(path, `a condition (groups nest at most ${maxDepth} deep)`, { said: `a group ${depth + 1} deep` });
       if (!Array.isArray(list) || list.length === 0 || list.length > most)
@@ -85,10 +85,7 @@ export function parseFilter(value: unknown, path = 'filters', depth = 0): ItemFi
   }
   const { field, op, value: text, ...rest } = record;
   if (Object.keys(rest).length > 0)
-    throw new FeedmillError(
-      'validation_failed',
-      unknownFieldMessage(path, Object.keys(rest), '`field`, `op` and `value`, or `all` / `any`'),
-    );
+    throw fieldRefusal(path, unknownFieldMessage(path, Object.keys(rest), '`field`, `op` and `value`, or `all` / `any`'));
   if (!(filterFields as readonly unknown[]).includes(field)) throw expected(`${path}.field`, oneOf(filterFields), { value: field });
   if (!(filterOperators as readonly unknown[]).includes(op)) throw expected(`${path}.op`, oneOf(filterOperators), { value: op });
   if (typeof text !== 'string' || text.length === 0 || lengthOf(text) > filterLimits.maxValue) {

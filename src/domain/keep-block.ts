@@ -1,4 +1,4 @@
-import { FeedmillError } from './errors.js';
+import { fieldRefusal } from './errors.js';
 import { filterUses, judgeFilter, parseFilter, type FilterCondition, type FilterSubject, type ItemFilter } from './item-filter.js';
 import { expectedMessage, unknownFieldMessage } from './field-message.js';
 
@@ -46,11 +46,9 @@ const keepBlockShape = 'an object with `keep` and/or `block` filters, or `null`'
 
 export function parseKeepBlock(value: unknown, path = 'filters'): KeepBlock {
   if (value === null || value === undefined) return noFilters;
-  if (typeof value !== 'object' || Array.isArray(value))
-    throw new FeedmillError('validation_failed', expectedMessage(path, keepBlockShape, { value }));
+  if (typeof value !== 'object' || Array.isArray(value)) throw fieldRefusal(path, expectedMessage(path, keepBlockShape, { value }));
   const { keep, block, ...rest } = value as Record<string, unknown>;
-  if (Object.keys(rest).length > 0)
-    throw new FeedmillError('validation_failed', unknownFieldMessage(path, Object.keys(rest), 'only `keep` and `block`'));
+  if (Object.keys(rest).length > 0) throw fieldRefusal(path, unknownFieldMessage(path, Object.keys(rest), 'only `keep` and `block`'));
   return {
     keep: keep === null || keep === undefined ? null : parseFilter(keep, `${path}.keep`),
     block: block === null || block === undefined ? null : parseFilter(block, `${path}.block`),

@@ -1,4 +1,4 @@
-import { FeedmillError } from './errors.js';
+import { fieldRefusal } from './errors.js';
 import { expectedMessage } from './field-message.js';
 
 export interface Region {
@@ -12,10 +12,7 @@ export interface Region {
 export function parseRegion(raw: string): Region {
   const match = /^([A-Za-z]{2}):([A-Za-z]{2})$/.exec(raw.trim());
   if (!match?.[1] || !match[2]) {
-    throw new FeedmillError(
-      'validation_failed',
-      expectedMessage('region', 'COUNTRY:language (ISO 3166-1 and 639-1, e.g. `US:en`)', { value: raw }),
-    );
+    throw fieldRefusal('region', expectedMessage('region', 'COUNTRY:language (ISO 3166-1 and 639-1, e.g. `US:en`)', { value: raw }));
   }
   return { country: match[1].toUpperCase(), lang: match[2].toLowerCase() };
 }

@@ -1,4 +1,4 @@
-import { FeedmillError } from './errors.js';
+import { fieldRefusal } from './errors.js';
 import { expectedMessage } from './field-message.js';
 
 export interface Page {
@@ -22,7 +22,7 @@ function integerIn(name: string, raw: string | number, min: number, max: number)
   const value = /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isSafeInteger(value) || value < min || value > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `an integer of at least ${min}` : `an integer from ${min} to ${max}`;
-    throw new FeedmillError('validation_failed', expectedMessage(name, range, { value: raw }));
+    throw fieldRefusal(name, expectedMessage(name, range, { value: raw }));
   }
   return value;
 }

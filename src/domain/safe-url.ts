@@ -1,4 +1,4 @@
-import { FeedmillError } from './errors.js';
+import { fieldRefusal } from './errors.js';
 import { expectedMessage } from './field-message.js';
 
 /**
@@ -60,7 +60,7 @@ export function userIcon(icon: string): string {
   if (icon.trim() === '') return '';
   const safe = safeUrl(icon);
   if (safe === null) {
-    throw new FeedmillError('invalid_url', expectedMessage('icon', 'an absolute http or https URL, or "" for none', { value: icon }));
+    throw fieldRefusal('icon', expectedMessage('icon', 'an absolute http or https URL, or "" for none', { value: icon }), 'invalid_url');
   }
   return safe;
 }

@@ -1,4 +1,4 @@
-import { FeedmillError } from './errors.js';
+import { fieldRefusal } from './errors.js';
 import { expectedMessage, type Subject } from './field-message.js';
 
 export const maxUrlLength = 2048;
@@ -16,21 +16,22 @@ export function parseWebUrl(raw: string, subject: Subject, base?: URL): URL {
   try {
     url = new URL(text, base);
   } catch {
-    throw new FeedmillError('invalid_url', expectedMessage(subject, 'an absolute http or https URL', { value: text }));
+    throw fieldRefusal(subject, expectedMessage(subject, 'an absolute http or https URL', { value: text }), 'invalid_url');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new FeedmillError('invalid_url', expectedMessage(subject, 'an http or https URL', { said: `a \`${url.protocol}\` URL` }));
+    throw fieldRefusal(subject, expectedMessage(subject, 'an http or https URL', { said: `a \`${url.protocol}\` URL` }), 'invalid_url');
   }
   if (url.username !== '' || url.password !== '') {
     // The credentials stay out of the message.
-    throw new FeedmillError(
-      'invalid_url',
+    throw fieldRefusal(
+      subject,
       expectedMessage(
         subject,
         'a URL without a user name or password',
         { said: 'one with credentials' },
         'feedmill does not send credentials in a URL',
       ),
+      'invalid_url',
     );
   }
   return url;
@@ -43,9 +44,10 @@ export function parseWebUrl(raw: string, subject: Subject, base?: URL): URL {
 export function parseSourceUrl(raw: string, subject: Subject = 'url'): URL {
   const text = raw.trim();
   if (text.length > maxUrlLength) {
-    throw new FeedmillError(
-      'invalid_url',
+    throw fieldRefusal(
+      subject,
       expectedMessage(subject, `a URL of at most ${maxUrlLength} characters`, { said: `${text.length} characters` }),
+      'invalid_url',
     );
   }
   return parseWebUrl(text, subject);

@@ -1,5 +1,5 @@
 import { RE2JS, RE2JSSyntaxException } from 're2js';
-import { FeedmillError } from './errors.js';
+import { FeedmillError, fieldRefusal } from './errors.js';
 import { lengthOf } from './field-limits.js';
 import { expectedMessage } from './field-message.js';
 
@@ -44,7 +44,7 @@ export function compileUserPattern(pattern: string, path: string): UserPattern {
   const length = lengthOf(pattern);
   if (length > patternLimits.maxLength) {
     const message = expectedMessage(path, `a pattern of at most ${patternLimits.maxLength} characters`, { said: `${length} characters` });
-    throw new FeedmillError('validation_failed', message);
+    throw fieldRefusal(path, message);
   }
   // RE2 states the case-insensitive flag as a `(?i)` prefix: its reasons may quote the pattern with it.
   const source = `(?i)${pattern}`;
@@ -54,16 +54,13 @@ export function compileUserPattern(pattern: string, path: string): UserPattern {
   } catch (error) {
     if (!(error instanceof RE2JSSyntaxException)) throw error;
     const expectation = 'a regular expression in RE2 syntax (which has no backreferences or lookarounds)';
-    throw new FeedmillError(
-      'validation_failed',
-      expectedMessage(path, expectation, { value: pattern }, `RE2 says: ${reasonOf(error, source)}`),
-    );
+    throw fieldRefusal(path, expectedMessage(path, expectation, { value: pattern }, `RE2 says: ${reasonOf(error, source)}`));
   }
   const size = programSize(engine);
   if (size > patternLimits.maxProgram) {
     const expectation = `a regular expression that compiles to at most ${patternLimits.maxProgram} RE2 instructions`;
     const hint = 'repeat counts such as `{100}` multiply the size';
-    throw new FeedmillError('validation_failed', expectedMessage(path, expectation, { said: `one of ${size}` }, hint));
+    throw fieldRefusal(path, expectedMessage(path, expectation, { said: `one of ${size}` }, hint));
   }
   const matcher: UserPattern = { test: (text) => engine.test(text) };
   if (compiled.size >= maxCompiled) compiled.delete(compiled.keys().next().value ?? '');

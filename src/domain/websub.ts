@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
-import { FeedmillError } from './errors.js';
+import { FeedmillError, fieldRefusal } from './errors.js';
 import { isBundleId, isFeedId } from './ids.js';
-import type { HostedFormat } from './render/hosted-formats.js';
+import type { HostedFormat } from './hosted-urls.js';
 import { expectedMessage } from './field-message.js';
 
 /** A hosted address the hub accepts as `hub.topic`: whose document it is, and in which format. */
@@ -85,7 +85,7 @@ export function parseTopic(publicUrl: string, raw: string): WebsubTopic {
 export function grantedLease(requested: string | undefined): number {
   if (requested === undefined || requested === '') return leaseLimits.defaultSeconds;
   if (!/^\d{1,10}$/.test(requested)) {
-    throw new FeedmillError('validation_failed', expectedMessage('hub.lease_seconds', 'a whole number of seconds', { value: requested }));
+    throw fieldRefusal('hub.lease_seconds', expectedMessage('hub.lease_seconds', 'a whole number of seconds', { value: requested }));
   }
   return Math.min(leaseLimits.maxSeconds, Math.max(leaseLimits.minSeconds, Number(requested)));
 }
@@ -95,10 +95,7 @@ export function checkedSecret(secret: string | undefined): string | null {
   if (secret === undefined || secret === '') return null;
   const bytes = Buffer.byteLength(secret, 'utf8');
   if (bytes > maxSecretBytes) {
-    throw new FeedmillError(
-      'validation_failed',
-      expectedMessage('hub.secret', 'a secret of fewer than 200 bytes', { said: `${bytes} bytes` }),
-    );
+    throw fieldRefusal('hub.secret', expectedMessage('hub.secret', 'a secret of fewer than 200 bytes', { said: `${bytes} bytes` }));
   }
   return secret;
 }

@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { statusOf } from '../http/wire/status.js';
+import { statusOf } from '../web/status.js';
 import { isErrorCode, isFeedmillError, type ErrorCode, type FeedmillError } from '../domain/errors.js';
 
 /**

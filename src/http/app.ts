@@ -3,8 +3,6 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { createAuthenticator, type AuthenticatorOptions } from '../app/authenticate.js';
 import type { AppDeps } from '../app/deps.js';
 import { createHostedFeedRenderer } from '../app/hosted-feed.js';
-import { loadAssets } from '../dashboard/assets.js';
-import { dashboardRoutes } from '../dashboard/plugin.js';
 import { clientErrorHandlerWith } from './client-errors.js';
 import { frameworkErrorsWith, registerErrorHandling } from './errors.js';
 import { maxParamLength } from './path-limits.js';
@@ -59,7 +57,10 @@ const apiPrefixes = ['/v1', '/api/v1'];
 const feedPaths = ['/feeds', '/feed'];
 const bundlePaths = ['/bundles', '/bundled'];
 
-/** The HTTP surface, without listening: the process file listens, tests call `app.inject`. */
+/**
+ * The REST surface and the hosted feeds, without listening: src/main mounts GraphQL and the dashboard
+ * beside them and listens; tests call `app.inject`.
+ */
 export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}): Promise<FastifyInstance> {
   const trustProxy = options.trustProxy ?? false;
   const trust = trustFunction(trustProxy);
@@ -116,8 +117,5 @@ export async function buildHttpApp(deps: AppDeps, options: HttpAppOptions = {}):
   await app.register(websubRoutes, { deps });
   await app.register(openApiRoutes, { prefixes: apiPrefixes });
   await app.register(healthRoutes, { ready: options.ready ?? (async () => true) });
-  // The dashboard is a client of the same use cases; people arrive at `/`.
-  await app.register(dashboardRoutes, { prefix: '/dashboard', deps, assets: loadAssets() });
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/dashboard/feeds', 303));
   return app;
 }

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { statusOf } from './wire/status.js';
+import { statusOf } from '../web/status.js';
 import { isFeedmillError, type ErrorCode, type FeedmillError } from '../domain/errors.js';
 import { describeValidation } from './validation-messages.js';
 import { maxParamLength } from './path-limits.js';

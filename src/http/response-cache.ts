@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { createLru } from '../app/lru.js';
+import { createLru } from '../caches/lru.js';
 
 /**
  * Serialized responses kept per key and version, so a client polling a resource that has not

@@ -19,8 +19,8 @@ import { builtinPlatformRules } from '../domain/platforms/builtin-platform-rules
 import { createUndiciWebhookSender } from '../adapters/undici/webhook-sender.js';
 import { withFallback } from '../app/auth-throttle.js';
 import type { AppDeps } from '../app/deps.js';
-import { sharedFeedStore } from '../app/shared-feed-store.js';
-import { sharedKeyStore } from '../app/shared-key-store.js';
+import { sharedFeedStore } from '../caches/shared-feed-store.js';
+import { sharedKeyStore } from '../caches/shared-key-store.js';
 import type { EventBus } from '../ports/event-bus.js';
 import type { Metrics } from '../ports/metrics.js';
 import type { Scheduler } from '../ports/scheduler.js';

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createKey, listKeys, revokeKey, type CreatedKey, type KeyView } from '../app/api-keys.js';
-import { backstopMs } from '../app/shared-read-cache.js';
+import { backstopMs } from '../caches/shared-read-cache.js';
 import { parseScopes, type Scope } from '../domain/api-key.js';
 import type { Config } from './config.js';
 import { ExitError } from './exit-error.js';
 import { parseSubcommand } from './subcommand-args.js';
 import { openStores } from './stores.js';
 import { createRedisChangeBus } from '../adapters/redis-bus/index.js';
-import { sharedKeyStore } from '../app/shared-key-store.js';
+import { sharedKeyStore } from '../caches/shared-key-store.js';
 
 export const keysUsage =
   'usage: feedmill keys create --account NAME --scopes read,write [--json] | keys list [--json] | keys revoke KEY_ID';

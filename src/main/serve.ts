@@ -15,6 +15,7 @@ import { refreshFeedHandler } from '../jobs/refresh-feed.js';
 import { composeRuntime, type Runtime } from './compose.js';
 import { publicUrlOf, type Config } from './config.js';
 import { mountGraphql } from '../graphql/mount.js';
+import { mountDashboard } from '../dashboard/mount.js';
 import { startMetricsServer } from './metrics-server.js';
 import { markRunning } from './running-marker.js';
 import { startupSummary } from './startup-summary.js';
@@ -59,6 +60,8 @@ async function startApi(
     subscriptionCaps: { perConnection: config.graphqlSubscriptionsPerConnection, perAccount: config.graphqlSubscriptionsPerAccount },
     connectionsPerKey: config.graphqlConnectionsPerKey,
   });
+  // The web UI at `/dashboard`, over the same use cases.
+  await mountDashboard(app, runtime.deps);
   await app.listen({ port: config.port, host: config.host });
   log.debug({ url: publicUrlOf(config) }, 'feedmill API is listening (HTTPS only)');
   return app;

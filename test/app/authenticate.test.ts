@@ -1,7 +1,7 @@
 import t from 'tap';
 import { createLocalAuthThrottle } from '../../src/adapters/local-auth-throttle/local-auth-throttle.js';
 import { createAuthenticator, touchEveryMs } from '../../src/app/authenticate.js';
-import { hashSecret, verifySecret } from '../../src/app/secret-hash.js';
+import { hashSecret, verifySecret } from '../../src/crypto/secret-hash.js';
 import type { ApiKey } from '../../src/domain/api-key.js';
 
 const key: ApiKey = {

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { signIn, resumeSession } from '../../src/app/sessions.js';
 import { createUser, deleteUser, listUsers, resetPassword } from '../../src/app/users.js';
-import { verifyPassword } from '../../src/app/secret-hash.js';
+import { verifyPassword } from '../../src/crypto/secret-hash.js';
 import { userDeps } from './user-deps.js';
 
 const password = 'correct horse battery';

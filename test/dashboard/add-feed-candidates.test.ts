@@ -1,5 +1,6 @@
 import t from 'tap';
 import { createUser } from '../../src/app/users.js';
+import { mountDashboard } from '../../src/dashboard/mount.js';
 import { buildHttpApp } from '../../src/http/app.js';
 import { dashboardClient } from '../fixtures/dashboard-client.js';
 import { startFixtureServer } from '../fixtures/http-fixture.js';
@@ -22,6 +23,7 @@ const site = await startFixtureServer((request, response) => {
 });
 const env = createTestDeps();
 const app = await buildHttpApp(env.deps, { httpsOnly: false });
+await mountDashboard(app, env.deps);
 t.teardown(async () => {
   await app.close();
   await site.close();

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { createUser } from '../../src/app/users.js';
+import { mountDashboard } from '../../src/dashboard/mount.js';
 import { buildHttpApp } from '../../src/http/app.js';
 import { dashboardClient, type DashboardClient } from '../fixtures/dashboard-client.js';
 import { startRssSource } from '../fixtures/rss-source.js';
@@ -10,6 +11,7 @@ import { startWebhookSink } from '../fixtures/webhook-sink.js';
 let ahead = 0;
 const env = createTestDeps({ clock: { now: () => new Date(Date.now() + ahead) } });
 const app = await buildHttpApp(env.deps, { httpsOnly: false });
+await mountDashboard(app, env.deps);
 const source = await startRssSource(3);
 const sink = await startWebhookSink();
 t.teardown(async () => {

@@ -1,11 +1,13 @@
 import t from 'tap';
 import { createUser } from '../../src/app/users.js';
+import { mountDashboard } from '../../src/dashboard/mount.js';
 import { buildHttpApp } from '../../src/http/app.js';
 import { dashboardClient } from '../fixtures/dashboard-client.js';
 import { createTestDeps } from '../fixtures/test-deps.js';
 
 const env = createTestDeps();
 const app = await buildHttpApp(env.deps, { httpsOnly: false });
+await mountDashboard(app, env.deps);
 t.teardown(async () => {
   await app.close();
   await env.close();

@@ -36,7 +36,7 @@ t.test('no file in src/domain names an HTTP status: the surfaces map codes to st
         httpStatus.some((pattern) => pattern.test(line)) ? [`${relative(repoRoot, file)}:${index + 1}: ${line.trim()}`] : [],
       ),
   );
-  t.same(found, [], 'HTTP statuses belong in src/http/wire/status.ts');
+  t.same(found, [], 'HTTP statuses belong in src/web/status.ts');
 });
 
 t.test('the check finds a status table when one is there', async (t) => {

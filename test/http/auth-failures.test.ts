@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { revokeKey } from '../../src/app/api-keys.js';
 import { createLocalAuthThrottle } from '../../src/adapters/local-auth-throttle/local-auth-throttle.js';
 import { createAuthenticator } from '../../src/app/authenticate.js';
-import { verifySecret } from '../../src/app/secret-hash.js';
+import { verifySecret } from '../../src/crypto/secret-hash.js';
 import { buildHttpApp } from '../../src/http/app.js';
 import { mountGraphql } from '../../src/graphql/mount.js';
 import { assertError } from '../fixtures/error-shape.js';

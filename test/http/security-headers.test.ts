@@ -1,4 +1,5 @@
 import t from 'tap';
+import { mountDashboard } from '../../src/dashboard/mount.js';
 import { buildHttpApp } from '../../src/http/app.js';
 import { createTestDeps } from '../fixtures/test-deps.js';
 
@@ -7,6 +8,7 @@ t.teardown(() => env.close());
 
 t.test('an HTML response gets a strict Content-Security-Policy: own scripts and styles only, no framing', async (t) => {
   const app = await buildHttpApp(env.deps, { trustProxy: 1 });
+  await mountDashboard(app, env.deps);
   t.teardown(() => app.close());
   // The dashboard's sign-in page, and any other route answering HTML.
   app.get('/page', async (_request, reply) => reply.type('text/html; charset=utf-8').send('<!doctype html><p>hi</p>'));

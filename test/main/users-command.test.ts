@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { openEmbeddedStore } from '../../src/adapters/embedded-store/index.js';
-import { verifyPassword } from '../../src/app/secret-hash.js';
+import { verifyPassword } from '../../src/crypto/secret-hash.js';
 import { repoRoot } from '../fixtures/repo-root.js';
 
 const cli = join(repoRoot, 'dist', 'src', 'main', 'cli.js');

@@ -1,5 +1,5 @@
 import type { types } from 'cassandra-driver';
-import type { HostedFormat } from '../../domain/render/hosted-formats.js';
+import type { HostedFormat } from '../../domain/hosted-urls.js';
 import { idleDistribution, type WebsubDistribution } from '../../domain/websub.js';
 import type { StoredWebsubSubscription, WebsubStore } from '../../ports/websub-store.js';
 import { statement, type Cql } from './cql.js';

@@ -1,4 +1,4 @@
-import type { HostedFormat } from '../../domain/render/hosted-formats.js';
+import type { HostedFormat } from '../../domain/hosted-urls.js';
 import type { WebsubDistribution, WebsubSubscription } from '../../domain/websub.js';
 import type { StoredWebsubSubscription, WebsubStore } from '../../ports/websub-store.js';
 import type { Db } from './database.js';

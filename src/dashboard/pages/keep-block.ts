@@ -1,5 +1,5 @@
 import type { KeepBlockPreview } from '../../app/filter-preview.js';
-import { FeedmillError } from '../../domain/errors.js';
+import { fieldRefusal } from '../../domain/errors.js';
 import type { KeepBlock } from '../../domain/keep-block.js';
 import type { FieldError } from '../forms.js';
 import { html, type Html } from '../html.js';
@@ -20,6 +20,9 @@ export const keepBlockFormOf = (filters: KeepBlock): KeepBlockForm => ({
   block: filters.block ? JSON.stringify(filters.block, null, 2) : '',
 });
 
+/** The textareas a refusal of `filters.keep…` or `filters.block…` belongs to (the API's names → the inputs). */
+export const keepBlockInputs = { 'filters.keep': 'keep', 'filters.block': 'block' };
+
 export const keepBlockFormFrom = (body: FormBody): KeepBlockForm => ({ keep: fieldOf(body, 'keep'), block: fieldOf(body, 'block') });
 
 /** `{keep, block}` for the use case, which checks each filter as the API does. */
@@ -30,7 +33,7 @@ export function keepBlockOf(form: KeepBlockForm): { keep: unknown; block: unknow
     try {
       return JSON.parse(text);
     } catch (error) {
-      throw new FeedmillError('validation_failed', `\`filters.${name}\` must be JSON (or empty for none): ${(error as Error).message}`);
+      throw fieldRefusal(`filters.${name}`, `\`filters.${name}\` must be JSON (or empty for none): ${(error as Error).message}`);
     }
   };
   return { keep: parse('keep'), block: parse('block') };
@@ -54,7 +57,7 @@ function preview(rows: readonly KeepBlockPreview[]): Html {
 export function keepBlockSection(viewer: Viewer, action: string, form: KeepBlockForm): Html {
   const error = form.error;
   const textarea = (name: 'keep' | 'block', label: string, hint: string): Html => {
-    const invalid = error !== undefined && error.message.includes(`filters.${name}`);
+    const invalid = error?.field === name;
     return html`<label for="filters-${name}">${label}</label>
 <textarea id="filters-${name}" name="${name}" aria-describedby="filters-${name}-hint${invalid ? ' filters-error' : ''}"${invalid ? html` aria-invalid="true"` : ''}>${form[name]}</textarea>
 <p class="hint" id="filters-${name}-hint">${hint}</p>`;

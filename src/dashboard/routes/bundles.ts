@@ -13,12 +13,12 @@ import {
 import { previewBundleFilters } from '../../app/filter-preview.js';
 import { listFeeds } from '../../app/list-feeds.js';
 import { hostedFeedUrl } from '../../domain/hosted-urls.js';
-import { statusOf } from '../../http/wire/status.js';
+import { statusOf } from '../../web/status.js';
 import { pageLimits } from '../../domain/pagination.js';
 import { fieldErrorOf } from '../forms.js';
 import { bundlePage, bundlesPage, type BundleView } from '../pages/bundles.js';
 import { confirmPage } from '../pages/confirm.js';
-import { keepBlockFormFrom, keepBlockOf } from '../pages/keep-block.js';
+import { keepBlockFormFrom, keepBlockInputs, keepBlockOf } from '../pages/keep-block.js';
 import { sendPage, type DashboardOptions } from '../context.js';
 import { fieldOf, principalOf, viewerOf, type FormBody } from '../request.js';
 
@@ -73,8 +73,7 @@ export const bundleRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { 
       await updateBundle(deps, principalOf(request), request.params.id, edit);
       return reply.redirect(`/dashboard/bundles/${request.params.id}?saved`, 303);
     } catch (error) {
-      const refused = fieldErrorOf(error, 'name');
-      if (refused.message.includes('`description`')) refused.field = 'description';
+      const refused = fieldErrorOf(error, 'name', { description: 'description' });
       return sendPage(
         reply,
         await renderBundle(request, request.params.id, { edit: { ...edit, error: refused } }),
@@ -109,7 +108,7 @@ export const bundleRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { 
       await updateBundleSettings(deps, principalOf(request), request.params.id, { filters });
       return reply.redirect(`/dashboard/bundles/${request.params.id}?saved`, 303);
     } catch (error) {
-      const refused = fieldErrorOf(error, 'filters');
+      const refused = fieldErrorOf(error, 'filters', keepBlockInputs);
       return sendPage(
         reply,
         await renderBundle(request, request.params.id, { filtersForm: { ...form, error: refused } }),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sseStreams } from '../../http/sse.js';
+import { sseStreams } from '../../web/sse.js';
 import type { DashboardOptions } from '../context.js';
 import { principalOf } from '../request.js';
 

@@ -11,15 +11,15 @@ import { previewArticle } from '../../app/preview-article.js';
 import { listFeeds } from '../../app/list-feeds.js';
 import { updateFeed } from '../../app/update-feed.js';
 import { hostedFeedUrl } from '../../domain/hosted-urls.js';
-import { statusOf } from '../../http/wire/status.js';
-import { FeedmillError } from '../../domain/errors.js';
+import { statusOf } from '../../web/status.js';
+import { FeedmillError, fieldRefusal } from '../../domain/errors.js';
 import { parseItemSort, type ItemSort } from '../../domain/feed.js';
 import { knownRegions } from '../../domain/keyword-source.js';
 import { pageLimits } from '../../domain/pagination.js';
 import { fieldErrorOf } from '../forms.js';
 import { confirmPage } from '../pages/confirm.js';
 import { feedPage, type FeedView } from '../pages/feed.js';
-import { keepBlockFormFrom, keepBlockOf } from '../pages/keep-block.js';
+import { keepBlockFormFrom, keepBlockInputs, keepBlockOf } from '../pages/keep-block.js';
 import { feedsPage, type AddFeedForm } from '../pages/feeds.js';
 import { sendPage, type DashboardOptions } from '../context.js';
 import { fieldOf, principalOf, viewerOf, type FormBody } from '../request.js';
@@ -82,7 +82,6 @@ export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { de
     const chosen = byKeyword ? '' : fieldOf(request.body, 'candidate');
     const input: CreateFeedInput = byKeyword ? { keyword, region } : { url: chosen || url };
     const form: AddFeedForm = byKeyword ? { keyword, region } : { url, ...(chosen ? { chosen } : {}) };
-    const field = (message: string): string => (!byKeyword ? 'url' : message.includes('`region`') ? 'region' : 'keyword');
     try {
       if (fieldOf(request.body, 'action') === 'preview') {
         if (!byKeyword) form.candidates = (await discoverFeeds(deps, parseDiscoverUrl(url))).candidates;
@@ -92,9 +91,8 @@ export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { de
       const { feed } = await createFeed(deps, principalOf(request), input);
       return reply.redirect(`/dashboard/feeds/${feed.id}`, 303);
     } catch (error) {
-      const refused = fieldErrorOf(error, 'url');
-      const fieldError = { field: field(refused.message), message: refused.message };
-      return sendPage(reply, await renderFeeds(request, { ...form, error: fieldError }), statusOf.validation_failed);
+      const refused = byKeyword ? fieldErrorOf(error, 'keyword', { region: 'region' }) : fieldErrorOf(error, 'url');
+      return sendPage(reply, await renderFeeds(request, { ...form, error: refused }), statusOf.validation_failed);
     }
   });
 
@@ -134,11 +132,8 @@ export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { de
       await updateFeed(deps, principalOf(request), request.params.id, edit);
       return reply.redirect(`/dashboard/feeds/${request.params.id}?saved`, 303);
     } catch (error) {
-      const refused = fieldErrorOf(error, 'title');
-      const field = ['description', 'icon'].find((name) => refused.message.includes(`\`${name}\``)) ?? 'title';
-      const page = await renderFeed(request, request.params.id, undefined, {
-        edit: { ...edit, error: { field, message: refused.message } },
-      });
+      const refused = fieldErrorOf(error, 'title', { description: 'description', icon: 'icon' });
+      const page = await renderFeed(request, request.params.id, undefined, { edit: { ...edit, error: refused } });
       return sendPage(reply, page, statusOf.validation_failed);
     }
   });
@@ -161,10 +156,7 @@ export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { de
       }
       const minIntervalSeconds = typed.minInterval === '' ? null : Number(typed.minInterval);
       if (Number.isNaN(minIntervalSeconds)) {
-        throw new FeedmillError(
-          'validation_failed',
-          expectedMessage('min_interval', 'a whole number of seconds', { value: typed.minInterval }),
-        );
+        throw fieldRefusal('min_interval', expectedMessage('min_interval', 'a whole number of seconds', { value: typed.minInterval }));
       }
       await updateFeedSettings(deps, principalOf(request), request.params.id, {
         customAuthor: typed.customAuthor || null,
@@ -175,11 +167,12 @@ export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { de
       });
       return reply.redirect(`/dashboard/feeds/${request.params.id}?saved`, 303);
     } catch (error) {
-      const refused = fieldErrorOf(error, 'customAuthor');
-      if (refused.message.includes('`sort`')) refused.field = 'sort';
-      if (refused.message.includes('`min_interval`')) refused.field = 'minInterval';
-      if (refused.message.includes('`full_text_rules.content')) refused.field = 'fullTextContent';
-      if (refused.message.includes('`full_text_rules.remove')) refused.field = 'fullTextRemove';
+      const refused = fieldErrorOf(error, 'customAuthor', {
+        sort: 'sort',
+        min_interval: 'minInterval',
+        'full_text_rules.content': 'fullTextContent',
+        'full_text_rules.remove': 'fullTextRemove',
+      });
       const page = await renderFeed(request, request.params.id, undefined, { settingsForm: { ...typed, error: refused } });
       return sendPage(reply, page, statusOf.validation_failed);
     }
@@ -213,7 +206,7 @@ export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { de
       await updateFeedSettings(deps, principalOf(request), request.params.id, { filters });
       return reply.redirect(`/dashboard/feeds/${request.params.id}?saved`, 303);
     } catch (error) {
-      const refused = fieldErrorOf(error, 'filters');
+      const refused = fieldErrorOf(error, 'filters', keepBlockInputs);
       return sendPage(
         reply,
         await renderFeed(request, request.params.id, undefined, { filtersForm: { ...form, error: refused } }),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { createKey, listAccountKeys, revokeAccountKey } from '../../app/api-keys.js';
 import { parseScopes } from '../../domain/api-key.js';
-import { statusOf } from '../../http/wire/status.js';
+import { statusOf } from '../../web/status.js';
 import { FeedmillError } from '../../domain/errors.js';
 import { html } from '../html.js';
 import { confirmPage } from '../pages/confirm.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { signIn, signOut, signOutEverywhere } from '../../app/sessions.js';
-import { statusOf } from '../../http/wire/status.js';
+import { statusOf } from '../../web/status.js';
 import { FeedmillError } from '../../domain/errors.js';
 import { signInPage } from '../pages/sign-in.js';
 import { sendPage, type DashboardOptions } from '../context.js';

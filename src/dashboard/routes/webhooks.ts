@@ -13,7 +13,7 @@ import {
   updateWebhook,
   type WebhookInput,
 } from '../../app/webhooks.js';
-import { statusOf } from '../../http/wire/status.js';
+import { statusOf } from '../../web/status.js';
 import { FeedmillError } from '../../domain/errors.js';
 import { pageLimits } from '../../domain/pagination.js';
 import { filterFormFrom, filterOf } from '../filter-form.js';
@@ -52,13 +52,8 @@ function inputOf(form: WebhookForm): WebhookInput & { url: string } {
   };
 }
 
-/** Which field a refusal concerns, by the field its message names. */
-const fieldNamed = (message: string): string =>
-  message.includes('`filters') || message.includes('filters')
-    ? 'filters'
-    : message.includes('`url`') || /address|url/i.test(message)
-      ? 'url'
-      : 'scope';
+/** The inputs a refusal can name; anything else (an unknown feed or bundle) concerns the scope. */
+const webhookInputs = { url: 'url', filters: 'filters' };
 
 export const webhookRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { deps, assets }) => {
   const secretKey = deps.settings.secretKey;
@@ -107,8 +102,7 @@ export const webhookRoutes: FastifyPluginAsync<DashboardOptions> = async (app, {
       const created = await createWebhook(deps, principalOf(request), inputOf(form));
       return sendPage(reply, await renderWebhook(request, created.webhook.id, { secret: created.secret, notice: 'Webhook added.' }));
     } catch (error) {
-      const refused = fieldErrorOf(error, 'url');
-      const page = await renderWebhooks(request, { ...form, error: { field: fieldNamed(refused.message), message: refused.message } });
+      const page = await renderWebhooks(request, { ...form, error: fieldErrorOf(error, 'scope', webhookInputs) });
       return sendPage(reply, page, statusOf.validation_failed);
     }
   });
@@ -138,9 +132,8 @@ export const webhookRoutes: FastifyPluginAsync<DashboardOptions> = async (app, {
       await updateWebhook(deps, principalOf(request), request.params.id, input);
       return reply.redirect(`/dashboard/webhooks/${request.params.id}?notice=saved`, 303);
     } catch (error) {
-      const refused = fieldErrorOf(error, 'url');
       const page = await renderWebhook(request, request.params.id, {
-        form: { ...form, error: { field: fieldNamed(refused.message), message: refused.message } },
+        form: { ...form, error: fieldErrorOf(error, 'scope', webhookInputs) },
       });
       return sendPage(reply, page, statusOf.validation_failed);
     }

@@ -7,7 +7,7 @@ import { resolveEventScope } from '../../app/event-scope.js';
 import { eventStream, oldestKept, pastEvents, positionAfter } from '../../app/event-stream.js';
 import { FeedmillError } from '../../domain/errors.js';
 import { errorBody } from '../errors.js';
-import { sseStreams } from '../sse.js';
+import { sseStreams } from '../../web/sse.js';
 import { tag } from '../openapi-tags.js';
 import { principalOf } from '../plugins/auth.js';
 import { errorResponses } from '../schemas/common.js';

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { createLru } from '../../src/app/lru.js';
-import { sharedKeyStore } from '../../src/app/shared-key-store.js';
+import { createLru } from '../../src/caches/lru.js';
+import { sharedKeyStore } from '../../src/caches/shared-key-store.js';
 import type { ApiKey } from '../../src/domain/api-key.js';
 import type { ChangeBus, ChangeNotice } from '../../src/ports/change-bus.js';
 import type { KeyStore } from '../../src/ports/key-store.js';

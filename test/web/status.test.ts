@@ -1,6 +1,6 @@
 import t from 'tap';
-import { errorCodes, isSourceFailure, sourceFailureCodes } from '../../../src/domain/errors.js';
-import { statusOf } from '../../../src/http/wire/status.js';
+import { errorCodes, isSourceFailure, sourceFailureCodes } from '../../src/domain/errors.js';
+import { statusOf } from '../../src/web/status.js';
 
 t.test('a failure of the source is 402, and nothing else is', async (t) => {
   for (const code of errorCodes) t.equal(statusOf[code] === 402, isSourceFailure(code), `${code}: ${statusOf[code]}`);

@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import t, { type Test } from 'tap';
-import { renderRss, type RenderableFeed, type RenderableItem } from '../../src/domain/render/rss.js';
+import { renderRss, type RenderableFeed, type RenderableItem } from '../../src/formats/rss.js';
 
 const item = (fields: Partial<RenderableItem> = {}): RenderableItem => ({
   key: 'g:tag:example.com,2024:1',

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { hashPassword, hashSecret, scryptMemoryInFlight, verifyPassword, verifySecret } from '../../src/app/secret-hash.js';
+import { hashPassword, hashSecret, scryptMemoryInFlight, verifyPassword, verifySecret } from '../../src/crypto/secret-hash.js';
 
 t.test('secrets and passwords share one format, at their own costs', async (t) => {
   const secret = await hashSecret('an-api-secret');

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { renderCsv } from '../../src/domain/render/csv.js';
-import type { RenderableFeed, RenderableItem } from '../../src/domain/render/rss.js';
+import { renderCsv } from '../../src/formats/csv.js';
+import type { RenderableFeed, RenderableItem } from '../../src/formats/rss.js';
 
 const item = (fields: Partial<RenderableItem>): RenderableItem => ({
   key: 'k1',

@@ -1,6 +1,7 @@
 import { renderAtom } from './atom.js';
 import { renderCsv } from './csv.js';
 import { renderJsonFeed } from './json-feed.js';
+import type { HostedFormat } from '../domain/hosted-urls.js';
 import { renderRss, type RenderableFeed } from './rss.js';
 
 /** Every format a hosted feed is served in, by the extension of its address. */
@@ -9,9 +10,7 @@ export const hostedFormats = {
   atom: { mediaType: 'application/atom+xml', render: renderAtom, name: 'Atom 1.0' },
   json: { mediaType: 'application/feed+json', render: renderJsonFeed, name: 'JSON Feed 1.1' },
   csv: { mediaType: 'text/csv', render: renderCsv, name: 'CSV (RFC 4180)' },
-} as const satisfies Record<string, { mediaType: string; name: string; render: (feed: RenderableFeed) => string }>;
-
-export type HostedFormat = keyof typeof hostedFormats;
+} as const satisfies Record<HostedFormat, { mediaType: string; name: string; render: (feed: RenderableFeed) => string }>;
 
 export const isHostedFormat = (extension: string): extension is HostedFormat => Object.hasOwn(hostedFormats, extension);
 

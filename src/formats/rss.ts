@@ -1,4 +1,4 @@
-import type { Author } from '../item.js';
+import type { Author } from '../domain/item.js';
 import { escapeXml } from './xml-escape.js';
 
 /** What a hosted feed shows; built by the app from a feed or a bundle. */

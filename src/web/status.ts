@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../domain/errors.js';
+import type { ErrorCode } from '../domain/errors.js';
 
 /**
  * The one place codes become HTTP statuses (spec "Status codes"; 402: valid parameters, but the
