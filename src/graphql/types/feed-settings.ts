@@ -36,7 +36,7 @@ export const FeedSettings = builder.objectRef<Settings>('FeedSettings').implemen
       description: "Shown as every item's only author, in responses, hosted feeds and events; null shows the source's authors.",
     }),
     sort: t.field({ type: ItemSort, description: 'The order used when a request gives none.', resolve: (settings) => settings.sort }),
-    paused: t.exposeBoolean('paused', { description: 'True while its owner has stopped polling; the status then says `paused`.' }),
+    paused: t.exposeBoolean('paused', { description: 'True while its owner has stopped polling; the status then says `PAUSED`.' }),
     minInterval: t.exposeInt('minIntervalSeconds', {
       nullable: true,
       description:

@@ -1,17 +1,18 @@
 import type { FeedState as State } from '../../domain/feed-health.js';
 import { builder } from '../builder.js';
+import { upperCaseValues } from './enum-values.js';
 import type { FeedStatusShape } from '../shapes/feed.js';
 
-const stateDocs: Record<State, { description: string }> = {
-  active: { description: 'Fetched on schedule; the last fetch succeeded.' },
-  failing: { description: 'The last fetch failed; it is retried with exponential backoff up to FEEDMILL_POLL_MAX_INTERVAL.' },
-  paused: { description: 'Its owner paused it (settings `paused`); it is not polled.' },
-  disabled: { description: 'Every fetch failed for FEEDMILL_FEED_DISABLE_AFTER seconds; it is not polled until resumed.' },
+const stateDocs: Record<State, string> = {
+  active: 'Fetched on schedule; the last fetch succeeded.',
+  failing: 'The last fetch failed; it is retried with exponential backoff up to FEEDMILL_POLL_MAX_INTERVAL.',
+  paused: 'Its owner paused it (settings `paused`); it is not polled.',
+  disabled: 'Every fetch failed for FEEDMILL_FEED_DISABLE_AFTER seconds; it is not polled until resumed.',
 };
 
 const FeedState = builder.enumType('FeedState', {
   description: 'How a feed is doing. A disabled feed is resumed by `paused: false` in its settings, or by a `refreshFeed` that succeeds.',
-  values: stateDocs,
+  values: upperCaseValues(stateDocs),
 });
 
 export const FeedError = builder.objectRef<NonNullable<FeedStatusShape['last_error']>>('FeedError').implement({
@@ -47,11 +48,11 @@ export const FeedStatus = builder.objectRef<FeedStatusShape>('FeedStatus').imple
     }),
     disabled_at: t.exposeString('disabled_at', {
       nullable: true,
-      description: 'When the feed was disabled (ISO 8601 UTC); null unless `state` is `disabled`.',
+      description: 'When the feed was disabled (ISO 8601 UTC); null unless `state` is `DISABLED`.',
     }),
     disabled_reason: t.exposeString('disabled_reason', {
       nullable: true,
-      description: 'Why the feed was disabled; null unless `state` is `disabled`.',
+      description: 'Why the feed was disabled; null unless `state` is `DISABLED`.',
     }),
   }),
 });

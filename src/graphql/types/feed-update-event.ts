@@ -6,6 +6,7 @@ import type {
   FeedUpdateEvent as Event,
 } from '../../webhook-event/feed-update-event.js';
 import { builder, type BuilderTypes } from '../builder.js';
+import { upperCaseValues } from './enum-values.js';
 import { feedUpdates } from '../feed-updates.js';
 import { Feed } from './feed.js';
 import { Author } from './feed-item.js';
@@ -15,21 +16,21 @@ import { Author } from './feed-item.js';
 
 const FeedEventType = builder.enumType('FeedEventType', {
   description: 'The kind of an event.',
-  values: { feed_update: { description: 'A feed has new or changed items.' } },
+  values: upperCaseValues({ feed_update: 'A feed has new or changed items.' }),
 });
 
-const changedFieldDocs: Record<WatchedField, { description: string }> = {
-  title: { description: 'The title.' },
-  url: { description: 'The link.' },
-  description: { description: 'The description (its HTML).' },
-  thumbnail: { description: 'The image.' },
-  authors: { description: 'The authors.' },
-  date_published: { description: 'The publication date.' },
+const changedFieldDocs: Record<WatchedField, string> = {
+  title: 'The title.',
+  url: 'The link.',
+  description: 'The description (its HTML).',
+  thumbnail: 'The image.',
+  authors: 'The authors.',
+  date_published: 'The publication date.',
 };
 
 const ChangedField = builder.enumType('ChangedField', {
   description: 'A field whose change made an item "changed" (`description` is its HTML).',
-  values: changedFieldDocs,
+  values: upperCaseValues(changedFieldDocs),
 });
 
 // `resolve`, not `expose`: Pothos cannot name the keys of a generic parent.
@@ -81,7 +82,7 @@ export const FeedUpdateEvent = builder.objectRef<Event>('FeedUpdateEvent').imple
   description: 'A feed has new or changed items.',
   fields: (t) => ({
     id: t.exposeID('id', { description: '`evt_…`; the same change is always the same id, so duplicates can be dropped.' }),
-    type: t.field({ type: FeedEventType, description: 'Always `feed_update`.', resolve: (event) => event.type }),
+    type: t.field({ type: FeedEventType, description: 'Always `FEED_UPDATE`.', resolve: (event) => event.type }),
     feed: t.field({ type: Feed, description: 'The feed that changed.', resolve: (event) => event.feed }),
     data: t.field({ type: FeedUpdateData, description: 'Its new and changed items.', resolve: (event) => event.data }),
   }),

@@ -37,7 +37,7 @@ export const Feed = builder.objectRef<FeedShape>('Feed').implement({
       type: FollowedFeed,
       nullable: true,
       description:
-        'Which candidate the feed follows when it was created from a page (see `discover`); null when `source_url` is the feed itself.',
+        'Which candidate the feed follows when it was created from a page (see `discover`); null when `sourceUrl` is the feed itself.',
       resolve: async (feed, _args, { deps, principal }) =>
         feed.followed !== undefined ? feed.followed : ((await findFeed(deps, principal, feed.id)).fetch.followed ?? null),
     }),

@@ -13,23 +13,24 @@ import { builder } from '../builder.js';
 import { withShapes } from '../shapes/list.js';
 import { attemptShape, webhookShape, type AttemptShape, type WebhookShape } from '../shapes/webhook.js';
 import { DeletionResult } from './deletion-result.js';
+import { upperCaseValues } from './enum-values.js';
 import { filterFromInput, ItemFilter, ItemFilterInput } from './item-filter.js';
 import { listEnvelope, pageArgs, pageQuery } from './list.js';
 
 const WebhookScope = builder.enumType('WebhookScope', {
   description: 'Whose events a webhook receives.',
-  values: {
-    all: { description: 'Every feed of the account, those created later too.' },
-    feeds: { description: 'The feeds listed in `feeds`.' },
-    bundles: { description: 'The feeds that are members of the bundles in `bundles` when each event happens.' },
-  },
+  values: upperCaseValues({
+    all: 'Every feed of the account, those created later too.',
+    feeds: 'The feeds listed in `feeds`.',
+    bundles: 'The feeds that are members of the bundles in `bundles` when each event happens.',
+  }),
 });
 const DeliveryOutcome = builder.enumType('DeliveryOutcome', {
   description: 'How a delivery attempt ended.',
-  values: {
-    succeeded: { description: 'The receiver answered 2xx in time.' },
-    failed: { description: 'Any other answer, or none in time; the delivery is retried on its schedule.' },
-  },
+  values: upperCaseValues({
+    succeeded: 'The receiver answered 2xx in time.',
+    failed: 'Any other answer, or none in time; the delivery is retried on its schedule.',
+  }),
 });
 
 /** One entry of a webhook's call history. */
@@ -67,15 +68,15 @@ export const Webhook = builder.objectRef<WebhookShape>('Webhook').implement({
     id: t.exposeID('id', { description: '`wh_…`.' }),
     url: t.exposeString('url', { description: 'The address that receives the events.' }),
     scope: t.field({ type: WebhookScope, description: 'Whose events it receives.', resolve: (webhook) => webhook.scope }),
-    feeds: t.exposeIDList('feeds', { description: 'The feeds it covers when `scope` is `feeds`; empty otherwise.' }),
-    bundles: t.exposeIDList('bundles', { description: 'The bundles it covers when `scope` is `bundles`; empty otherwise.' }),
+    feeds: t.exposeIDList('feeds', { description: 'The feeds it covers when `scope` is `FEEDS`; empty otherwise.' }),
+    bundles: t.exposeIDList('bundles', { description: 'The bundles it covers when `scope` is `BUNDLES`; empty otherwise.' }),
     filters: t.field({
       type: ItemFilter,
       nullable: true,
       description: 'Only events with an item that matches it are sent; null: every event.',
       resolve: (webhook) => webhook.filters,
     }),
-    enabled: t.exposeBoolean('enabled', { description: 'False when switched off, by its owner or by feedmill (see `disabled_reason`).' }),
+    enabled: t.exposeBoolean('enabled', { description: 'False when switched off, by its owner or by feedmill (see `disabledReason`).' }),
     disabled_reason: t.exposeString('disabled_reason', {
       nullable: true,
       description:
