@@ -3,7 +3,7 @@ import type { FeedSettings as Settings } from '../../domain/feed.js';
 import type { FullTextRules as Rules } from '../../domain/full-text-rules.js';
 import { feedFieldLimits } from '../../domain/field-limits.js';
 import { builder } from '../builder.js';
-import { Feed } from './feed.js';
+import { Feed, feedOf } from './feed.js';
 import { ItemSort } from './item-sort.js';
 import { KeepBlock, KeepBlockInput, keepBlockFromInput } from './item-filter.js';
 
@@ -64,7 +64,7 @@ builder.objectField(Feed, 'settings', (t) =>
   t.field({
     type: FeedSettings,
     description: "The feed's settings.",
-    resolve: (feed, _args, { deps, principal }) => getFeedSettings(deps, principal, feed.id),
+    resolve: (node, _args, { deps, principal }) => getFeedSettings(deps, principal, feedOf(node).id),
   }),
 );
 
