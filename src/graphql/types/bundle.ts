@@ -14,9 +14,9 @@ import { hostedFeedUrl } from '../../domain/hosted-urls.js';
 import { shownUrl } from '../../domain/safe-url.js';
 import type { BundleWithItems } from '../../domain/shown-item.js';
 import { DeletionResult } from './deletion-result.js';
-import { FeedItem } from './feed-item.js';
+import { FeedItemPage } from './feed-item.js';
 import { ItemSort } from './item-sort.js';
-import { listEnvelope, pageArgs, pageQuery } from './list.js';
+import { pageArgs, pageOf, pageQuery, pageType } from './list.js';
 
 /** A bundle, or a bundle with the merged items its use case already read (`bundle`, `createBundle`, `updateBundle`). */
 export type BundleNode = BundleValue | BundleWithItems;
@@ -44,18 +44,22 @@ export const Bundle = builder.objectRef<BundleNode>('Bundle').implement({
     }),
     feeds: t.idList({ description: 'Ids of the member feeds, in the order they were added.', resolve: (node) => bundleOf(node).feedIds }),
     items: t.field({
-      type: [FeedItem],
-      description: "The newest items of its feeds, merged; without `sort`, the bundle's own preference applies.",
+      type: FeedItemPage,
+      description: "A page of the newest items of its feeds, merged; without `sort`, the bundle's own preference applies.",
       args: {
+        ...pageArgs,
         sort: t.arg({ type: ItemSort, required: false, description: "The order of the items; without it, the bundle's own preference." }),
       },
-      resolve: async (node, { sort }, { deps, principal }) =>
-        'items' in node && !sort ? node.items : (await getBundle(deps, principal, bundleOf(node).id, sort ?? undefined)).items,
+      resolve: async (node, { sort, ...page }, { deps, principal }) =>
+        pageOf(
+          'items' in node && !sort ? node.items : (await getBundle(deps, principal, bundleOf(node).id, sort ?? undefined)).items,
+          page,
+        ),
     }),
   }),
 });
 
-const BundleList = listEnvelope('BundleList', Bundle, 'bundles');
+const BundlePage = pageType('BundlePage', Bundle, 'bundles');
 
 builder.queryFields((t) => ({
   bundle: t.field({
@@ -68,7 +72,7 @@ builder.queryFields((t) => ({
     resolve: (_root, { id, sort }, { deps, principal }) => getBundle(deps, principal, id, sort ?? undefined),
   }),
   bundles: t.field({
-    type: BundleList,
+    type: BundlePage,
     description: 'Your bundles, newest first.',
     args: pageArgs,
     resolve: (_root, args, { deps, principal }) => listBundles(deps, principal, pageQuery(args)),

@@ -3,6 +3,7 @@ import type { ArticleError } from '../../domain/item-article.js';
 import type { Author as ApiAuthor } from '../../domain/item.js';
 import type { StoredItem } from '../../domain/stored-item.js';
 import { builder } from '../builder.js';
+import { pageType } from './list.js';
 
 /** Spec "Author". */
 export const Author = builder.objectRef<ApiAuthor>('Author').implement({
@@ -84,3 +85,6 @@ export const FeedItem = builder.objectRef<StoredItem | BundledItem>('FeedItem').
     }),
   }),
 });
+
+/** A page of a feed's or bundle's newest items. */
+export const FeedItemPage = pageType('FeedItemPage', FeedItem, 'items');

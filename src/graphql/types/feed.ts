@@ -11,11 +11,11 @@ import { hostedFeedUrl } from '../../domain/hosted-urls.js';
 import { shownUrl } from '../../domain/safe-url.js';
 import type { FeedWithItems } from '../../domain/shown-item.js';
 import { DeletionResult } from './deletion-result.js';
-import { FeedItem } from './feed-item.js';
+import { FeedItemPage } from './feed-item.js';
 import { FeedStatus } from './feed-status.js';
 import { FollowedFeed } from './discovery.js';
 import { ItemSort } from './item-sort.js';
-import { listEnvelope, pageArgs, pageQuery } from './list.js';
+import { pageArgs, pageOf, pageQuery, pageType } from './list.js';
 
 /** A feed, or a feed with the items its use case already read (`feed`, `createFeed`). */
 export type FeedNode = FeedValue | FeedWithItems;
@@ -58,19 +58,20 @@ export const Feed = builder.objectRef<FeedNode>('Feed').implement({
       resolve: (node) => feedOf(node).fetch.followed ?? null,
     }),
     items: t.field({
-      type: [FeedItem],
-      description: "The newest 100 items; without `sort`, the feed's own preference applies.",
+      type: FeedItemPage,
+      description: "A page of its newest 100 items; without `sort`, the feed's own preference applies.",
       args: {
+        ...pageArgs,
         sort: t.arg({ type: ItemSort, required: false, description: "The order of the items; without it, the feed's own preference." }),
       },
       // Items already read by the use case are reused; otherwise (lists, events) they are read now.
-      resolve: async (node, { sort }, { deps, principal }) =>
-        'items' in node && !sort ? node.items : (await getFeed(deps, principal, feedOf(node).id, sort ?? undefined)).items,
+      resolve: async (node, { sort, ...page }, { deps, principal }) =>
+        pageOf('items' in node && !sort ? node.items : (await getFeed(deps, principal, feedOf(node).id, sort ?? undefined)).items, page),
     }),
   }),
 });
 
-const FeedList = listEnvelope('FeedList', Feed, 'feeds');
+const FeedPage = pageType('FeedPage', Feed, 'feeds');
 
 builder.queryFields((t) => ({
   feed: t.field({
@@ -83,7 +84,7 @@ builder.queryFields((t) => ({
     resolve: (_root, { id, sort }, { deps, principal }) => getFeed(deps, principal, id, sort ?? undefined),
   }),
   feeds: t.field({
-    type: FeedList,
+    type: FeedPage,
     description: 'Your feeds, newest first.',
     args: pageArgs,
     resolve: (_root, args, { deps, principal }) => listFeeds(deps, principal, pageQuery(args)),

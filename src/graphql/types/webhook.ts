@@ -15,7 +15,7 @@ import type { Webhook as WebhookValue } from '../../domain/webhook.js';
 import { DeletionResult } from './deletion-result.js';
 import { upperCaseValues } from './enum-values.js';
 import { filterFromInput, ItemFilter, ItemFilterInput } from './item-filter.js';
-import { listEnvelope, pageArgs, pageQuery } from './list.js';
+import { pageArgs, pageQuery, pageType } from './list.js';
 
 const WebhookScope = builder.enumType('WebhookScope', {
   description: 'Whose events a webhook receives.',
@@ -60,7 +60,7 @@ const DeliveryAttempt = builder.objectRef<Attempt>('DeliveryAttempt').implement(
     }),
   }),
 });
-const DeliveryAttemptList = listEnvelope('DeliveryAttemptList', DeliveryAttempt, 'delivery attempts');
+const DeliveryAttemptPage = pageType('DeliveryAttemptPage', DeliveryAttempt, 'delivery attempts');
 
 /** A webhook, or one with the signing secret that `createWebhook` and `rotateWebhookSecret` show once. */
 type WebhookNode = WebhookValue | { webhook: WebhookValue; secret: string };
@@ -117,7 +117,7 @@ export const Webhook = builder.objectRef<WebhookNode>('Webhook').implement({
       resolve: (node) => ('secret' in node ? node.secret : null),
     }),
     deliveries: t.field({
-      type: DeliveryAttemptList,
+      type: DeliveryAttemptPage,
       description: 'The call history, newest first.',
       args: pageArgs,
       resolve: (node, args, { deps, principal }) => listDeliveryAttempts(deps, principal, webhookOf(node).id, pageQuery(args)),
@@ -125,7 +125,7 @@ export const Webhook = builder.objectRef<WebhookNode>('Webhook').implement({
   }),
 });
 
-const WebhookList = listEnvelope('WebhookList', Webhook, 'webhooks');
+const WebhookPage = pageType('WebhookPage', Webhook, 'webhooks');
 
 builder.queryFields((t) => ({
   webhook: t.field({
@@ -135,7 +135,7 @@ builder.queryFields((t) => ({
     resolve: (_root, { id }, { deps, principal }) => getWebhook(deps, principal, id),
   }),
   webhooks: t.field({
-    type: WebhookList,
+    type: WebhookPage,
     description: 'Your webhooks, newest first.',
     args: pageArgs,
     resolve: (_root, args, { deps, principal }) => listWebhooks(deps, principal, pageQuery(args)),
