@@ -1,6 +1,6 @@
 import { getBundleSettings, updateBundleSettings, type BundleSettings as Settings } from '../../app/bundles.js';
 import { builder } from '../builder.js';
-import { Bundle } from './bundle.js';
+import { Bundle, bundleOf } from './bundle.js';
 import { KeepBlock, KeepBlockInput, keepBlockFromInput } from './item-filter.js';
 import { ItemSort } from './item-sort.js';
 
@@ -21,7 +21,7 @@ builder.objectField(Bundle, 'settings', (t) =>
   t.field({
     type: BundleSettings,
     description: "The bundle's settings.",
-    resolve: (bundle, _args, { deps, principal }) => getBundleSettings(deps, principal, bundle.id),
+    resolve: (node, _args, { deps, principal }) => getBundleSettings(deps, principal, bundleOf(node).id),
   }),
 );
 

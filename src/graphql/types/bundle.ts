@@ -9,39 +9,57 @@ import {
 } from '../../app/bundles.js';
 import { bundleFieldLimits } from '../../domain/field-limits.js';
 import { builder } from '../builder.js';
-import { bundleShape, bundleWithItemsShape, type BundleShape } from '../shapes/bundle.js';
-import { itemShape } from '../shapes/item.js';
-import { withShapes } from '../shapes/list.js';
+import type { Bundle as BundleValue } from '../../domain/bundle.js';
+import { hostedFeedUrl } from '../../domain/hosted-urls.js';
+import { shownUrl } from '../../domain/safe-url.js';
+import type { BundleWithItems } from '../../domain/shown-item.js';
 import { DeletionResult } from './deletion-result.js';
-import { FeedItem } from './feed-item.js';
+import { FeedItemPage } from './feed-item.js';
 import { ItemSort } from './item-sort.js';
-import { listEnvelope, pageArgs, pageQuery } from './list.js';
+import { pageArgs, pageOf, pageQuery, pageType } from './list.js';
+
+/** A bundle, or a bundle with the merged items its use case already read (`bundle`, `createBundle`, `updateBundle`). */
+export type BundleNode = BundleValue | BundleWithItems;
+
+/** The bundle of a node. A domain Bundle has no `bundle` field, so the check tells the two apart. */
+export const bundleOf = (node: BundleNode): BundleValue => ('bundle' in node ? node.bundle : node);
 
 /** Spec "Bundle". */
-export const Bundle = builder.objectRef<BundleShape>('Bundle').implement({
+export const Bundle = builder.objectRef<BundleNode>('Bundle').implement({
   description: 'A named group of feeds, hosted as one feed.',
   fields: (t) => ({
-    id: t.exposeID('id', { description: '`_` and 16 url-safe characters, unguessable: the hosted addresses are built from it.' }),
-    name: t.exposeString('name', { description: 'Its name.' }),
-    description: t.exposeString('description', { description: 'Set with `updateBundle`; empty until then.' }),
-    icon: t.exposeString('icon', { description: 'An http(s) address of its image; empty when it has none.' }),
-    rss_feed_url: t.exposeString('rss_feed_url', {
-      description: 'The hosted RSS 2.0 document of the merged items; `.atom` and `.json` sit beside it.',
+    id: t.id({
+      description: '`_` and 16 url-safe characters, unguessable: the hosted addresses are built from it.',
+      resolve: (node) => bundleOf(node).id,
     }),
-    feeds: t.exposeIDList('feeds', { description: 'Ids of the member feeds, in the order they were added.' }),
+    name: t.string({ description: 'Its name.', resolve: (node) => bundleOf(node).name }),
+    description: t.string({ description: 'Set with `updateBundle`; empty until then.', resolve: (node) => bundleOf(node).description }),
+    icon: t.string({
+      description: 'An http(s) address of its image; empty when it has none.',
+      resolve: (node) => shownUrl(bundleOf(node).icon),
+    }),
+    rssFeedUrl: t.string({
+      description: 'The hosted RSS 2.0 document of the merged items; `.atom` and `.json` sit beside it.',
+      resolve: (node, _args, { deps }) => hostedFeedUrl(deps.settings.publicUrl, bundleOf(node).id),
+    }),
+    feeds: t.idList({ description: 'Ids of the member feeds, in the order they were added.', resolve: (node) => bundleOf(node).feedIds }),
     items: t.field({
-      type: [FeedItem],
-      description: "The newest items of its feeds, merged; without `sort`, the bundle's own preference applies.",
+      type: FeedItemPage,
+      description: "A page of the newest items of its feeds, merged; without `sort`, the bundle's own preference applies.",
       args: {
+        ...pageArgs,
         sort: t.arg({ type: ItemSort, required: false, description: "The order of the items; without it, the bundle's own preference." }),
       },
-      resolve: async (bundle, { sort }, { deps, principal }) =>
-        bundle.items && !sort ? bundle.items : (await getBundle(deps, principal, bundle.id, sort ?? undefined)).items.map(itemShape),
+      resolve: async (node, { sort, ...page }, { deps, principal }) =>
+        pageOf(
+          'items' in node && !sort ? node.items : (await getBundle(deps, principal, bundleOf(node).id, sort ?? undefined)).items,
+          page,
+        ),
     }),
   }),
 });
 
-const BundleList = listEnvelope('BundleList', Bundle, 'bundles');
+const BundlePage = pageType('BundlePage', Bundle, 'bundles');
 
 builder.queryFields((t) => ({
   bundle: t.field({
@@ -51,15 +69,13 @@ builder.queryFields((t) => ({
       id: t.arg.id({ required: true, description: 'The bundle (`_…`).' }),
       sort: t.arg({ type: ItemSort, required: false, description: "The order of the items; without it, the bundle's own preference." }),
     },
-    resolve: async (_root, { id, sort }, { deps, principal }) =>
-      bundleWithItemsShape(await getBundle(deps, principal, id, sort ?? undefined), deps.settings.publicUrl),
+    resolve: (_root, { id, sort }, { deps, principal }) => getBundle(deps, principal, id, sort ?? undefined),
   }),
   bundles: t.field({
-    type: BundleList,
+    type: BundlePage,
     description: 'Your bundles, newest first.',
     args: pageArgs,
-    resolve: async (_root, args, { deps, principal }) =>
-      withShapes(await listBundles(deps, principal, pageQuery(args)), (bundle) => bundleShape(bundle, deps.settings.publicUrl)),
+    resolve: (_root, args, { deps, principal }) => listBundles(deps, principal, pageQuery(args)),
   }),
 }));
 
@@ -85,8 +101,7 @@ builder.mutationFields((t) => ({
     type: Bundle,
     description: 'Every listed feed must be yours (`feed_not_found` otherwise).',
     args: { input: t.arg({ type: CreateBundleInput, required: true, description: 'The name and the member feeds.' }) },
-    resolve: async (_root, { input }, { deps, principal }) =>
-      bundleWithItemsShape(await createBundle(deps, principal, { name: input.name, feeds: input.feeds }), deps.settings.publicUrl),
+    resolve: (_root, { input }, { deps, principal }) => createBundle(deps, principal, { name: input.name, feeds: input.feeds }),
   }),
   updateBundle: t.field({
     type: Bundle,
@@ -95,15 +110,12 @@ builder.mutationFields((t) => ({
       id: t.arg.id({ required: true, description: 'The bundle to change.' }),
       input: t.arg({ type: UpdateBundleInput, required: true, description: 'The new values.' }),
     },
-    resolve: async (_root, { id, input }, { deps, principal }) =>
-      bundleWithItemsShape(
-        await updateBundle(deps, principal, id, {
-          name: input.name ?? undefined,
-          description: input.description ?? undefined,
-          icon: input.icon ?? undefined,
-        }),
-        deps.settings.publicUrl,
-      ),
+    resolve: (_root, { id, input }, { deps, principal }) =>
+      updateBundle(deps, principal, id, {
+        name: input.name ?? undefined,
+        description: input.description ?? undefined,
+        icon: input.icon ?? undefined,
+      }),
   }),
   addFeedToBundle: t.field({
     type: Bundle,
@@ -112,8 +124,7 @@ builder.mutationFields((t) => ({
       bundleId: t.arg.id({ required: true, description: 'The bundle.' }),
       feedId: t.arg.id({ required: true, description: 'One of your feeds.' }),
     },
-    resolve: async (_root, { bundleId, feedId }, { deps, principal }) =>
-      bundleWithItemsShape(await addFeedToBundle(deps, principal, bundleId, feedId), deps.settings.publicUrl),
+    resolve: (_root, { bundleId, feedId }, { deps, principal }) => addFeedToBundle(deps, principal, bundleId, feedId),
   }),
   removeFeedFromBundle: t.field({
     type: Bundle,
@@ -122,8 +133,7 @@ builder.mutationFields((t) => ({
       bundleId: t.arg.id({ required: true, description: 'The bundle.' }),
       feedId: t.arg.id({ required: true, description: 'The member feed to remove.' }),
     },
-    resolve: async (_root, { bundleId, feedId }, { deps, principal }) =>
-      bundleShape(await removeFeedFromBundle(deps, principal, bundleId, feedId), deps.settings.publicUrl),
+    resolve: (_root, { bundleId, feedId }, { deps, principal }) => removeFeedFromBundle(deps, principal, bundleId, feedId),
   }),
   deleteBundle: t.field({
     type: DeletionResult,

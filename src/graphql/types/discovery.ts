@@ -3,9 +3,9 @@ import { parseDiscoverUrl } from '../../app/discover-url.js';
 import type { CandidateSource, FeedCandidate as Candidate, FollowedCandidate } from '../../domain/platforms/feed-candidate.js';
 import type { FeedFormat as Format } from '../../domain/platforms/platform-rule.js';
 import { builder } from '../builder.js';
+import { upperCaseValues } from './enum-values.js';
 import { FeedError } from './feed-status.js';
 
-// GraphQL's convention: UPPER_CASE enum values, each standing for the domain's value.
 const formats: Record<Format, string> = {
   rss: 'RSS 2.0 (or an earlier RSS, or CDF).',
   atom: 'Atom 1.0.',
@@ -20,14 +20,11 @@ const sources: Record<CandidateSource, string> = {
   page: 'The page itself, its items extracted; always last.',
   direct: 'The address given is itself a feed.',
 };
-const upper = (value: string): string => value.toUpperCase().replaceAll('-', '_');
-const enumValues = <T extends string>(docs: Record<T, string>): Record<string, { value: T; description: string }> =>
-  Object.fromEntries(Object.entries<string>(docs).map(([value, description]) => [upper(value), { value: value as T, description }]));
 
-const FeedFormat = builder.enumType('FeedFormat', { description: 'What a candidate is.', values: enumValues(formats) });
+const FeedFormat = builder.enumType('FeedFormat', { description: 'What a candidate is.', values: upperCaseValues(formats) });
 const FeedCandidateSource = builder.enumType('FeedCandidateSource', {
   description: 'How a candidate was found.',
-  values: enumValues(sources),
+  values: upperCaseValues(sources),
 });
 
 export const FollowedFeed = builder.objectRef<FollowedCandidate>('FollowedFeed').implement({

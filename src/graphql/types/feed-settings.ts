@@ -3,7 +3,7 @@ import type { FeedSettings as Settings } from '../../domain/feed.js';
 import type { FullTextRules as Rules } from '../../domain/full-text-rules.js';
 import { feedFieldLimits } from '../../domain/field-limits.js';
 import { builder } from '../builder.js';
-import { Feed } from './feed.js';
+import { Feed, feedOf } from './feed.js';
 import { ItemSort } from './item-sort.js';
 import { KeepBlock, KeepBlockInput, keepBlockFromInput } from './item-filter.js';
 
@@ -36,7 +36,7 @@ export const FeedSettings = builder.objectRef<Settings>('FeedSettings').implemen
       description: "Shown as every item's only author, in responses, hosted feeds and events; null shows the source's authors.",
     }),
     sort: t.field({ type: ItemSort, description: 'The order used when a request gives none.', resolve: (settings) => settings.sort }),
-    paused: t.exposeBoolean('paused', { description: 'True while its owner has stopped polling; the status then says `paused`.' }),
+    paused: t.exposeBoolean('paused', { description: 'True while its owner has stopped polling; the status then says `PAUSED`.' }),
     minInterval: t.exposeInt('minIntervalSeconds', {
       nullable: true,
       description:
@@ -64,7 +64,7 @@ builder.objectField(Feed, 'settings', (t) =>
   t.field({
     type: FeedSettings,
     description: "The feed's settings.",
-    resolve: (feed, _args, { deps, principal }) => getFeedSettings(deps, principal, feed.id),
+    resolve: (node, _args, { deps, principal }) => getFeedSettings(deps, principal, feedOf(node).id),
   }),
 );
 

@@ -6,30 +6,32 @@ import type {
   FeedUpdateEvent as Event,
 } from '../../webhook-event/feed-update-event.js';
 import { builder, type BuilderTypes } from '../builder.js';
+import { upperCaseValues } from './enum-values.js';
 import { feedUpdates } from '../feed-updates.js';
+import { findFeed } from '../../app/find-feed.js';
 import { Feed } from './feed.js';
 import { Author } from './feed-item.js';
 
-// Spec "Webhook event object", field for field: a subscriber and a webhook receiver see the same
-// object (only `feed` can be asked for more, being a Feed).
+// The event a webhook receiver gets (src/webhook-event), in GraphQL's names: its items carry the
+// names of `FeedItem`, and its `feed` is a Feed, read from the store when asked.
 
 const FeedEventType = builder.enumType('FeedEventType', {
   description: 'The kind of an event.',
-  values: { feed_update: { description: 'A feed has new or changed items.' } },
+  values: upperCaseValues({ feed_update: 'A feed has new or changed items.' }),
 });
 
-const changedFieldDocs: Record<WatchedField, { description: string }> = {
-  title: { description: 'The title.' },
-  url: { description: 'The link.' },
-  description: { description: 'The description (its HTML).' },
-  thumbnail: { description: 'The image.' },
-  authors: { description: 'The authors.' },
-  date_published: { description: 'The publication date.' },
+const changedFieldDocs: Record<WatchedField, string> = {
+  title: 'The title.',
+  url: 'The link.',
+  description: 'The description (its HTML).',
+  thumbnail: 'The image.',
+  authors: 'The authors.',
+  date_published: 'The publication date.',
 };
 
 const ChangedField = builder.enumType('ChangedField', {
   description: 'A field whose change made an item "changed" (`description` is its HTML).',
-  values: changedFieldDocs,
+  values: upperCaseValues(changedFieldDocs),
 });
 
 // `resolve`, not `expose`: Pothos cannot name the keys of a generic parent.
@@ -37,7 +39,7 @@ function itemFields<T extends Item>(t: ObjectFieldBuilder<BuilderTypes, T>) {
   return {
     url: t.string({ description: "The item's link.", resolve: (item) => item.url }),
     title: t.string({ description: 'Its title as text; may be empty.', resolve: (item) => item.title }),
-    description_text: t.string({
+    descriptionText: t.string({
       description: 'The description as plain text; empty when the item has none.',
       resolve: (item) => item.description_text,
     }),
@@ -46,7 +48,7 @@ function itemFields<T extends Item>(t: ObjectFieldBuilder<BuilderTypes, T>) {
       description: 'An http(s) address of its image; null when it has none.',
       resolve: (item) => item.thumbnail,
     }),
-    date_published: t.string({ description: 'ISO 8601 UTC with milliseconds.', resolve: (item) => item.date_published }),
+    datePublished: t.string({ description: 'ISO 8601 UTC with milliseconds.', resolve: (item) => item.date_published }),
     authors: t.field({
       type: [Author],
       description: "Empty when the item names no author; the feed's `customAuthor` when it has one.",
@@ -61,15 +63,15 @@ const ChangedEventItem = builder.objectRef<ChangedItem>('ChangedEventItem').impl
   description: 'An item that changed since the last event.',
   fields: (t) => ({
     ...itemFields(t),
-    changed_fields: t.field({ type: [ChangedField], description: 'Which of its fields changed.', resolve: (item) => item.changed_fields }),
+    changedFields: t.field({ type: [ChangedField], description: 'Which of its fields changed.', resolve: (item) => item.changed_fields }),
   }),
 });
 
 const FeedUpdateData = builder.objectRef<Event['data']>('FeedUpdateData').implement({
   description: 'What an event announces: the new items and the changed ones.',
   fields: (t) => ({
-    items_new: t.field({ type: [EventItem], description: 'Items added since the last event.', resolve: (data) => data.items_new }),
-    items_changed: t.field({
+    itemsNew: t.field({ type: [EventItem], description: 'Items added since the last event.', resolve: (data) => data.items_new }),
+    itemsChanged: t.field({
       type: [ChangedEventItem],
       description: 'Items modified since the last event; may be empty.',
       resolve: (data) => data.items_changed,
@@ -81,8 +83,12 @@ export const FeedUpdateEvent = builder.objectRef<Event>('FeedUpdateEvent').imple
   description: 'A feed has new or changed items.',
   fields: (t) => ({
     id: t.exposeID('id', { description: '`evt_…`; the same change is always the same id, so duplicates can be dropped.' }),
-    type: t.field({ type: FeedEventType, description: 'Always `feed_update`.', resolve: (event) => event.type }),
-    feed: t.field({ type: Feed, description: 'The feed that changed.', resolve: (event) => event.feed }),
+    type: t.field({ type: FeedEventType, description: 'Always `FEED_UPDATE`.', resolve: (event) => event.type }),
+    feed: t.field({
+      type: Feed,
+      description: 'The feed that changed, as it is now.',
+      resolve: (event, _args, { deps, principal }) => findFeed(deps, principal, event.feed.id),
+    }),
     data: t.field({ type: FeedUpdateData, description: 'Its new and changed items.', resolve: (event) => event.data }),
   }),
 });

@@ -3,58 +3,75 @@ import { deleteFeed } from '../../app/delete-feed.js';
 import { getFeed } from '../../app/get-feed.js';
 import { listFeeds } from '../../app/list-feeds.js';
 import { updateFeed } from '../../app/update-feed.js';
-import { findFeed } from '../../app/find-feed.js';
 import { feedFieldLimits } from '../../domain/field-limits.js';
 import { builder } from '../builder.js';
-import { feedShape, feedStatusShape, feedWithItemsShape, type FeedShape } from '../shapes/feed.js';
-import { itemShape } from '../shapes/item.js';
-import { withShapes } from '../shapes/list.js';
+import type { Feed as FeedValue } from '../../domain/feed.js';
+import { feedHealth } from '../../domain/feed-health.js';
+import { hostedFeedUrl } from '../../domain/hosted-urls.js';
+import { shownUrl } from '../../domain/safe-url.js';
+import type { FeedWithItems } from '../../domain/shown-item.js';
 import { DeletionResult } from './deletion-result.js';
-import { FeedItem } from './feed-item.js';
+import { FeedItemPage } from './feed-item.js';
 import { FeedStatus } from './feed-status.js';
 import { FollowedFeed } from './discovery.js';
 import { ItemSort } from './item-sort.js';
-import { listEnvelope, pageArgs, pageQuery } from './list.js';
+import { pageArgs, pageOf, pageQuery, pageType } from './list.js';
+
+/** A feed, or a feed with the items its use case already read (`feed`, `createFeed`). */
+export type FeedNode = FeedValue | FeedWithItems;
+
+/** The feed of a node. A domain Feed has no `feed` field, so the check tells the two apart. */
+export const feedOf = (node: FeedNode): FeedValue => ('feed' in node ? node.feed : node);
 
 /** Spec "Feed"; `settings` is added by feed-settings.ts. */
-export const Feed = builder.objectRef<FeedShape>('Feed').implement({
+export const Feed = builder.objectRef<FeedNode>('Feed').implement({
   description: 'A hosted feed built from a source address.',
   fields: (t) => ({
-    id: t.exposeID('id', { description: '16 url-safe characters, unguessable: the hosted addresses are built from it.' }),
-    title: t.exposeString('title', { description: "The source's title, or the one set with `updateFeed`." }),
-    source_url: t.exposeString('source_url', { description: 'The address the feed was created from.' }),
-    rss_feed_url: t.exposeString('rss_feed_url', { description: 'The hosted RSS 2.0 document; `.atom` and `.json` sit beside it.' }),
-    description: t.exposeString('description', {
-      description: "The source's description, or the one set with `updateFeed`; may be empty.",
+    id: t.id({
+      description: '16 url-safe characters, unguessable: the hosted addresses are built from it.',
+      resolve: (node) => feedOf(node).id,
     }),
-    icon: t.exposeString('icon', { description: 'An http(s) address of its image; empty when it has none.' }),
+    title: t.string({ description: "The source's title, or the one set with `updateFeed`.", resolve: (node) => feedOf(node).title }),
+    sourceUrl: t.string({ description: 'The address the feed was created from.', resolve: (node) => feedOf(node).sourceUrl }),
+    rssFeedUrl: t.string({
+      description: 'The hosted RSS 2.0 document; `.atom` and `.json` sit beside it.',
+      resolve: (node, _args, { deps }) => hostedFeedUrl(deps.settings.publicUrl, feedOf(node).id),
+    }),
+    description: t.string({
+      description: "The source's description, or the one set with `updateFeed`; may be empty.",
+      resolve: (node) => feedOf(node).description,
+    }),
+    icon: t.string({
+      description: 'An http(s) address of its image; empty when it has none.',
+      resolve: (node) => shownUrl(feedOf(node).icon),
+    }),
     status: t.field({
       type: FeedStatus,
-      description: "The feed's health (the REST `status` object); on an event's feed, as it is now.",
-      resolve: async (feed, _args, { deps, principal }) => feed.status ?? feedStatusShape(await findFeed(deps, principal, feed.id)),
+      description: "The feed's health (the REST `status` object).",
+      resolve: (node) => feedHealth(feedOf(node)),
     }),
     followed: t.field({
       type: FollowedFeed,
       nullable: true,
       description:
-        'Which candidate the feed follows when it was created from a page (see `discover`); null when `source_url` is the feed itself.',
-      resolve: async (feed, _args, { deps, principal }) =>
-        feed.followed !== undefined ? feed.followed : ((await findFeed(deps, principal, feed.id)).fetch.followed ?? null),
+        'Which candidate the feed follows when it was created from a page (see `discover`); null when `sourceUrl` is the feed itself.',
+      resolve: (node) => feedOf(node).fetch.followed ?? null,
     }),
     items: t.field({
-      type: [FeedItem],
-      description: "The newest 100 items; without `sort`, the feed's own preference applies.",
+      type: FeedItemPage,
+      description: "A page of its newest 100 items; without `sort`, the feed's own preference applies.",
       args: {
+        ...pageArgs,
         sort: t.arg({ type: ItemSort, required: false, description: "The order of the items; without it, the feed's own preference." }),
       },
-      // Items already loaded by the use case are reused; otherwise (lists, events) they are read now.
-      resolve: async (feed, { sort }, { deps, principal }) =>
-        feed.items && !sort ? feed.items : (await getFeed(deps, principal, feed.id, sort ?? undefined)).items.map(itemShape),
+      // Items already read by the use case are reused; otherwise (lists, events) they are read now.
+      resolve: async (node, { sort, ...page }, { deps, principal }) =>
+        pageOf('items' in node && !sort ? node.items : (await getFeed(deps, principal, feedOf(node).id, sort ?? undefined)).items, page),
     }),
   }),
 });
 
-const FeedList = listEnvelope('FeedList', Feed, 'feeds');
+const FeedPage = pageType('FeedPage', Feed, 'feeds');
 
 builder.queryFields((t) => ({
   feed: t.field({
@@ -64,15 +81,13 @@ builder.queryFields((t) => ({
       id: t.arg.id({ required: true, description: 'The feed.' }),
       sort: t.arg({ type: ItemSort, required: false, description: "The order of the items; without it, the feed's own preference." }),
     },
-    resolve: async (_root, { id, sort }, { deps, principal }) =>
-      feedWithItemsShape(await getFeed(deps, principal, id, sort ?? undefined), deps.settings.publicUrl),
+    resolve: (_root, { id, sort }, { deps, principal }) => getFeed(deps, principal, id, sort ?? undefined),
   }),
   feeds: t.field({
-    type: FeedList,
+    type: FeedPage,
     description: 'Your feeds, newest first.',
     args: pageArgs,
-    resolve: async (_root, args, { deps, principal }) =>
-      withShapes(await listFeeds(deps, principal, pageQuery(args)), (feed) => feedShape(feed, deps.settings.publicUrl)),
+    resolve: (_root, args, { deps, principal }) => listFeeds(deps, principal, pageQuery(args)),
   }),
 }));
 
@@ -103,8 +118,7 @@ builder.mutationFields((t) => ({
     type: Feed,
     description: 'Fetches the address first: a source that cannot be fetched or is not a feed creates nothing.',
     args: { input: t.arg({ type: CreateFeedInput, required: true, description: 'The source.' }) },
-    resolve: async (_root, { input }, { deps, principal }) =>
-      feedWithItemsShape(await createFeed(deps, principal, { url: input.url }), deps.settings.publicUrl),
+    resolve: (_root, { input }, { deps, principal }) => createFeed(deps, principal, { url: input.url }),
   }),
   updateFeed: t.field({
     type: Feed,
@@ -113,15 +127,12 @@ builder.mutationFields((t) => ({
       id: t.arg.id({ required: true, description: 'The feed to change.' }),
       input: t.arg({ type: UpdateFeedInput, required: true, description: 'The new values.' }),
     },
-    resolve: async (_root, { id, input }, { deps, principal }) =>
-      feedShape(
-        await updateFeed(deps, principal, id, {
-          title: input.title ?? undefined,
-          description: input.description ?? undefined,
-          icon: input.icon ?? undefined,
-        }),
-        deps.settings.publicUrl,
-      ),
+    resolve: (_root, { id, input }, { deps, principal }) =>
+      updateFeed(deps, principal, id, {
+        title: input.title ?? undefined,
+        description: input.description ?? undefined,
+        icon: input.icon ?? undefined,
+      }),
   }),
   deleteFeed: t.field({
     type: DeletionResult,

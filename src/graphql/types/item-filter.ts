@@ -8,6 +8,7 @@ import {
 } from '../../domain/item-filter.js';
 import type { KeepBlock as KeepBlockValue } from '../../domain/keep-block.js';
 import { builder, type BuilderTypes } from '../builder.js';
+import { upperCaseValues } from './enum-values.js';
 
 // The filter language of domain/item-filter.ts, typed. Its fields spell the JSON of the REST body
 // (`{field, op, value}` or `{all: [...]}` / `{any: [...]}`), so one filter, as a variable, serves
@@ -18,39 +19,34 @@ import { builder, type BuilderTypes } from '../builder.js';
 
 const [topGroup, innerGroup] = filterLimits.groupSizes;
 
-const fieldDocs: Record<Field, { description: string }> = {
-  title: { description: "The item's title." },
-  description: { description: "The item's description as text (`description_text`)." },
-  author: { description: "The names of the item's authors; the feed's `customAuthor` when it has one." },
-  url: { description: "The item's link." },
-  category: { description: "Any of the item's categories: `contains` and `matches` hold when one does, `not_contains` when none does." },
-  date_published: { description: 'When the item was published; it takes `older_than` and `newer_than` only.' },
+const fieldDocs: Record<Field, string> = {
+  title: "The item's title.",
+  description: "The item's description as text (`descriptionText`).",
+  author: "The names of the item's authors; the feed's `customAuthor` when it has one.",
+  url: "The item's link.",
+  category: "Any of the item's categories: `CONTAINS` and `MATCHES` hold when one does, `NOT_CONTAINS` when none does.",
+  date_published: 'When the item was published; it takes `OLDER_THAN` and `NEWER_THAN` only.',
 };
 
 export const FilterField = builder.enumType('FilterField', {
   description: 'What a filter condition looks at in an item.',
-  values: fieldDocs,
+  values: upperCaseValues(fieldDocs),
 });
 
-const operatorDocs: Record<Operator, { description: string }> = {
-  contains: { description: 'The text holds `value`, ignoring case. Text fields only.' },
-  not_contains: { description: 'The text does not hold `value`, ignoring case. Text fields only.' },
-  matches: {
-    description: `The text matches \`value\`, a case-insensitive regular expression of at most ${filterLimits.maxPattern} characters in RE2 syntax (no backreferences or lookarounds), matched in linear time. Text fields only.`,
-  },
-  older_than: {
-    description:
-      'Published longer ago than `value`, an age: minutes, hours, days or weeks (`90m`, `12h`, `7d`, `2w`). `date_published` only.',
-  },
-  newer_than: { description: 'Published at most `value` ago (an age, as for `older_than`). `date_published` only.' },
+const operatorDocs: Record<Operator, string> = {
+  contains: 'The text holds `value`, ignoring case. Text fields only.',
+  not_contains: 'The text does not hold `value`, ignoring case. Text fields only.',
+  matches: `The text matches \`value\`, a case-insensitive regular expression of at most ${filterLimits.maxPattern} characters in RE2 syntax (no backreferences or lookarounds), matched in linear time. Text fields only.`,
+  older_than: 'Published longer ago than `value`, an age: minutes, hours, days or weeks (`90m`, `12h`, `7d`, `2w`). `DATE_PUBLISHED` only.',
+  newer_than: 'Published at most `value` ago (an age, as for `OLDER_THAN`). `DATE_PUBLISHED` only.',
 };
 
 export const FilterOperator = builder.enumType('FilterOperator', {
   description: 'How a condition compares the field with its `value`.',
-  values: operatorDocs,
+  values: upperCaseValues(operatorDocs),
 });
 
-const valueDoc = `The text to look for (1 to ${filterLimits.maxValue} characters), the pattern of \`matches\`, or the age of \`older_than\` / \`newer_than\`.`;
+const valueDoc = `The text to look for (1 to ${filterLimits.maxValue} characters), the pattern of \`MATCHES\`, or the age of \`OLDER_THAN\` / \`NEWER_THAN\`.`;
 const conditionDoc = 'Set `field`, `op` and `value` for a condition, or only one of `all` / `any` for a group.';
 
 // --- Inputs, deepest first -------------------------------------------------------------------
@@ -98,7 +94,7 @@ export const ItemFilterInput = inputLevel(
   ItemSubfilterInput,
   topGroup,
   `A filter (README "Filters"): a condition such as \`{field: title, op: contains, value: "rust"}\`, or \`{all: [...]}\` / \`{any: [...]}\` of at most ${topGroup} filters, ` +
-    `of which a group holds at most ${innerGroup} conditions. The JSON the REST body carries works as a variable as it is.`,
+    `of which a group holds at most ${innerGroup} conditions. The REST body's JSON, with its enum values in UPPER_CASE.`,
 );
 
 export const KeepBlockInput = builder.inputType('KeepBlockInput', {

@@ -1,13 +1,14 @@
 import type { ItemSort as Sort } from '../../domain/feed.js';
 import { builder } from '../builder.js';
+import { upperCaseValues } from './enum-values.js';
 
-const sortDocs: Record<Sort, { description: string }> = {
-  last_added: { description: 'Newest first by when feedmill first saw each item.' },
-  date: { description: 'Newest first by the date each item was published.' },
+const sortDocs: Record<Sort, string> = {
+  last_added: 'Newest first by when feedmill first saw each item.',
+  date: 'Newest first by the date each item was published.',
 };
 
-/** The order of items: when they were first seen (`last_added`) or their publication date. */
+/** The order of items: when they were first seen (`LAST_ADDED`) or their publication date. */
 export const ItemSort = builder.enumType('ItemSort', {
-  description: 'The order of items, newest first: `last_added` (when feedmill first saw them) or `date` (when they were published).',
-  values: sortDocs,
+  description: 'The order of items, newest first: `LAST_ADDED` (when feedmill first saw them) or `DATE` (when they were published).',
+  values: upperCaseValues(sortDocs),
 });

@@ -1,6 +1,5 @@
 import { refreshGapSeconds, refreshNow, type RefreshResult as Result } from '../../app/refresh-now.js';
 import { builder } from '../builder.js';
-import { feedShape } from '../shapes/feed.js';
 import { Feed } from './feed.js';
 import { FeedError } from './feed-status.js';
 
@@ -12,8 +11,8 @@ export const RefreshResult = builder.objectRef<Result>('RefreshResult').implemen
       description:
         '`changed`, `unchanged`, `not_modified` (the source answered 304), `failed` (see `error`), or `superseded` (a scheduled refresh finished first).',
     }),
-    items_new: t.exposeInt('itemsNew', { description: 'Items this fetch stored for the first time.' }),
-    items_changed: t.exposeInt('itemsChanged', { description: 'Stored items whose content changed.' }),
+    itemsNew: t.exposeInt('itemsNew', { description: 'Items this fetch stored for the first time.' }),
+    itemsChanged: t.exposeInt('itemsChanged', { description: 'Stored items whose content changed.' }),
     error: t.field({
       type: FeedError,
       nullable: true,
@@ -23,7 +22,7 @@ export const RefreshResult = builder.objectRef<Result>('RefreshResult').implemen
     feed: t.field({
       type: Feed,
       description: 'The feed as the refresh left it.',
-      resolve: (result, _args, { deps }) => feedShape(result.feed, deps.settings.publicUrl),
+      resolve: (result) => result.feed,
     }),
   }),
 });

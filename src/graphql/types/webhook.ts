@@ -10,48 +10,49 @@ import {
   type WebhookInput,
 } from '../../app/webhooks.js';
 import { builder } from '../builder.js';
-import { withShapes } from '../shapes/list.js';
-import { attemptShape, webhookShape, type AttemptShape, type WebhookShape } from '../shapes/webhook.js';
+import type { DeliveryAttempt as Attempt } from '../../domain/delivery.js';
+import type { Webhook as WebhookValue } from '../../domain/webhook.js';
 import { DeletionResult } from './deletion-result.js';
+import { upperCaseValues } from './enum-values.js';
 import { filterFromInput, ItemFilter, ItemFilterInput } from './item-filter.js';
-import { listEnvelope, pageArgs, pageQuery } from './list.js';
+import { pageArgs, pageQuery, pageType } from './list.js';
 
 const WebhookScope = builder.enumType('WebhookScope', {
   description: 'Whose events a webhook receives.',
-  values: {
-    all: { description: 'Every feed of the account, those created later too.' },
-    feeds: { description: 'The feeds listed in `feeds`.' },
-    bundles: { description: 'The feeds that are members of the bundles in `bundles` when each event happens.' },
-  },
+  values: upperCaseValues({
+    all: 'Every feed of the account, those created later too.',
+    feeds: 'The feeds listed in `feeds`.',
+    bundles: 'The feeds that are members of the bundles in `bundles` when each event happens.',
+  }),
 });
 const DeliveryOutcome = builder.enumType('DeliveryOutcome', {
   description: 'How a delivery attempt ended.',
-  values: {
-    succeeded: { description: 'The receiver answered 2xx in time.' },
-    failed: { description: 'Any other answer, or none in time; the delivery is retried on its schedule.' },
-  },
+  values: upperCaseValues({
+    succeeded: 'The receiver answered 2xx in time.',
+    failed: 'Any other answer, or none in time; the delivery is retried on its schedule.',
+  }),
 });
 
 /** One entry of a webhook's call history. */
-const DeliveryAttempt = builder.objectRef<AttemptShape>('DeliveryAttempt').implement({
+const DeliveryAttempt = builder.objectRef<Attempt>('DeliveryAttempt').implement({
   description: 'One try at delivering an event to a webhook, as the call history shows it.',
   fields: (t) => ({
-    delivery_id: t.exposeID('delivery_id', {
+    deliveryId: t.exposeID('deliveryId', {
       description: 'The delivery (`dlv_…`): one event to one webhook, over all its attempts; `retryWebhookDelivery` takes it.',
     }),
-    event_id: t.exposeID('event_id', { description: 'The event sent (`evt_…`), also the `webhook-id` header.' }),
+    eventId: t.exposeID('eventId', { description: 'The event sent (`evt_…`), also the `webhook-id` header.' }),
     attempt: t.exposeInt('attempt', { description: 'Which try of the delivery this was, from 1.' }),
     at: t.exposeString('at', { description: 'When the try started (ISO 8601 UTC).' }),
-    status_code: t.exposeInt('status_code', {
+    statusCode: t.exposeInt('statusCode', {
       nullable: true,
       description: "The receiver's HTTP status; null when no answer came (timeout, refused connection).",
     }),
-    latency_ms: t.exposeInt('latency_ms', { description: 'How long the try took, in milliseconds.' }),
+    latencyMs: t.exposeInt('latencyMs', { description: 'How long the try took, in milliseconds.' }),
     error: t.exposeString('error', {
       nullable: true,
       description: 'Our error code when the try failed before or without an answer; null otherwise.',
     }),
-    response_excerpt: t.exposeString('response_excerpt', { description: "The start of the receiver's answer, at most 4 KiB." }),
+    responseExcerpt: t.exposeString('responseExcerpt', { description: "The start of the receiver's answer, at most 4 KiB." }),
     outcome: t.field({
       type: DeliveryOutcome,
       description: 'Whether the try counted as a success.',
@@ -59,60 +60,85 @@ const DeliveryAttempt = builder.objectRef<AttemptShape>('DeliveryAttempt').imple
     }),
   }),
 });
-const DeliveryAttemptList = listEnvelope('DeliveryAttemptList', DeliveryAttempt, 'delivery attempts');
+const DeliveryAttemptPage = pageType('DeliveryAttemptPage', DeliveryAttempt, 'delivery attempts');
 
-export const Webhook = builder.objectRef<WebhookShape>('Webhook').implement({
+/** A webhook, or one with the signing secret that `createWebhook` and `rotateWebhookSecret` show once. */
+type WebhookNode = WebhookValue | { webhook: WebhookValue; secret: string };
+
+/** The webhook of a node. A domain Webhook has no `webhook` field, so the check tells the two apart. */
+const webhookOf = (node: WebhookNode): WebhookValue => ('webhook' in node ? node.webhook : node);
+
+export const Webhook = builder.objectRef<WebhookNode>('Webhook').implement({
   description: 'A URL that receives signed `feed_update` events.',
   fields: (t) => ({
-    id: t.exposeID('id', { description: '`wh_…`.' }),
-    url: t.exposeString('url', { description: 'The address that receives the events.' }),
-    scope: t.field({ type: WebhookScope, description: 'Whose events it receives.', resolve: (webhook) => webhook.scope }),
-    feeds: t.exposeIDList('feeds', { description: 'The feeds it covers when `scope` is `feeds`; empty otherwise.' }),
-    bundles: t.exposeIDList('bundles', { description: 'The bundles it covers when `scope` is `bundles`; empty otherwise.' }),
+    id: t.id({ description: '`wh_…`.', resolve: (node) => webhookOf(node).id }),
+    url: t.string({ description: 'The address that receives the events.', resolve: (node) => webhookOf(node).url }),
+    scope: t.field({ type: WebhookScope, description: 'Whose events it receives.', resolve: (node) => webhookOf(node).scope.kind }),
+    feeds: t.idList({
+      description: 'The feeds it covers when `scope` is `FEEDS`; empty otherwise.',
+      resolve: (node) => {
+        const { scope } = webhookOf(node);
+        return scope.kind === 'feeds' ? scope.feedIds : [];
+      },
+    }),
+    bundles: t.idList({
+      description: 'The bundles it covers when `scope` is `BUNDLES`; empty otherwise.',
+      resolve: (node) => {
+        const { scope } = webhookOf(node);
+        return scope.kind === 'bundles' ? scope.bundleIds : [];
+      },
+    }),
     filters: t.field({
       type: ItemFilter,
       nullable: true,
       description: 'Only events with an item that matches it are sent; null: every event.',
-      resolve: (webhook) => webhook.filters,
+      resolve: (node) => webhookOf(node).filters,
     }),
-    enabled: t.exposeBoolean('enabled', { description: 'False when switched off, by its owner or by feedmill (see `disabled_reason`).' }),
-    disabled_reason: t.exposeString('disabled_reason', {
+    enabled: t.boolean({
+      description: 'False when switched off, by its owner or by feedmill (see `disabledReason`).',
+      resolve: (node) => webhookOf(node).enabled,
+    }),
+    disabledReason: t.string({
       nullable: true,
       description:
         'Why feedmill disabled it (the receiver answered 410 Gone, or every delivery failed for FEEDMILL_WEBHOOK_DISABLE_AFTER); null when enabled or switched off by its owner.',
+      resolve: (node) => webhookOf(node).disabledReason,
     }),
-    failing_since: t.exposeString('failing_since', {
+    failingSince: t.string({
       nullable: true,
       description: 'Since when every delivery has failed (ISO 8601 UTC); null while deliveries succeed.',
+      resolve: (node) => webhookOf(node).failingSince,
     }),
-    created_at: t.exposeString('created_at', { description: 'ISO 8601 UTC.' }),
-    updated_at: t.exposeString('updated_at', { description: 'When it last changed (ISO 8601 UTC).' }),
-    secret: t.exposeString('secret', { nullable: true, description: '`whsec_…`, shown only by createWebhook and rotateWebhookSecret.' }),
+    createdAt: t.string({ description: 'ISO 8601 UTC.', resolve: (node) => webhookOf(node).createdAt }),
+    updatedAt: t.string({ description: 'When it last changed (ISO 8601 UTC).', resolve: (node) => webhookOf(node).updatedAt }),
+    secret: t.string({
+      nullable: true,
+      description: '`whsec_…`, shown only by createWebhook and rotateWebhookSecret.',
+      resolve: (node) => ('secret' in node ? node.secret : null),
+    }),
     deliveries: t.field({
-      type: DeliveryAttemptList,
+      type: DeliveryAttemptPage,
       description: 'The call history, newest first.',
       args: pageArgs,
-      resolve: async (webhook, args, { deps, principal }) =>
-        withShapes(await listDeliveryAttempts(deps, principal, webhook.id, pageQuery(args)), attemptShape),
+      resolve: (node, args, { deps, principal }) => listDeliveryAttempts(deps, principal, webhookOf(node).id, pageQuery(args)),
     }),
   }),
 });
 
-const WebhookList = listEnvelope('WebhookList', Webhook, 'webhooks');
+const WebhookPage = pageType('WebhookPage', Webhook, 'webhooks');
 
 builder.queryFields((t) => ({
   webhook: t.field({
     type: Webhook,
     description: "One of your webhooks. Another account's webhook is `webhook_not_found`.",
     args: { id: t.arg.id({ required: true, description: 'The webhook (`wh_…`).' }) },
-    resolve: async (_root, { id }, { deps, principal }) => webhookShape(await getWebhook(deps, principal, id)),
+    resolve: (_root, { id }, { deps, principal }) => getWebhook(deps, principal, id),
   }),
   webhooks: t.field({
-    type: WebhookList,
+    type: WebhookPage,
     description: 'Your webhooks, newest first.',
     args: pageArgs,
-    resolve: async (_root, args, { deps, principal }) =>
-      withShapes(await listWebhooks(deps, principal, pageQuery(args)), (webhook) => webhookShape(webhook)),
+    resolve: (_root, args, { deps, principal }) => listWebhooks(deps, principal, pageQuery(args)),
   }),
 }));
 
@@ -168,10 +194,7 @@ builder.mutationFields((t) => ({
     type: Webhook,
     description: 'Without `feeds` or `bundles`, every feed of yours; the response carries the signing secret, once.',
     args: { input: t.arg({ type: CreateWebhookInput, required: true, description: 'The target, its scope and its filter.' }) },
-    resolve: async (_root, { input }, { deps, principal }) => {
-      const { webhook, secret } = await createWebhook(deps, principal, { ...webhookInput(input), url: input.url });
-      return webhookShape(webhook, secret);
-    },
+    resolve: (_root, { input }, { deps, principal }) => createWebhook(deps, principal, { ...webhookInput(input), url: input.url }),
   }),
   updateWebhook: t.field({
     type: Webhook,
@@ -180,8 +203,7 @@ builder.mutationFields((t) => ({
       id: t.arg.id({ required: true, description: 'The webhook to change (`wh_…`).' }),
       input: t.arg({ type: UpdateWebhookInput, required: true, description: 'The new values.' }),
     },
-    resolve: async (_root, { id, input }, { deps, principal }) =>
-      webhookShape(await updateWebhook(deps, principal, id, webhookInput(input))),
+    resolve: (_root, { id, input }, { deps, principal }) => updateWebhook(deps, principal, id, webhookInput(input)),
   }),
   deleteWebhook: t.field({
     type: DeletionResult,
@@ -193,16 +215,13 @@ builder.mutationFields((t) => ({
     type: Webhook,
     description: 'A new secret (in `secret`); the old one keeps signing for 24 hours.',
     args: { id: t.arg.id({ required: true, description: 'The webhook whose secret changes.' }) },
-    resolve: async (_root, { id }, { deps, principal }) => {
-      const { webhook, secret } = await rotateWebhookSecret(deps, principal, id);
-      return webhookShape(webhook, secret);
-    },
+    resolve: (_root, { id }, { deps, principal }) => rotateWebhookSecret(deps, principal, id),
   }),
   testWebhook: t.field({
     type: DeliveryAttempt,
     description: 'Sends one signed test event now and returns how the receiver answered.',
     args: { id: t.arg.id({ required: true, description: 'The webhook to test.' }) },
-    resolve: async (_root, { id }, { deps, principal }) => attemptShape(await sendTestEvent(deps, principal, id)),
+    resolve: (_root, { id }, { deps, principal }) => sendTestEvent(deps, principal, id),
   }),
   retryWebhookDelivery: t.field({
     type: 'ID',
