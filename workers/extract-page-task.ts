@@ -1,4 +1,5 @@
 import { isFeedmillError, type ErrorCode } from '../src/domain/errors.js';
+import type { PageSelectors } from '../src/domain/page-selectors.js';
 import type { PageExtractor } from '../src/domain/platforms/platform-rule.js';
 import { extractPage, type ExtractedPage } from './extract-page.js';
 import { decodePage } from './extract-page/decode.js';
@@ -11,6 +12,8 @@ export interface ExtractPageTask {
   contentType?: string;
   /** A built-in extractor that knows this page's structure; else extract-page's heuristics. */
   extractor?: PageExtractor;
+  /** A person's selectors: they decide the items, over the extractor and the heuristics. */
+  selectors?: PageSelectors;
 }
 
 export type ExtractPageTaskResult = { ok: true; page: ExtractedPage } | { ok: false; code: ErrorCode; message: string };
@@ -21,8 +24,10 @@ export type ExtractPageTaskResult = { ok: true; page: ExtractedPage } | { ok: fa
  */
 export default function extractPageTask(task: ExtractPageTask): ExtractPageTaskResult {
   try {
+    const html = decodePage(task.body, task.contentType);
+    if (task.selectors !== undefined) return { ok: true, page: extractPage(html, { url: task.url, selectors: task.selectors }) };
     const extract = task.extractor === undefined ? extractPage : pageExtractorFunctions[task.extractor];
-    return { ok: true, page: extract(decodePage(task.body, task.contentType), { url: task.url }) };
+    return { ok: true, page: extract(html, { url: task.url }) };
   } catch (error) {
     if (isFeedmillError(error)) return { ok: false, code: error.code, message: error.message };
     const message = error instanceof Error ? error.message : String(error);

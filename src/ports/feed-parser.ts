@@ -1,6 +1,7 @@
 import type { ExtractedArticle } from '../domain/article.js';
 import type { FullTextRules } from '../domain/full-text-rules.js';
 import type { ParsedFeed, ParsedPage } from '../domain/item.js';
+import type { PageSelectors } from '../domain/page-selectors.js';
 import type { PageExtractor } from '../domain/platforms/platform-rule.js';
 
 export interface ParseMeta {
@@ -10,6 +11,8 @@ export interface ParseMeta {
   contentLocation?: string;
   /** extractPage: the built-in extractor that reads this page (a platform rule names it), else the heuristics. */
   extractor?: PageExtractor;
+  /** extractPage: a person's selectors (docs/selectors.md); they decide the items, over any extractor. */
+  selectors?: PageSelectors;
 }
 
 /**

@@ -44,6 +44,7 @@ export function createParserPool(options: ParserPoolOptions): FeedParser & { rea
         contentType: meta.contentType,
         contentLocation: meta.contentLocation,
         extractor: meta.extractor,
+        selectors: meta.selectors,
         rules: meta.rules,
       };
       result = (await pool.run(task, { filename, signal: AbortSignal.timeout(timeoutMs) })) as TaskResult<T>;
