@@ -1,4 +1,5 @@
 import { createFeed } from '../../app/create-feed.js';
+import { FetchOptionsInput } from './fetch-options.js';
 import { deleteFeed } from '../../app/delete-feed.js';
 import { getFeed } from '../../app/get-feed.js';
 import { listFeeds } from '../../app/list-feeds.js';
@@ -77,9 +78,10 @@ builder.queryFields((t) => ({
 }));
 
 const CreateFeedInput = builder.inputType('CreateFeedInput', {
-  description: 'What `createFeed` needs: the address of the source.',
+  description: 'What `createFeed` needs: the address of the source, and what else the source needs to be read.',
   fields: (t) => ({
     url: t.string({ required: true, description: 'A native feed address (RSS, Atom, JSON Feed) or a web page.' }),
+    fetch: t.field({ type: FetchOptionsInput, required: false, description: 'Headers or credentials the source needs.' }),
   }),
 });
 
@@ -104,7 +106,10 @@ builder.mutationFields((t) => ({
     description: 'Fetches the address first: a source that cannot be fetched or is not a feed creates nothing.',
     args: { input: t.arg({ type: CreateFeedInput, required: true, description: 'The source.' }) },
     resolve: async (_root, { input }, { deps, principal }) =>
-      feedWithItemsShape(await createFeed(deps, principal, { url: input.url }), deps.settings.publicUrl),
+      feedWithItemsShape(
+        await createFeed(deps, principal, { url: input.url, ...(input.fetch ? { fetch: input.fetch, fetchSpelling: 'camel' } : {}) }),
+        deps.settings.publicUrl,
+      ),
   }),
   updateFeed: t.field({
     type: Feed,
