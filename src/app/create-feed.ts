@@ -12,17 +12,30 @@ import { feedItems } from './shown-items.js';
 import { runPipeline, type RefreshDeps } from './refresh-pipeline.js';
 import { resolveSource, type ResolvedSource } from './discover-feeds.js';
 import { expectedMessage } from '../domain/field-message.js';
+import { parseFetchOptions, type FetchOptions, type FieldSpelling } from '../domain/fetch-options.js';
+import { accessFor, sealFetchOptions } from './fetch-access.js';
 
-/** Spec "Create-feed rules": a `url`, or a `keyword` with a `region`. */
-export type CreateFeedInput = { url: string } | { keyword: string; region: string };
+/**
+ * Spec "Create-feed rules": a `url`, or a `keyword` with a `region`. A `url` may come with `fetch`
+ * options as the request sent them (checked here: parseFetchOptions).
+ */
+export type CreateFeedInput = { url: string; fetch?: unknown; fetchSpelling?: FieldSpelling } | { keyword: string; region: string };
 
 const maxKeywordLength = 500;
 
-/** Where the feed comes from, and the `source_url` the user sees. */
-async function locate(deps: RefreshDeps, input: CreateFeedInput): Promise<{ sourceUrl: string; source: ResolvedSource }> {
+interface Located {
+  sourceUrl: string;
+  source: ResolvedSource;
+  fetchOptions: FetchOptions | null;
+}
+
+/** Where the feed comes from, the `source_url` the user sees, and what its source needs beyond it. */
+async function locate(deps: RefreshDeps, input: CreateFeedInput): Promise<Located> {
   if ('url' in input) {
     const url = parseSourceUrl(input.url);
-    return { sourceUrl: url.href, source: await resolveSource(deps, url.href) };
+    const fetchOptions = parseFetchOptions(input.fetch, 'fetch', input.fetchSpelling);
+    const access = accessFor(url.href, fetchOptions);
+    return { sourceUrl: url.href, source: await resolveSource(deps, url.href, access), fetchOptions };
   }
   const keyword = input.keyword.trim();
   // Counted in code points, as the schema's `maxLength` counts them.
@@ -35,7 +48,11 @@ async function locate(deps: RefreshDeps, input: CreateFeedInput): Promise<{ sour
   }
   const region = parseRegion(input.region);
   const upstream = keywordSearchUrl(deps.settings.keywordSearchUrl, keyword, region);
-  return { sourceUrl: keywordSourceUrl(deps.settings.publicUrl, keyword, region), source: await resolveSource(deps, upstream) };
+  return {
+    sourceUrl: keywordSourceUrl(deps.settings.publicUrl, keyword, region),
+    source: await resolveSource(deps, upstream),
+    fetchOptions: null,
+  };
 }
 
 /** Source failures that may pass by themselves, so the same request may work later: 429 and 5xx, not a 404. */
@@ -44,6 +61,10 @@ const mayPass = (error: FeedmillError): boolean => {
   const status = Number(error.details.status);
   return status === 429 || status >= 500;
 };
+
+/** A 401 or 403: the source wants something the request did not bring (a key, a login). */
+const credentialsRefused = (error: FeedmillError): boolean =>
+  error.code === 'upstream_status' && [401, 403].includes(Number(error.details.status));
 
 /**
  * A create that failed created nothing, so nothing will retry it: the message says so, and what the
@@ -54,7 +75,9 @@ function createFailure(error: unknown): unknown {
   const retryAfter = error.details.retryAfter;
   const advice = mayPass(error)
     ? `check the address, and send the request again later${retryAfter === undefined ? '' : ` (the source asked for ${retryAfter} s)`}`
-    : 'check the address';
+    : credentialsRefused(error)
+      ? 'check the address, and the `fetch` options the source needs (docs/fetch-options.md)'
+      : 'check the address';
   return new FeedmillError(error.code, `${error.message}; nothing was created: ${advice}`, error.details);
 }
 
@@ -90,13 +113,13 @@ export async function createFeed(
   principal: Principal,
   input: CreateFeedInput,
 ): Promise<FeedWithItems> {
-  let located: Awaited<ReturnType<typeof locate>>;
+  let located: Located;
   try {
     located = await locate(deps, input);
   } catch (error) {
     throw createFailure(error);
   }
-  const { sourceUrl, source } = located;
+  const { sourceUrl, source, fetchOptions } = located;
   // A feed with no items yet is created all the same: it is active, and items come when it publishes.
   const { parsed, fetched } = source;
   const now = deps.clock.now();
@@ -111,7 +134,7 @@ export async function createFeed(
     link: parsed.link,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
-    settings: defaultFeedSettings,
+    settings: { ...defaultFeedSettings, fetchOptions: sealFetchOptions(deps, fetchOptions) },
     // Manual selectors (to come) will be one more way to read a page: a field beside `extractor` here.
     fetch: {
       errorCount: 0,

@@ -3,7 +3,7 @@ import type { FeedLink } from '../domain/item.js';
 import type { FeedCandidate, FollowedCandidate } from '../domain/platforms/feed-candidate.js';
 import { isPending, platformMatcher, type PlatformMatch } from '../domain/platforms/platform-match.js';
 import type { FeedFormat, PlatformRule } from '../domain/platforms/platform-rule.js';
-import type { FetchResult } from '../ports/fetcher.js';
+import type { FetchResult, SourceAccess } from '../ports/fetcher.js';
 import { late, startDeadline, type Deadline } from './deadline.js';
 import type { AppDeps } from './deps.js';
 import { bodyHashOf, fetchDocument, type ParsedDocument, type SourceReader } from './fetch-document.js';
@@ -65,8 +65,13 @@ interface AddressReading {
   pageHtml?: string;
 }
 
-async function readAddress(deps: DiscoverDeps, url: URL, attempt: Attempt): Promise<AddressReading & { failure?: FeedmillError }> {
-  const fetched = await attempt(deps.fetcher.fetch({ url: url.href }), 'Fetching');
+async function readAddress(
+  deps: DiscoverDeps,
+  url: URL,
+  attempt: Attempt,
+  access: SourceAccess | undefined,
+): Promise<AddressReading & { failure?: FeedmillError }> {
+  const fetched = await attempt(deps.fetcher.fetch({ url: url.href, ...(access ? { access } : {}) }), 'Fetching');
   if (fetched === undefined) return { advertised: [] };
   if (fetched.status !== 200) {
     const failure = new FeedmillError('source_unreachable', `The source at ${url.href} answered without a document; check the address`);
@@ -108,7 +113,7 @@ async function readAddress(deps: DiscoverDeps, url: URL, attempt: Attempt): Prom
   };
 }
 
-async function gather(deps: DiscoverDeps, url: URL, deadline: Deadline): Promise<Gathered> {
+async function gather(deps: DiscoverDeps, url: URL, deadline: Deadline, access?: SourceAccess): Promise<Gathered> {
   let failure: FeedmillError | undefined;
   const attempt: Attempt = async (work, what) => {
     try {
@@ -121,7 +126,7 @@ async function gather(deps: DiscoverDeps, url: URL, deadline: Deadline): Promise
     }
     return undefined;
   };
-  const reading = await readAddress(deps, url, attempt);
+  const reading = await readAddress(deps, url, attempt, access);
   failure ??= reading.failure;
   const { fetched, own, advertised, pageHtml } = reading;
   if (own?.candidate.source === 'direct') return { listed: [], wellKnown: [], own };
@@ -170,7 +175,7 @@ function refutes(error: FeedmillError): boolean {
 
 type Confirmation = { document: ResolvedSource } | { error: FeedmillError };
 
-async function confirm(deps: DiscoverDeps, candidate: FeedCandidate): Promise<Confirmation> {
+async function confirm(deps: DiscoverDeps, candidate: FeedCandidate, access?: SourceAccess): Promise<Confirmation> {
   const reader: SourceReader = candidate.format === 'page' ? 'page' : 'feed';
   try {
     const document = await fetchDocument(
@@ -178,6 +183,7 @@ async function confirm(deps: DiscoverDeps, candidate: FeedCandidate): Promise<Co
       candidate.url,
       {},
       { reader, ...(candidate.extractor ? { extractor: candidate.extractor } : {}) },
+      access ? { access } : {},
     );
     // Nothing was read before, so there is no validator or hash for the answer to match.
     if (document.kind !== 'parsed') throw new Error(`Expected a first read of ${candidate.url} to be parsed, got ${document.kind}`);
@@ -250,15 +256,16 @@ export async function discoverFeeds(deps: DiscoverDeps, url: URL): Promise<Disco
  * yet (the user asked for this source, and items come when it publishes them). Candidates are tried
  * one at a time and the first with items wins, so a create costs no more fetches than it needs.
  * Not bounded by the discovery budget: a create waits for its source as long as the fetcher allows.
+ * `access` goes with every fetch; the fetcher sends it to the source's own origin only.
  * @throws FeedmillError why the address gave nothing, when no candidate did either
  */
-export async function resolveSource(deps: DiscoverDeps, url: string): Promise<ResolvedSource> {
-  const gathered = await gather(deps, new URL(url), startDeadline(Number.POSITIVE_INFINITY));
+export async function resolveSource(deps: DiscoverDeps, url: string, access?: SourceAccess): Promise<ResolvedSource> {
+  const gathered = await gather(deps, new URL(url), startDeadline(Number.POSITIVE_INFINITY), access);
   if (gathered.own?.candidate.source === 'direct') return gathered.own.document;
   let empty: ResolvedSource | undefined;
   let firstError: FeedmillError | undefined;
   for (const candidate of [...gathered.listed, ...gathered.wellKnown].slice(0, maxConfirmed)) {
-    const result = await confirm(deps, candidate);
+    const result = await confirm(deps, candidate, access);
     if ('error' in result) {
       if (candidate.source !== 'well-known') firstError ??= result.error;
       continue;

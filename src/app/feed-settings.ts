@@ -10,6 +10,8 @@ import { findFeed } from './find-feed.js';
 import { expectedMessage } from '../domain/field-message.js';
 import { parseFullTextRules } from '../domain/full-text.js';
 import { fillFullText } from './article-jobs.js';
+import { parseFetchOptions, type FieldSpelling } from '../domain/fetch-options.js';
+import { sealFetchOptions } from './fetch-access.js';
 
 /**
  * PATCH body: each field optional; `customAuthor: null` resets it to the source's authors,
@@ -25,6 +27,13 @@ export interface FeedSettingsPatch {
   fullText?: boolean;
   /** As the request sent them (checked here): see `parseFullTextRules`; null clears them. */
   fullTextRules?: unknown;
+  /**
+   * The source's fetch options as the request sent them (checked here: `parseFetchOptions`), in
+   * `fetchSpelling`; they replace the stored ones whole (the secrets are never read back to merge
+   * with), and null removes them.
+   */
+  fetch?: unknown;
+  fetchSpelling?: FieldSpelling;
 }
 
 /** The longest `min_interval` a feed may ask for: a week, as FEEDMILL_POLL_MAX_INTERVAL allows. */
@@ -83,6 +92,7 @@ export async function updateFeedSettings(
 ): Promise<FeedSettings> {
   checkLength('customAuthor', patch.customAuthor ?? undefined, feedFieldLimits.customAuthor);
   checkMinInterval(deps, patch.minIntervalSeconds);
+  const fetchOptions = patch.fetch === undefined ? undefined : parseFetchOptions(patch.fetch, 'fetch', patch.fetchSpelling);
   const feed = await findFeed(deps, principal, feedId);
   const customAuthor = patch.customAuthor === undefined ? feed.settings.customAuthor : patch.customAuthor?.trim() || null;
   const next: FeedSettings = {
@@ -93,6 +103,7 @@ export async function updateFeedSettings(
     filters: patchKeepBlock(feed.settings.filters, patch.filters),
     fullText: patch.fullText ?? feed.settings.fullText,
     fullTextRules: patch.fullTextRules === undefined ? feed.settings.fullTextRules : parseFullTextRules(patch.fullTextRules),
+    fetchOptions: fetchOptions === undefined ? feed.settings.fetchOptions : sealFetchOptions(deps, fetchOptions),
   };
   const updated = await deps.feeds.updateSettings(principal.accountId, feedId, next, deps.clock.now().toISOString());
   if (!updated) throw new FeedmillError('feed_not_found', `Feed \`${feedId}\` was deleted`);

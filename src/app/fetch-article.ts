@@ -6,6 +6,7 @@ import type { ArticleError, ItemArticle } from '../domain/item-article.js';
 import type { StoredItem } from '../domain/stored-item.js';
 import type { AppDeps } from './deps.js';
 import { feedEvent, publishFeedEvent } from './feed-events.js';
+import { openFeedAccess } from './fetch-access.js';
 import type { HostGate } from './host-gate.js';
 import { PageRefused, readArticle } from './read-article.js';
 
@@ -110,7 +111,8 @@ export async function fetchArticle(
   };
   // An address that does not parse is refused by the fetcher (`invalid_url`), whatever the lane.
   const host = URL.canParse(item.url) ? new URL(item.url).hostname : '';
-  const attempt = gate(host, () => readArticle(deps, item.url, feed.settings.fullTextRules));
+  // Opened per attempt, async so that a key that cannot open them fails the attempt, not the job.
+  const attempt = gate(host, async () => readArticle(deps, item.url, feed.settings.fullTextRules, openFeedAccess(deps, feed)));
   if (!article.announced && (await deadlineRace(deadline.getTime() - started.getTime(), attempt))) await timeOut();
   try {
     const found = await attempt;

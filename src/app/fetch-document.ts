@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FetchState } from '../domain/feed.js';
 import type { ParsedFeed } from '../domain/item.js';
-import type { FetchResult } from '../ports/fetcher.js';
+import type { FetchResult, SourceAccess } from '../ports/fetcher.js';
 import type { AppDeps } from './deps.js';
 
 /** How a source's document is read: as a native feed, or as a web page whose items are extracted. */
@@ -25,6 +25,12 @@ export type FetchedDocument =
 
 export const bodyHashOf = (body: Uint8Array): string => createHash('sha256').update(body).digest('base64url');
 
+/** How a source is read beyond its address (seam of #27: each reading option is one key here). */
+export interface ReadOptions {
+  /** The source's own fetch options, opened (app/fetch-access.ts). */
+  access?: SourceAccess;
+}
+
 /**
  * Conditional GET, then parse (or extract) in the pool. A 304, or a 200 whose body is
  * byte-identical to the last one read, never reaches the pool.
@@ -34,8 +40,14 @@ export async function fetchDocument(
   url: string,
   previous: Pick<FetchState, 'etag' | 'lastModified' | 'bodyHash'> = {},
   readAs: ReadAs = {},
+  options: ReadOptions = {},
 ): Promise<FetchedDocument> {
-  const fetched = await deps.fetcher.fetch({ url, etag: previous.etag, lastModified: previous.lastModified });
+  const fetched = await deps.fetcher.fetch({
+    url,
+    etag: previous.etag,
+    lastModified: previous.lastModified,
+    ...(options.access ? { access: options.access } : {}),
+  });
   if (fetched.status === 304) return { kind: 'not_modified', fetched };
   const bodyHash = bodyHashOf(fetched.body);
   if (bodyHash === previous.bodyHash) return { kind: 'same_body', fetched, bodyHash };

@@ -3,6 +3,7 @@ import { isFeedmillError } from '../domain/errors.js';
 import { parseFullTextRules } from '../domain/full-text.js';
 import type { ArticleError } from '../domain/item-article.js';
 import type { AppDeps } from './deps.js';
+import { openFeedAccess } from './fetch-access.js';
 import { findFeed } from './find-feed.js';
 import { PageRefused, readArticle } from './read-article.js';
 import { feedItems } from './shown-items.js';
@@ -28,7 +29,7 @@ export async function previewArticle(deps: PreviewDeps, principal: Principal, fe
   }
   const shown = { url: latest.url, title: latest.title };
   try {
-    return { ...shown, article: await readArticle(deps, latest.url, rules) };
+    return { ...shown, article: await readArticle(deps, latest.url, rules, openFeedAccess(deps, feed)) };
   } catch (error) {
     if (error instanceof PageRefused) return { ...shown, error: error.failure };
     if (isFeedmillError(error)) return { ...shown, error: { code: error.code, message: error.message } };

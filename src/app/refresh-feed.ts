@@ -1,5 +1,6 @@
 import { isFeedmillError } from '../domain/errors.js';
 import { isPolled } from '../domain/feed-lifecycle.js';
+import { openFeedAccess } from './fetch-access.js';
 import { fetchDocument } from './fetch-document.js';
 import { recordFailure, runPipeline, type RefreshDeps, type RefreshOutcome } from './refresh-pipeline.js';
 
@@ -20,7 +21,8 @@ export async function refreshFeed(deps: RefreshDeps, feedId: string, options: Re
   if (!feed || (!options.onDemand && !isPolled(feed))) return null;
   const now = deps.clock.now();
   try {
-    const document = await fetchDocument(deps, feed.fetchUrl, feed.fetch, feed.fetch);
+    const access = openFeedAccess(deps, feed);
+    const document = await fetchDocument(deps, feed.fetchUrl, feed.fetch, feed.fetch, access ? { access } : {});
     return await runPipeline(deps, feed, document, now);
   } catch (error) {
     if (!isFeedmillError(error)) throw error;

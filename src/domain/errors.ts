@@ -56,6 +56,7 @@ export const errorCodes = [
   'user_exists',
   ...sourceFailureCodes,
   // ours
+  'fetch_options_unreadable',
   'store_unavailable',
   'internal_error',
 ] as const;

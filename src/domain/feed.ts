@@ -4,6 +4,7 @@ import { expectedMessage, oneOf } from './field-message.js';
 import type { FollowedCandidate } from './platforms/feed-candidate.js';
 import type { PageExtractor } from './platforms/platform-rule.js';
 import type { FullTextRules } from './full-text-rules.js';
+import type { FetchOptionsSummary } from './fetch-options.js';
 
 export type ItemSort = 'last_added' | 'date';
 export const itemSorts: readonly ItemSort[] = ['last_added', 'date'];
@@ -30,6 +31,16 @@ export interface FeedSettings {
   fullText: boolean;
   /** A person's hints for this site's article pages; null: the extractor's own judgement. */
   fullTextRules: FullTextRules | null;
+  /** What the source needs beyond its address (docs/fetch-options.md), sealed; null: nothing. */
+  fetchOptions: SealedFetchOptions | null;
+}
+
+/**
+ * Fetch options at rest: `sealed` is the options' JSON encrypted with the server's secret key
+ * (app/fetch-access.ts); beside it, in the clear, only what may be shown.
+ */
+export interface SealedFetchOptions extends FetchOptionsSummary {
+  sealed: string;
 }
 
 export const defaultFeedSettings: FeedSettings = {
@@ -40,6 +51,7 @@ export const defaultFeedSettings: FeedSettings = {
   filters: noFilters,
   fullText: false,
   fullTextRules: null,
+  fetchOptions: null,
 };
 
 /** Settings as stored: rows written before a field existed lack it and get its default. */

@@ -1,11 +1,25 @@
+import type { FetchOptions } from '../domain/fetch-options.js';
+
 /** Validators of the last successful fetch, sent back for a conditional GET. */
 export interface FetchValidators {
   etag?: string;
   lastModified?: string;
 }
 
+/**
+ * What a source asks to be sent beyond its address (docs/fetch-options.md), opened. The fetcher
+ * sends it on each hop whose origin is `origin`, and on no other: a redirect to another origin goes
+ * without it, and so does a later hop back.
+ */
+export interface SourceAccess {
+  /** The source's own origin (`https://example.com`), as `URL.origin` spells it. */
+  origin: string;
+  options: FetchOptions;
+}
+
 export interface FetchRequest extends FetchValidators {
   url: string;
+  access?: SourceAccess;
 }
 
 /** What the caching headers of the answer said; the poll policy reads them. */

@@ -48,6 +48,7 @@ export const statusOf: Record<ErrorCode, number> = {
   not_a_feed: 402,
   no_items_found: 402,
   parse_timeout: 402,
+  fetch_options_unreadable: 409,
   store_unavailable: 503,
   internal_error: 500,
 };

@@ -266,6 +266,7 @@ t.test('a long feed list comes in pages of 100 with links between them', async (
         filters: { keep: null, block: null },
         fullText: false,
         fullTextRules: null,
+        fetchOptions: null,
       },
       fetch: { errorCount: 0, unchangedStreak: 0 },
     });

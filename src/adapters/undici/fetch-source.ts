@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { FeedmillError } from '../../domain/errors.js';
+import type { FetchOptions } from '../../domain/fetch-options.js';
 import { parseWebUrl } from '../../domain/source-url.js';
 import type { FetchRequest, FetchResult } from '../../ports/fetcher.js';
 import { classifyFailure } from './classify-failure.js';
@@ -29,7 +30,7 @@ export async function fetchSource(dispatcher: Dispatcher, settings: FetcherSetti
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
         method: 'GET',
-        headers: requestHeaders(settings, request),
+        headers: requestHeaders(settings, request, url),
         signal: deadline.signal,
       });
       const response = await beforeDeadline(pending, deadline.signal);
@@ -69,14 +70,28 @@ function beforeDeadline(pending: Promise<Response>, signal: AbortSignal): Promis
   });
 }
 
-function requestHeaders(settings: FetcherSettings, request: FetchRequest): Record<string, string> {
+function requestHeaders(settings: FetcherSettings, request: FetchRequest, url: URL): Record<string, string> {
   const headers: Record<string, string> = {
     'user-agent': settings.userAgent,
     accept,
     'accept-encoding': acceptedEncodings,
   };
+  // Checked on every hop: a redirect to another origin must not carry the source's secrets along.
+  if (request.access !== undefined && url.origin === request.access.origin) Object.assign(headers, accessHeaders(request.access.options));
   if (request.etag !== undefined) headers['if-none-match'] = request.etag;
   if (request.lastModified !== undefined) headers['if-modified-since'] = request.lastModified;
+  return headers;
+}
+
+/** The source's own headers (the domain allowed only names that cannot collide with ours but `Accept`). */
+function accessHeaders(options: FetchOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (options.userAgent !== undefined) headers['user-agent'] = options.userAgent;
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
+  if (options.basicAuth !== undefined) {
+    const { username, password } = options.basicAuth;
+    headers['authorization'] = `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
+  }
   return headers;
 }
 
@@ -108,7 +123,9 @@ function upstreamStatus(status: number, url: URL, retryAfter: string | undefined
   const next =
     status === 429 || status >= 500
       ? `the source is failing or busy${retryAfter === undefined ? '' : ` (Retry-After: ${retryAfter})`}`
-      : 'check that the address still serves the feed';
+      : status === 401 || status === 403
+        ? "the source wants credentials or headers it was not sent: give them as the feed's `fetch` options (docs/fetch-options.md)"
+        : 'check that the address still serves the feed';
   return new FeedmillError(
     'upstream_status',
     `The source answered HTTP ${status} at ${url.href}; ${next}`,

@@ -3,6 +3,7 @@ import type { FeedSettings as Settings } from '../../domain/feed.js';
 import type { FullTextRules as Rules } from '../../domain/full-text-rules.js';
 import { feedFieldLimits } from '../../domain/field-limits.js';
 import { builder } from '../builder.js';
+import { FetchOptions, FetchOptionsInput } from './fetch-options.js';
 import { Feed, feedOf } from './feed.js';
 import { ItemSort } from './item-sort.js';
 import { KeepBlock, KeepBlockInput, keepBlockFromInput } from './item-filter.js';
@@ -57,6 +58,12 @@ export const FeedSettings = builder.objectRef<Settings>('FeedSettings').implemen
       description: "Hints for the feed's article pages; null: the extractor finds the article by itself.",
       resolve: (settings) => settings.fullTextRules,
     }),
+    fetch: t.field({
+      type: FetchOptions,
+      nullable: true,
+      description: 'What the source is sent beyond its address, without any secret; null: nothing.',
+      resolve: (settings) => settings.fetchOptions,
+    }),
   }),
 });
 
@@ -95,6 +102,11 @@ const UpdateFeedSettingsInput = builder.inputType('UpdateFeedSettingsInput', {
       description: 'Turning it on fills in the latest 20 items; turning it off shows the teasers again. Neither announces anything.',
     }),
     fullTextRules: t.field({ type: FullTextRulesInput, required: false, description: 'null removes them.' }),
+    fetch: t.field({
+      type: FetchOptionsInput,
+      required: false,
+      description: 'Replaces the stored fetch options whole (give every header and credential again); null removes them.',
+    }),
   }),
 });
 
@@ -117,6 +129,7 @@ builder.mutationFields((t) => ({
         filters: keepBlockFromInput(input),
         ...(typeof input.fullText === 'boolean' ? { fullText: input.fullText } : {}),
         ...('fullTextRules' in input ? { fullTextRules: input.fullTextRules ?? null } : {}),
+        ...('fetch' in input ? { fetch: input.fetch ?? null, fetchSpelling: 'camel' as const } : {}),
       }),
   }),
 }));

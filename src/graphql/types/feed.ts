@@ -1,4 +1,5 @@
 import { createFeed } from '../../app/create-feed.js';
+import { FetchOptionsInput } from './fetch-options.js';
 import { deleteFeed } from '../../app/delete-feed.js';
 import { getFeed } from '../../app/get-feed.js';
 import { listFeeds } from '../../app/list-feeds.js';
@@ -92,9 +93,10 @@ builder.queryFields((t) => ({
 }));
 
 const CreateFeedInput = builder.inputType('CreateFeedInput', {
-  description: 'What `createFeed` needs: the address of the source.',
+  description: 'What `createFeed` needs: the address of the source, and what else the source needs to be read.',
   fields: (t) => ({
     url: t.string({ required: true, description: 'A native feed address (RSS, Atom, JSON Feed) or a web page.' }),
+    fetch: t.field({ type: FetchOptionsInput, required: false, description: 'Headers or credentials the source needs.' }),
   }),
 });
 
@@ -118,7 +120,8 @@ builder.mutationFields((t) => ({
     type: Feed,
     description: 'Fetches the address first: a source that cannot be fetched or is not a feed creates nothing.',
     args: { input: t.arg({ type: CreateFeedInput, required: true, description: 'The source.' }) },
-    resolve: (_root, { input }, { deps, principal }) => createFeed(deps, principal, { url: input.url }),
+    resolve: (_root, { input }, { deps, principal }) =>
+      createFeed(deps, principal, { url: input.url, ...(input.fetch ? { fetch: input.fetch, fetchSpelling: 'camel' } : {}) }),
   }),
   updateFeed: t.field({
     type: Feed,

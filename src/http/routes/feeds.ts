@@ -34,7 +34,9 @@ const sourceErrors = { 402: ErrorBody };
 
 /** Create-feed rules 1 and 2 (`url` alone, or `keyword` with `region`) are the body schema's `oneOf`. */
 const createFeedInput = (body: Static<typeof CreateFeedBody>): CreateFeedInput =>
-  'url' in body ? { url: body.url } : { keyword: body.keyword, region: body.region };
+  'url' in body
+    ? { url: body.url, ...(body.fetch === undefined ? {} : { fetch: body.fetch }) }
+    : { keyword: body.keyword, region: body.region };
 
 /** Spec "Endpoints → Feeds", mounted at `/feeds` and `/feed`. Each handler: decode → use case → encode. */
 export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -163,9 +165,10 @@ export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
       },
     },
     async (request) => {
-      const { min_interval: minIntervalSeconds, full_text: fullText, full_text_rules: fullTextRules, ...rest } = request.body;
+      const { min_interval: minIntervalSeconds, full_text: fullText, full_text_rules: fullTextRules, fetch, ...rest } = request.body;
       const patch = {
         ...rest,
+        ...(fetch === undefined ? {} : { fetch }),
         ...(minIntervalSeconds === undefined ? {} : { minIntervalSeconds }),
         ...(fullText === undefined ? {} : { fullText }),
         ...(fullTextRules === undefined ? {} : { fullTextRules }),

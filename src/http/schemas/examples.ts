@@ -86,6 +86,12 @@ export const filtersExample = {
   block: { field: 'date_published', op: 'older_than', value: '30d' },
 };
 
+export const fetchOptionsExample = {
+  user_agent: 'Mozilla/5.0 (compatible; feedmill)',
+  headers: { 'X-Api-Key': 'k3y-fr0m-the-site', 'Accept-Language': 'en' },
+  basic_auth: { username: 'reader', password: 'correct horse battery staple' },
+};
+
 export const feedSettingsExample = {
   customAuthor: null,
   sort: 'last_added',
@@ -94,6 +100,7 @@ export const feedSettingsExample = {
   filters: filtersExample,
   full_text: true,
   full_text_rules: { content: 'article .post-body', remove: ['.share-buttons'] },
+  fetch: { user_agent: 'Mozilla/5.0 (compatible; feedmill)', header_names: ['X-Api-Key', 'Accept-Language'], basic_auth_set: true },
 };
 
 export const filterPreviewExample = {

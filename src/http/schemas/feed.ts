@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { maxMinIntervalSeconds } from '../../app/feed-settings.js';
 import { feedFieldLimits } from '../../domain/field-limits.js';
+import { allowedHeaderNames, fetchOptionLimits as limits, fetchOptionPatterns as patterns } from '../../domain/fetch-options.js';
 import { httpUrl, httpUrlOrEmpty } from './common.js';
 import { FollowedCandidate } from './discover.js';
 import { KeepBlock, KeepBlockInput } from './item-filter.js';
@@ -10,6 +11,7 @@ import {
   feedItemExample,
   feedListExample,
   feedSettingsExample,
+  fetchOptionsExample,
   feedStatusExample,
   feedWithItemsExample,
   filterPreviewExample,
@@ -130,8 +132,87 @@ export const FeedWithItems = Type.Object(
   { description: 'A feed with its items.', examples: [feedWithItemsExample] },
 );
 
+const asciiText = 'printable ASCII without leading or trailing spaces';
+const headerNames = `${allowedHeaderNames.join(', ')} or X-… (letters, digits, hyphens), in any letter case, at most ${limits.headerNameChars} characters`;
+
+/**
+ * docs/fetch-options.md. Two rules no JSON Schema states are the route's alone (400, allowed for
+ * these operations in scripts/schemathesis.toml): a name given twice in different letter cases,
+ * and `Authorization` beside `basic_auth`; and so is the total size of the headers.
+ */
+export const FetchOptionsInput = Type.Object(
+  {
+    user_agent: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: limits.userAgentChars,
+        pattern: patterns.headerText,
+        'x-expected': `${asciiText}, at most ${limits.userAgentChars} characters`,
+        description: `The \`User-Agent\` sent to the source instead of feedmill's; ${asciiText}.`,
+      }),
+    ),
+    headers: Type.Optional(
+      Type.Unsafe<Record<string, string>>({
+        type: 'object',
+        additionalProperties: Type.String({
+          minLength: 1,
+          maxLength: limits.headerValueChars,
+          pattern: patterns.headerText,
+          'x-expected': `${asciiText}, at most ${limits.headerValueChars} characters`,
+        }),
+        propertyNames: { maxLength: limits.headerNameChars, pattern: patterns.headerName, 'x-expected': headerNames },
+        maxProperties: limits.headers,
+        description: `Request headers, name to value: names among ${headerNames}, each once; values ${asciiText} of at most ${limits.headerValueChars} characters, ${limits.headersTotalChars} for all names and values together. Never shown again: the settings list their names only.`,
+      }),
+    ),
+    basic_auth: Type.Optional(
+      Type.Object(
+        {
+          username: Type.String({
+            minLength: 1,
+            maxLength: limits.usernameChars,
+            pattern: patterns.username,
+            'x-expected': `text without control characters or \`:\`, at most ${limits.usernameChars} characters`,
+          }),
+          password: Type.String({
+            maxLength: limits.passwordChars,
+            pattern: patterns.password,
+            'x-expected': `text without control characters, at most ${limits.passwordChars} characters`,
+          }),
+        },
+        {
+          additionalProperties: false,
+          description: 'HTTP Basic credentials (RFC 7617), sent as `Authorization`; not together with an `Authorization` header.',
+        },
+      ),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "What the source needs beyond its address, sent on every request to the source's own origin and nowhere else (not after a redirect to another origin). Stored encrypted; read back only as `FetchOptionsSummary`.",
+    examples: [fetchOptionsExample],
+  },
+);
+
+/** Fetch options as they may be shown: no header value, no credential. */
+export const FetchOptionsSummary = Type.Union(
+  [
+    Type.Object({
+      user_agent: Type.Union([Type.String(), Type.Null()], { description: "The source's own `User-Agent`; null: feedmill's." }),
+      header_names: Type.Array(Type.String(), { description: 'The names of the headers sent; their values are never shown.' }),
+      basic_auth_set: Type.Boolean({ description: 'Whether HTTP Basic credentials are sent; they are never shown.' }),
+    }),
+    Type.Null(),
+  ],
+  { description: 'What the source is sent beyond its address (docs/fetch-options.md), without any secret; null: nothing.' },
+);
+
 const CreateFromUrl = Type.Object(
-  { url: Type.String({ ...httpUrl, maxLength: maxLengths.url, description: 'A website or native feed address.' }) },
+  {
+    url: Type.String({ ...httpUrl, maxLength: maxLengths.url, description: 'A website or native feed address.' }),
+    fetch: Type.Optional(FetchOptionsInput),
+  },
   { additionalProperties: false },
 );
 
@@ -224,6 +305,7 @@ export const FeedSettings = Type.Object(
     filters: KeepBlock,
     full_text: FullText,
     full_text_rules: Type.Union([FullTextRules, Type.Null()], { description: 'null: the extractor finds the article by itself.' }),
+    fetch: FetchOptionsSummary,
   },
   { description: "A feed's settings.", examples: [feedSettingsExample] },
 );
@@ -242,6 +324,11 @@ export const UpdateFeedSettingsBody = Type.Object(
     full_text: Type.Optional(FullText),
     full_text_rules: Type.Optional(
       Type.Union([FullTextRules, Type.Null()], { description: 'null removes them. Checked as a whole: a bad selector is 400 naming it.' }),
+    ),
+    fetch: Type.Optional(
+      Type.Union([FetchOptionsInput, Type.Null()], {
+        description: 'Replaces the stored fetch options whole (send every header and credential again); null removes them.',
+      }),
     ),
   },
   {

@@ -11,6 +11,7 @@ export interface ApiFeedSettings {
   filters: KeepBlock;
   full_text: boolean;
   full_text_rules: FullTextRules | null;
+  fetch: { user_agent: string | null; header_names: string[]; basic_auth_set: boolean } | null;
 }
 
 export const toApiFeedSettings = (settings: FeedSettings): ApiFeedSettings => ({
@@ -21,4 +22,13 @@ export const toApiFeedSettings = (settings: FeedSettings): ApiFeedSettings => ({
   filters: settings.filters,
   full_text: settings.fullText,
   full_text_rules: settings.fullTextRules,
+  // The summary kept beside the sealed options: nothing here needs (or may show) a secret.
+  fetch:
+    settings.fetchOptions === null
+      ? null
+      : {
+          user_agent: settings.fetchOptions.userAgent,
+          header_names: settings.fetchOptions.headerNames,
+          basic_auth_set: settings.fetchOptions.basicAuth,
+        },
 });
