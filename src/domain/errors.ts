@@ -57,6 +57,7 @@ export const errorCodes = [
   ...sourceFailureCodes,
   // ours
   'store_unavailable',
+  'render_unavailable',
   'internal_error',
 ] as const;
 

@@ -49,5 +49,6 @@ export const statusOf: Record<ErrorCode, number> = {
   no_items_found: 402,
   parse_timeout: 402,
   store_unavailable: 503,
+  render_unavailable: 503,
   internal_error: 500,
 };
