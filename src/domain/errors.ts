@@ -58,6 +58,7 @@ export const errorCodes = [
   // ours
   'fetch_options_unreadable',
   'store_unavailable',
+  'render_unavailable',
   'internal_error',
 ] as const;
 

@@ -50,5 +50,6 @@ export const statusOf: Record<ErrorCode, number> = {
   parse_timeout: 402,
   fetch_options_unreadable: 409,
   store_unavailable: 503,
+  render_unavailable: 503,
   internal_error: 500,
 };

@@ -30,6 +30,7 @@ export const errorResponses = {
   429: ErrorBody,
   431: ErrorBody,
   500: ErrorBody,
+  503: ErrorBody,
 } as const;
 
 /** `/healthz` and `/readyz`. */
@@ -121,6 +122,14 @@ export const errorStatuses: Record<number, { name: string; description: string; 
     description: 'feedmill failed; the request may be retried.',
     code: 'internal_error',
     message: 'Something went wrong on our side; retry later',
+  },
+  503: {
+    name: 'Unavailable',
+    description:
+      'A part feedmill needs is not there right now: the store (`store_unavailable`), or a browser for a feed with `render: always` (`render_unavailable`).',
+    code: 'render_unavailable',
+    message:
+      'This feed asks for rendering (`render: always`), but no browser is available to this service; install Chromium and set FEEDMILL_CHROMIUM_PATH, or use `render: auto`',
   },
 };
 
