@@ -3,7 +3,7 @@ import type { SealedFetchOptions } from '../domain/feed.js';
 import { summariseFetchOptions, type FetchOptions } from '../domain/fetch-options.js';
 import type { SourceAccess } from '../ports/fetcher.js';
 import type { AppDeps } from './deps.js';
-import { open, seal } from './secret-box.js';
+import { open, seal } from '../crypto/secret-box.js';
 
 /** Fetch options at rest: sealed like webhook secrets, with only what may be shown beside them. */
 export const sealFetchOptions = (deps: Pick<AppDeps, 'settings'>, options: FetchOptions | null): SealedFetchOptions | null =>
