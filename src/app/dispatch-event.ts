@@ -1,32 +1,11 @@
 import type { Delivery } from '../domain/delivery.js';
-import type { FeedEventEnvelope, FeedUpdateEvent } from '../webhook-event/feed-update-event.js';
-import { filterUses, itemMatches, type ItemFilter } from '../domain/item-filter.js';
-import { eventCategories } from './bundle-scope.js';
+import type { FeedEventEnvelope } from '../webhook-event/feed-update-event.js';
 import { deliveryId } from './deliver-webhook.js';
 import type { AppDeps } from './deps.js';
-import { scopedEvent, webhookEventScope } from './event-scope.js';
+import { passingEvent } from './event-filters.js';
+import { webhookEventScope } from './event-scope.js';
 
-export type DispatchDeps = Pick<AppDeps, 'webhooks' | 'deliveries' | 'bundles' | 'deliveryScheduler' | 'clock' | 'items'>;
-
-/**
- * The event with only the items the filter lets through; undefined when none is left. Events do
- * not carry categories: `categories` holds them in event order (new items, then changed).
- */
-export function filterEvent(
-  event: FeedUpdateEvent,
-  filter: ItemFilter | null,
-  now: Date,
-  categories: readonly (readonly string[])[] = [],
-): FeedUpdateEvent | undefined {
-  if (filter === null) return event;
-  const offset = event.data.items_new.length;
-  const itemsNew = event.data.items_new.filter((item, index) => itemMatches({ ...item, categories: categories[index] }, filter, now));
-  const itemsChanged = event.data.items_changed.filter((item, index) =>
-    itemMatches({ ...item, categories: categories[offset + index] }, filter, now),
-  );
-  if (itemsNew.length + itemsChanged.length === 0) return undefined;
-  return { ...event, data: { items_new: itemsNew, items_changed: itemsChanged } };
-}
+export type DispatchDeps = Pick<AppDeps, 'webhooks' | 'deliveries' | 'bundles' | 'deliveryScheduler' | 'clock'>;
 
 /**
  * Turns a feed event into one delivery per enabled webhook of the account whose scope covers the
@@ -36,14 +15,8 @@ export function filterEvent(
 export async function dispatchEvent(deps: DispatchDeps, envelope: FeedEventEnvelope): Promise<number> {
   let created = 0;
   const now = deps.clock.now();
-  let categories: Promise<string[][]> | undefined;
-  // Read once per event, and only for a filter that judges categories.
-  const categoriesOf = (): Promise<string[][]> => (categories ??= eventCategories(deps, envelope));
   for (const webhook of await deps.webhooks.listEnabled(envelope.accountId)) {
-    const inScope = await scopedEvent(deps, webhookEventScope(webhook.accountId, webhook.scope), envelope);
-    if (!inScope) continue;
-    const needsCategories = webhook.filters !== null && filterUses(webhook.filters, 'category');
-    const event = filterEvent(inScope, webhook.filters, now, needsCategories ? await categoriesOf() : []);
+    const event = await passingEvent(deps, webhookEventScope(webhook.accountId, webhook.scope), envelope, webhook.filters);
     if (!event) continue;
     const delivery: Delivery = {
       id: deliveryId(webhook.id, event.id),

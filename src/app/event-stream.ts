@@ -4,10 +4,11 @@ import type { FeedEventEnvelope } from '../webhook-event/feed-update-event.js';
 import { historyRetentionSeconds } from '../domain/retention.js';
 import type { EventPosition } from '../ports/event-outbox.js';
 import type { AppDeps } from './deps.js';
-import { scopedEvent, type EventScope } from './event-scope.js';
+import { passingEvent } from './event-filters.js';
+import type { EventScope } from './event-scope.js';
 import { expectedMessage } from '../domain/field-message.js';
 
-export type EventStreamDeps = Pick<AppDeps, 'outbox' | 'bus' | 'bundles' | 'items' | 'clock'>;
+export type EventStreamDeps = Pick<AppDeps, 'outbox' | 'bus' | 'bundles' | 'clock'>;
 
 /** Events read from the store per query while replaying. */
 const replayPage = 100;
@@ -45,7 +46,7 @@ export const oldestKept = (deps: Pick<AppDeps, 'clock'>): EventPosition => ({
 
 /** One page of the stored events in scope after `after`, oldest first, and where the next page starts. */
 export async function pastEvents(
-  deps: Pick<AppDeps, 'outbox' | 'bundles' | 'items' | 'clock'>,
+  deps: Pick<AppDeps, 'outbox' | 'bundles' | 'clock'>,
   scope: EventScope,
   after: EventPosition,
   limit: number,
@@ -57,7 +58,7 @@ export async function pastEvents(
     const page = await deps.outbox.history(scope.accountId, position, Math.max(limit, replayPage));
     for (const envelope of page) {
       position = { occurredAt: envelope.occurredAt, id: envelope.event.id };
-      const event = await scopedEvent(deps, scope, envelope);
+      const event = await passingEvent(deps, scope, envelope);
       if (event) events.push({ ...envelope, event });
       if (events.length === limit) return { events, next: position };
     }
@@ -101,7 +102,7 @@ export async function* eventStream(
       for (const envelope of page) {
         told.add(envelope.event.id);
         if (signal.aborted) return;
-        const event = await scopedEvent(deps, scope, envelope);
+        const event = await passingEvent(deps, scope, envelope);
         if (event) yield { ...envelope, event };
       }
       const last = page.at(-1);
@@ -124,7 +125,7 @@ export async function* eventStream(
       }
       // Given by the replay, or published again by the sweep (its dispatch was slow or lost).
       if (!told.add(envelope.event.id)) continue;
-      const event = await scopedEvent(deps, scope, envelope);
+      const event = await passingEvent(deps, scope, envelope);
       if (event) yield { ...envelope, event };
     }
   } finally {

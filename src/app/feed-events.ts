@@ -44,6 +44,7 @@ export async function feedEvent(
   );
   const envelope: FeedEventEnvelope = {
     itemKeys: [...fresh, ...changed].map((item) => item.key),
+    itemCategories: [...fresh, ...changed].map((item) => [...item.categories]),
     accountId: feed.accountId,
     feedId: feed.id,
     occurredAt: now.toISOString(),

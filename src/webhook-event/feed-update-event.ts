@@ -44,7 +44,10 @@ export interface FeedUpdateEvent {
   };
 }
 
-/** What travels on the event bus: the event and whose it is (routing, never sent). */
+/**
+ * What travels on the event bus and is kept in the outbox: the event, whose it is, and what
+ * dispatch needs to judge its items (routing and filtering, never sent).
+ */
 export interface FeedEventEnvelope {
   accountId: string;
   feedId: string;
@@ -53,7 +56,14 @@ export interface FeedEventEnvelope {
   event: FeedUpdateEvent;
   /**
    * Keys of the items the event announces, so that a refresh after a crash can tell which of the
-   * changes it finds an unpublished event already covers. Not sent to subscribers.
+   * changes it finds an unpublished event already covers. Not sent to subscribers. Absent only
+   * in envelopes recorded before it was added.
    */
   itemKeys?: string[];
+  /**
+   * The categories of the items the event announces, in event order (new items, then changed):
+   * filters judge `category`, which the spec's event object does not carry. Not sent to
+   * subscribers. Absent in envelopes recorded before it was added: their items have none.
+   */
+  itemCategories?: string[][];
 }

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { filterEvent } from '../../src/app/dispatch-event.js';
+import { passingEvent } from '../../src/app/event-filters.js';
 import { refreshFeed } from '../../src/app/refresh-feed.js';
 import type { FeedEventEnvelope } from '../../src/webhook-event/feed-update-event.js';
 import { parseFilter } from '../../src/domain/item-filter.js';
@@ -140,41 +140,6 @@ t.test('items the feed filters drop are announced to no one (webhooks, subscript
   t.equal(events.length, 1, 'a refresh that brings only blocked items announces nothing');
 });
 
-t.test("a webhook's own filter can judge categories, read from the stored items", async (t) => {
-  const event = {
-    id: 'evt_AAAAAAAAAAAAAAAAAAAAAAAA',
-    type: 'feed_update' as const,
-    feed: { id: feedId, title: '', source_url: '', rss_feed_url: '', description: '', icon: '' },
-    data: {
-      items_new: [
-        {
-          url: 'https://example.com/0',
-          title: 'A',
-          description_text: '',
-          thumbnail: null,
-          date_published: '2026-11-25T00:00:00.000Z',
-          authors: [],
-        },
-        {
-          url: 'https://example.com/1',
-          title: 'B',
-          description_text: '',
-          thumbnail: null,
-          date_published: '2026-11-25T00:00:00.000Z',
-          authors: [],
-        },
-      ],
-      items_changed: [],
-    },
-  };
-  const filter = parseFilter({ field: 'category', op: 'contains', value: 'sport' });
-  t.same(
-    filterEvent(event, filter, new Date(), [['Programming'], ['Sport']])?.data.items_new.map((item) => item.title),
-    ['B'],
-  );
-  t.equal(filterEvent(event, filter, new Date(), [['Programming'], ['Ads']]), undefined, 'nothing left: no delivery');
-});
-
 t.test('bundle settings: keep/block filters over the merged items, in the bundle and its hosted output, with a dry run', async (t) => {
   const other = (await call('POST', '/v1/feeds', { url: `${source.url}/other.xml` })).json<{ id: string }>().id;
   const bundle = (await call('POST', '/v1/bundles', { name: 'Two', feeds: [feedId, other] })).json<{ id: string }>().id;
@@ -210,4 +175,35 @@ t.test('bundle settings: keep/block filters over the merged items, in the bundle
       .statusCode,
     400,
   );
+});
+
+// Last: the items it adds would change what the tests above count.
+t.test("a webhook's own filter judges categories, which the event's envelope carries", async (t) => {
+  const events: FeedEventEnvelope[] = [];
+  const unsubscribe = env.deps.bus.subscribe((envelope) => void events.push(envelope));
+  t.teardown(unsubscribe);
+  posts.push({ title: 'Cup final', category: 'Sport' }, { title: 'Borrow checker', category: 'Programming' });
+  await refreshFeed(env.deps, feedId);
+  const envelope = events[0];
+  t.ok(envelope, 'an event');
+  if (!envelope) return;
+  const announced = envelope.event.data.items_new.map((item, index) => [item.title, envelope.itemCategories?.[index]]);
+  t.same(
+    announced.sort(),
+    [
+      ['Borrow checker', ['Programming']],
+      ['Cup final', ['Sport']],
+    ],
+    'each item with its categories, in event order',
+  );
+  t.notOk(JSON.stringify(envelope.event).includes('Programming'), "the event sent stays the spec's object, without categories");
+  // The item store is not asked: dispatch judges the envelope as it is.
+  const sport = parseFilter({ field: 'category', op: 'contains', value: 'sport' });
+  const passed = await passingEvent(env.deps, { accountId: envelope.accountId }, envelope, sport);
+  t.same(
+    passed?.data.items_new.map((item) => item.title),
+    ['Cup final'],
+  );
+  const ads = parseFilter({ field: 'category', op: 'contains', value: 'ads' });
+  t.equal(await passingEvent(env.deps, { accountId: envelope.accountId }, envelope, ads), undefined, 'nothing left: no delivery');
 });
