@@ -3,26 +3,42 @@ import { FeedmillError, isFeedmillError, isSourceFailure } from '../domain/error
 import { defaultFeedSettings, type Feed } from '../domain/feed.js';
 import { shownItem, type FeedWithItems } from '../domain/shown-item.js';
 import { newFeedId } from '../domain/ids.js';
-import type { ParsedItem } from '../domain/item.js';
-import { identifyItems } from '../domain/item-identity.js';
 import { keywordSearchUrl, keywordSourceUrl, parseRegion } from '../domain/keyword-source.js';
+import { parsePageSelectors, type PageSelectors } from '../domain/page-selectors.js';
 import { parseSourceUrl } from '../domain/source-url.js';
+import type { FollowedCandidate } from '../domain/platforms/feed-candidate.js';
+import type { StoredItem } from '../domain/stored-item.js';
+import { diffItems } from '../domain/item-diff.js';
 import type { AppDeps } from './deps.js';
 import { feedItems } from './shown-items.js';
 import { runPipeline, type RefreshDeps } from './refresh-pipeline.js';
-import { resolveSource, type ResolvedSource } from './discover-feeds.js';
+import { readSelectedPage, resolveSource, type ResolvedSource } from './discover-feeds.js';
+import { budgetedFetcher } from './fetch-budget.js';
 import { expectedMessage } from '../domain/field-message.js';
 
-/** Spec "Create-feed rules": a `url`, or a `keyword` with a `region`. */
-export type CreateFeedInput = { url: string } | { keyword: string; region: string };
+/**
+ * Spec "Create-feed rules": a `url`, or a `keyword` with a `region`. A `url` may carry the reading
+ * options of a page: `selectors` (docs/selectors.md), checked here whatever their static type.
+ */
+export type CreateFeedInput = { url: string; selectors?: PageSelectors } | { keyword: string; region: string };
 
 const maxKeywordLength = 500;
 
+/** What a create reads: where the feed comes from, the `source_url` the user sees, and its selectors. */
+interface Located {
+  sourceUrl: string;
+  source: ResolvedSource;
+  selectors: PageSelectors | null;
+}
+
 /** Where the feed comes from, and the `source_url` the user sees. */
-async function locate(deps: RefreshDeps, input: CreateFeedInput): Promise<{ sourceUrl: string; source: ResolvedSource }> {
+async function locate(deps: RefreshDeps, input: CreateFeedInput): Promise<Located> {
   if ('url' in input) {
+    // Checked before the address, so a bad selector is refused without a fetch.
+    const selectors = input.selectors === undefined ? null : parsePageSelectors(input.selectors);
     const url = parseSourceUrl(input.url);
-    return { sourceUrl: url.href, source: await resolveSource(deps, url.href) };
+    const source = selectors ? await readSelectedPage(deps, url.href, selectors) : await resolveSource(deps, url.href);
+    return { sourceUrl: url.href, source, selectors };
   }
   const keyword = input.keyword.trim();
   // Counted in code points, as the schema's `maxLength` counts them.
@@ -35,7 +51,11 @@ async function locate(deps: RefreshDeps, input: CreateFeedInput): Promise<{ sour
   }
   const region = parseRegion(input.region);
   const upstream = keywordSearchUrl(deps.settings.keywordSearchUrl, keyword, region);
-  return { sourceUrl: keywordSourceUrl(deps.settings.publicUrl, keyword, region), source: await resolveSource(deps, upstream) };
+  return {
+    sourceUrl: keywordSourceUrl(deps.settings.publicUrl, keyword, region),
+    source: await resolveSource(deps, upstream),
+    selectors: null,
+  };
 }
 
 /** Source failures that may pass by themselves, so the same request may work later: 429 and 5xx, not a 404. */
@@ -44,6 +64,12 @@ const mayPass = (error: FeedmillError): boolean => {
   const status = Number(error.details.status);
   return status === 429 || status >= 500;
 };
+
+/** A preview stores nothing whatever happens: its failures say only what the source did. */
+function previewFailure(error: unknown): unknown {
+  if (!isFeedmillError(error) || !isSourceFailure(error.code)) return error;
+  return new FeedmillError(error.code, `${error.message}; this was a preview: nothing was created`, error.details);
+}
 
 /**
  * A create that failed created nothing, so nothing will retry it: the message says so, and what the
@@ -61,22 +87,47 @@ function createFailure(error: unknown): unknown {
 /** A new feed's title: the document's, else the host it came from. */
 const titleOf = (source: ResolvedSource): string => source.parsed.title || new URL(source.fetched.url).hostname;
 
-/** How many items a preview shows: enough to recognise the source. */
-const previewSize = 10;
+/** The most fetches one preview may make: the address, a platform's resolver, and the candidates tried. */
+export const previewFetchBudget = 12;
+
+/** A feed as creating it would make it, stored nowhere: no id, no hosted address, no health yet. */
+export interface FeedPreview {
+  title: string;
+  description: string;
+  icon: string;
+  link: string;
+  sourceUrl: string;
+  followed: FollowedCandidate | null;
+  /** As the create's first run would store and show them, in the page's or feed's order. */
+  items: StoredItem[];
+}
 
 /**
  * What creating a feed from this input would read, without storing anything or scheduling a
- * fetch: the dashboard shows it before the person saves. It runs the create's pipeline up to the
- * store: the same source found, read and parsed, its items identified as the first run stores them
- * (an item listed twice, once).
+ * fetch: `POST /v1/feeds/preview` and the dashboard's Preview. It runs the create's pipeline up to
+ * the store: the same source found, read and parsed, its items identified as the first run stores
+ * them (an item listed twice, once), with at most `previewFetchBudget` fetches.
+ * @throws FeedmillError as a create would (400 for a bad input, a source failure when it yields nothing)
  */
-export async function previewFeed(
-  deps: RefreshDeps,
-  input: CreateFeedInput,
-): Promise<{ title: string; sourceUrl: string; items: ParsedItem[] }> {
-  const { sourceUrl, source } = await locate(deps, input);
-  const items = identifyItems(source.parsed.items).map(({ item }) => item);
-  return { title: titleOf(source), sourceUrl, items: items.slice(0, previewSize) };
+export async function previewFeed(deps: RefreshDeps, input: CreateFeedInput): Promise<FeedPreview> {
+  let located: Located;
+  try {
+    located = await locate({ ...deps, fetcher: budgetedFetcher(deps.fetcher, previewFetchBudget) }, input);
+  } catch (error) {
+    throw previewFailure(error);
+  }
+  const { sourceUrl, source } = located;
+  const now = deps.clock.now().toISOString();
+  const items = diffItems('', source.parsed.items, new Map(), now).fresh.map((item) => shownItem(item, null));
+  return {
+    title: titleOf(source),
+    description: source.parsed.description,
+    icon: source.parsed.icon,
+    link: source.parsed.link,
+    sourceUrl,
+    followed: source.followed ?? null,
+    items,
+  };
 }
 
 /**
@@ -96,7 +147,7 @@ export async function createFeed(
   } catch (error) {
     throw createFailure(error);
   }
-  const { sourceUrl, source } = located;
+  const { sourceUrl, source, selectors } = located;
   // A feed with no items yet is created all the same: it is active, and items come when it publishes.
   const { parsed, fetched } = source;
   const now = deps.clock.now();
@@ -111,8 +162,7 @@ export async function createFeed(
     link: parsed.link,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
-    settings: defaultFeedSettings,
-    // Manual selectors (to come) will be one more way to read a page: a field beside `extractor` here.
+    settings: { ...defaultFeedSettings, selectors },
     fetch: {
       errorCount: 0,
       unchangedStreak: 0,

@@ -4,6 +4,7 @@ import { expectedMessage, oneOf } from './field-message.js';
 import type { FollowedCandidate } from './platforms/feed-candidate.js';
 import type { PageExtractor } from './platforms/platform-rule.js';
 import type { FullTextRules } from './full-text-rules.js';
+import type { PageSelectors } from './page-selectors.js';
 
 export type ItemSort = 'last_added' | 'date';
 export const itemSorts: readonly ItemSort[] = ['last_added', 'date'];
@@ -30,6 +31,11 @@ export interface FeedSettings {
   fullText: boolean;
   /** A person's hints for this site's article pages; null: the extractor's own judgement. */
   fullTextRules: FullTextRules | null;
+  /**
+   * A person's CSS selectors for the page at `sourceUrl` (docs/selectors.md): when set, they decide
+   * the items, and the feed reads that page with them; null: found the way a create finds them.
+   */
+  selectors: PageSelectors | null;
 }
 
 export const defaultFeedSettings: FeedSettings = {
@@ -40,6 +46,7 @@ export const defaultFeedSettings: FeedSettings = {
   filters: noFilters,
   fullText: false,
   fullTextRules: null,
+  selectors: null,
 };
 
 /** Settings as stored: rows written before a field existed lack it and get its default. */

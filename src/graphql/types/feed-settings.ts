@@ -4,6 +4,7 @@ import type { FullTextRules as Rules } from '../../domain/full-text-rules.js';
 import { feedFieldLimits } from '../../domain/field-limits.js';
 import { builder } from '../builder.js';
 import { Feed } from './feed.js';
+import { PageSelectors, PageSelectorsInput, selectorsFromInput } from './page-selectors.js';
 import { ItemSort } from './item-sort.js';
 import { KeepBlock, KeepBlockInput, keepBlockFromInput } from './item-filter.js';
 
@@ -57,6 +58,12 @@ export const FeedSettings = builder.objectRef<Settings>('FeedSettings').implemen
       description: "Hints for the feed's article pages; null: the extractor finds the article by itself.",
       resolve: (settings) => settings.fullTextRules,
     }),
+    selectors: t.field({
+      type: PageSelectors,
+      nullable: true,
+      description: 'The CSS selectors that read the page at `sourceUrl` (docs/selectors.md); null: the feed is read as discovery found it.',
+      resolve: (settings) => settings.selectors,
+    }),
   }),
 });
 
@@ -95,6 +102,12 @@ const UpdateFeedSettingsInput = builder.inputType('UpdateFeedSettingsInput', {
       description: 'Turning it on fills in the latest 20 items; turning it off shows the teasers again. Neither announces anything.',
     }),
     fullTextRules: t.field({ type: FullTextRulesInput, required: false, description: 'null removes them.' }),
+    selectors: t.field({
+      type: PageSelectorsInput,
+      required: false,
+      description:
+        'Setting them reads the page at `sourceUrl` with them at once (`no_items_found` when they name nothing, and nothing changes); null removes them and finds the source again as a create would.',
+    }),
   }),
 });
 
@@ -117,6 +130,7 @@ builder.mutationFields((t) => ({
         filters: keepBlockFromInput(input),
         ...(typeof input.fullText === 'boolean' ? { fullText: input.fullText } : {}),
         ...('fullTextRules' in input ? { fullTextRules: input.fullTextRules ?? null } : {}),
+        ...('selectors' in input ? { selectors: input.selectors ? selectorsFromInput(input.selectors) : null } : {}),
       }),
   }),
 }));

@@ -1,3 +1,4 @@
+import { PageSelectorsInput, selectorsFromInput } from './page-selectors.js';
 import { createFeed } from '../../app/create-feed.js';
 import { deleteFeed } from '../../app/delete-feed.js';
 import { getFeed } from '../../app/get-feed.js';
@@ -77,9 +78,14 @@ builder.queryFields((t) => ({
 }));
 
 const CreateFeedInput = builder.inputType('CreateFeedInput', {
-  description: 'What `createFeed` needs: the address of the source.',
+  description: 'What `createFeed` needs: the address of the source, and for a page optionally the selectors that read it.',
   fields: (t) => ({
     url: t.string({ required: true, description: 'A native feed address (RSS, Atom, JSON Feed) or a web page.' }),
+    selectors: t.field({
+      type: PageSelectorsInput,
+      required: false,
+      description: 'CSS selectors naming the page’s items (docs/selectors.md): when given they decide the items.',
+    }),
   }),
 });
 
@@ -104,7 +110,13 @@ builder.mutationFields((t) => ({
     description: 'Fetches the address first: a source that cannot be fetched or is not a feed creates nothing.',
     args: { input: t.arg({ type: CreateFeedInput, required: true, description: 'The source.' }) },
     resolve: async (_root, { input }, { deps, principal }) =>
-      feedWithItemsShape(await createFeed(deps, principal, { url: input.url }), deps.settings.publicUrl),
+      feedWithItemsShape(
+        await createFeed(deps, principal, {
+          url: input.url,
+          ...(input.selectors ? { selectors: selectorsFromInput(input.selectors) } : {}),
+        }),
+        deps.settings.publicUrl,
+      ),
   }),
   updateFeed: t.field({
     type: Feed,

@@ -86,6 +86,15 @@ export const filtersExample = {
   block: { field: 'date_published', op: 'older_than', value: '30d' },
 };
 
+export const pageSelectorsExample = {
+  item: '.notice',
+  title: 'h3',
+  link: '@data-href',
+  date: 'time',
+  summary: '.blurb',
+  image: 'img@data-src',
+};
+
 export const feedSettingsExample = {
   customAuthor: null,
   sort: 'last_added',
@@ -94,6 +103,17 @@ export const feedSettingsExample = {
   filters: filtersExample,
   full_text: true,
   full_text_rules: { content: 'article .post-body', remove: ['.share-buttons'] },
+  selectors: null,
+};
+
+export const feedPreviewExample = {
+  title: 'Harbour notices',
+  description: '',
+  icon: '',
+  link: 'https://harbour.example.com/notices',
+  source_url: 'https://harbour.example.com/notices',
+  followed: { url: 'https://harbour.example.com/notices', source: 'page' },
+  items: [feedItemExample],
 };
 
 export const filterPreviewExample = {
