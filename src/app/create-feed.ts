@@ -3,39 +3,49 @@ import { FeedmillError, fieldRefusal, isFeedmillError, isSourceFailure } from '.
 import { defaultFeedSettings, type Feed } from '../domain/feed.js';
 import { shownItem, type FeedWithItems } from '../domain/shown-item.js';
 import { newFeedId } from '../domain/ids.js';
-import type { ParsedItem } from '../domain/item.js';
-import { identifyItems } from '../domain/item-identity.js';
 import { keywordSearchUrl, keywordSourceUrl, parseRegion } from '../domain/keyword-source.js';
+import { parsePageSelectors, type PageSelectors } from '../domain/page-selectors.js';
 import { parseSourceUrl } from '../domain/source-url.js';
+import type { FollowedCandidate } from '../domain/platforms/feed-candidate.js';
+import type { StoredItem } from '../domain/stored-item.js';
+import { diffItems } from '../domain/item-diff.js';
 import type { AppDeps } from './deps.js';
 import { feedItems } from './shown-items.js';
 import { runPipeline, type RefreshDeps } from './refresh-pipeline.js';
-import { resolveSource, type ResolvedSource } from './discover-feeds.js';
+import { readSelectedPage, resolveSource, type ResolvedSource } from './discover-feeds.js';
+import { budgetedFetcher } from './fetch-budget.js';
 import { expectedMessage } from '../domain/field-message.js';
 import { parseFetchOptions, type FetchOptions, type FieldSpelling } from '../domain/fetch-options.js';
 import { accessFor, sealFetchOptions } from './fetch-access.js';
 
 /**
- * Spec "Create-feed rules": a `url`, or a `keyword` with a `region`. A `url` may come with `fetch`
- * options as the request sent them (checked here: parseFetchOptions).
+ * Spec "Create-feed rules": a `url`, or a `keyword` with a `region`. A `url` may carry the reading
+ * options of a page, as the request sent them (checked here whatever their static type): `selectors`
+ * (docs/selectors.md) and `fetch` options (docs/fetch-options.md, named in `fetchSpelling`).
  */
-export type CreateFeedInput = { url: string; fetch?: unknown; fetchSpelling?: FieldSpelling } | { keyword: string; region: string };
+export type CreateFeedInput =
+  { url: string; selectors?: PageSelectors; fetch?: unknown; fetchSpelling?: FieldSpelling } | { keyword: string; region: string };
 
 const maxKeywordLength = 500;
 
+/** What a create reads: where the feed comes from, the `source_url` the user sees, and how it is read. */
 interface Located {
   sourceUrl: string;
   source: ResolvedSource;
+  selectors: PageSelectors | null;
   fetchOptions: FetchOptions | null;
 }
 
 /** Where the feed comes from, the `source_url` the user sees, and what its source needs beyond it. */
 async function locate(deps: RefreshDeps, input: CreateFeedInput): Promise<Located> {
   if ('url' in input) {
+    // Checked before the address, so a bad selector is refused without a fetch.
+    const selectors = input.selectors === undefined ? null : parsePageSelectors(input.selectors);
     const url = parseSourceUrl(input.url);
     const fetchOptions = parseFetchOptions(input.fetch, 'fetch', input.fetchSpelling);
     const access = accessFor(url.href, fetchOptions);
-    return { sourceUrl: url.href, source: await resolveSource(deps, url.href, access), fetchOptions };
+    const source = selectors ? await readSelectedPage(deps, url.href, selectors, access) : await resolveSource(deps, url.href, access);
+    return { sourceUrl: url.href, source, selectors, fetchOptions };
   }
   const keyword = input.keyword.trim();
   // Counted in code points, as the schema's `maxLength` counts them.
@@ -52,6 +62,7 @@ async function locate(deps: RefreshDeps, input: CreateFeedInput): Promise<Locate
     sourceUrl: keywordSourceUrl(deps.settings.publicUrl, keyword, region),
     source: await resolveSource(deps, upstream),
     fetchOptions: null,
+    selectors: null,
   };
 }
 
@@ -65,6 +76,12 @@ const mayPass = (error: FeedmillError): boolean => {
 /** A 401 or 403: the source wants something the request did not bring (a key, a login). */
 const credentialsRefused = (error: FeedmillError): boolean =>
   error.code === 'upstream_status' && [401, 403].includes(Number(error.details.status));
+
+/** A preview stores nothing whatever happens: its failures say only what the source did. */
+function previewFailure(error: unknown): unknown {
+  if (!isFeedmillError(error) || !isSourceFailure(error.code)) return error;
+  return new FeedmillError(error.code, `${error.message}; this was a preview: nothing was created`, error.details);
+}
 
 /**
  * A create that failed created nothing, so nothing will retry it: the message says so, and what the
@@ -84,22 +101,47 @@ function createFailure(error: unknown): unknown {
 /** A new feed's title: the document's, else the host it came from. */
 const titleOf = (source: ResolvedSource): string => source.parsed.title || new URL(source.fetched.url).hostname;
 
-/** How many items a preview shows: enough to recognise the source. */
-const previewSize = 10;
+/** The most fetches one preview may make: the address, a platform's resolver, and the candidates tried. */
+export const previewFetchBudget = 12;
+
+/** A feed as creating it would make it, stored nowhere: no id, no hosted address, no health yet. */
+export interface FeedPreview {
+  title: string;
+  description: string;
+  icon: string;
+  link: string;
+  sourceUrl: string;
+  followed: FollowedCandidate | null;
+  /** As the create's first run would store and show them, in the page's or feed's order. */
+  items: StoredItem[];
+}
 
 /**
  * What creating a feed from this input would read, without storing anything or scheduling a
- * fetch: the dashboard shows it before the person saves. It runs the create's pipeline up to the
- * store: the same source found, read and parsed, its items identified as the first run stores them
- * (an item listed twice, once).
+ * fetch: `POST /v1/feeds/preview` and the dashboard's Preview. It runs the create's pipeline up to
+ * the store: the same source found, read and parsed, its items identified as the first run stores
+ * them (an item listed twice, once), with at most `previewFetchBudget` fetches.
+ * @throws FeedmillError as a create would (400 for a bad input, a source failure when it yields nothing)
  */
-export async function previewFeed(
-  deps: RefreshDeps,
-  input: CreateFeedInput,
-): Promise<{ title: string; sourceUrl: string; items: ParsedItem[] }> {
-  const { sourceUrl, source } = await locate(deps, input);
-  const items = identifyItems(source.parsed.items).map(({ item }) => item);
-  return { title: titleOf(source), sourceUrl, items: items.slice(0, previewSize) };
+export async function previewFeed(deps: RefreshDeps, input: CreateFeedInput): Promise<FeedPreview> {
+  let located: Located;
+  try {
+    located = await locate({ ...deps, fetcher: budgetedFetcher(deps.fetcher, previewFetchBudget) }, input);
+  } catch (error) {
+    throw previewFailure(error);
+  }
+  const { sourceUrl, source } = located;
+  const now = deps.clock.now().toISOString();
+  const items = diffItems('', source.parsed.items, new Map(), now).fresh.map((item) => shownItem(item, null));
+  return {
+    title: titleOf(source),
+    description: source.parsed.description,
+    icon: source.parsed.icon,
+    link: source.parsed.link,
+    sourceUrl,
+    followed: source.followed ?? null,
+    items,
+  };
 }
 
 /**
@@ -119,7 +161,7 @@ export async function createFeed(
   } catch (error) {
     throw createFailure(error);
   }
-  const { sourceUrl, source, fetchOptions } = located;
+  const { sourceUrl, source, selectors, fetchOptions } = located;
   // A feed with no items yet is created all the same: it is active, and items come when it publishes.
   const { parsed, fetched } = source;
   const now = deps.clock.now();
@@ -134,8 +176,7 @@ export async function createFeed(
     link: parsed.link,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
-    settings: { ...defaultFeedSettings, fetchOptions: sealFetchOptions(deps, fetchOptions) },
-    // Manual selectors (to come) will be one more way to read a page: a field beside `extractor` here.
+    settings: { ...defaultFeedSettings, selectors, fetchOptions: sealFetchOptions(deps, fetchOptions) },
     fetch: {
       errorCount: 0,
       unchangedStreak: 0,

@@ -2,6 +2,7 @@ import { FeedmillError, isFeedmillError } from '../domain/errors.js';
 import type { FeedLink } from '../domain/item.js';
 import type { FeedCandidate, FollowedCandidate } from '../domain/platforms/feed-candidate.js';
 import { isPending, platformMatcher, type PlatformMatch } from '../domain/platforms/platform-match.js';
+import type { PageSelectors } from '../domain/page-selectors.js';
 import type { FeedFormat, PlatformRule } from '../domain/platforms/platform-rule.js';
 import type { FetchResult, SourceAccess } from '../ports/fetcher.js';
 import { late, startDeadline, type Deadline } from './deadline.js';
@@ -276,4 +277,21 @@ export async function resolveSource(deps: DiscoverDeps, url: string, access?: So
   if (gathered.own) return gathered.own.document;
   if (empty) return empty;
   throw gathered.failure ?? firstError ?? new FeedmillError('no_items_found', noItemsMessage(url));
+}
+
+/**
+ * The source a person's selectors name: the page at `url` itself, read with them. No platform
+ * rule, advertised feed or well-known path is looked at: with selectors given, they decide.
+ * @throws FeedmillError the fetch's failure, or `no_items_found` when the selectors match nothing
+ */
+export async function readSelectedPage(
+  deps: DiscoverDeps,
+  url: string,
+  selectors: PageSelectors,
+  access?: SourceAccess,
+): Promise<ResolvedSource> {
+  const document = await fetchDocument(deps, url, {}, { reader: 'page' }, { selectors, ...(access ? { access } : {}) });
+  // Nothing was read before, so there is no validator or hash for the answer to match.
+  if (document.kind !== 'parsed') throw new Error(`Expected a first read of ${url} to be parsed, got ${document.kind}`);
+  return { ...document, reader: 'page', followed: { url: document.fetched.url, source: 'page' } };
 }

@@ -1,7 +1,7 @@
 import type { Principal } from '../domain/api-key.js';
 import { FeedmillError, fieldRefusal } from '../domain/errors.js';
 import type { Feed, FeedSettings, ItemSort } from '../domain/feed.js';
-import { clearedFailures } from '../domain/feed-lifecycle.js';
+import { clearedFailures, isPolled } from '../domain/feed-lifecycle.js';
 import { feedHealth } from '../domain/feed-health.js';
 import { checkLength, feedFieldLimits } from '../domain/field-limits.js';
 import { patchKeepBlock } from '../domain/keep-block.js';
@@ -11,7 +11,11 @@ import { expectedMessage } from '../domain/field-message.js';
 import { parseFullTextRules } from '../domain/full-text.js';
 import { fillFullText } from './article-jobs.js';
 import { parseFetchOptions, type FieldSpelling } from '../domain/fetch-options.js';
-import { sealFetchOptions } from './fetch-access.js';
+import { accessFor, openFeedAccess, sealFetchOptions } from './fetch-access.js';
+import type { SourceAccess } from '../ports/fetcher.js';
+import { parsePageSelectors, type PageSelectors } from '../domain/page-selectors.js';
+import { isKeywordSourceUrl } from '../domain/keyword-source.js';
+import { readSelectedPage, resolveSource, type ResolvedSource } from './discover-feeds.js';
 
 /**
  * PATCH body: each field optional; `customAuthor: null` resets it to the source's authors,
@@ -34,12 +38,17 @@ export interface FeedSettingsPatch {
    */
   fetch?: unknown;
   fetchSpelling?: FieldSpelling;
+  /** As the request sent them (checked here): see `parsePageSelectors`; null clears them. */
+  selectors?: unknown;
 }
 
 /** The longest `min_interval` a feed may ask for: a week, as FEEDMILL_POLL_MAX_INTERVAL allows. */
 export const maxMinIntervalSeconds = 604_800;
 
-type SettingsDeps = Pick<AppDeps, 'feeds' | 'items' | 'clock' | 'scheduler' | 'articleScheduler' | 'metrics' | 'settings'>;
+type SettingsDeps = Pick<
+  AppDeps,
+  'feeds' | 'items' | 'clock' | 'scheduler' | 'articleScheduler' | 'metrics' | 'settings' | 'fetcher' | 'parser'
+>;
 
 /** GET /v1/feeds/:id/settings. */
 export async function getFeedSettings(deps: Pick<AppDeps, 'feeds'>, principal: Principal, feedId: string): Promise<FeedSettings> {
@@ -83,6 +92,54 @@ async function applyPolling(deps: SettingsDeps, before: Feed, after: Feed, patch
   deps.metrics.feedState(after.id, feedHealth({ settings: after.settings, fetch }).state, now);
 }
 
+/** `selectors` as sent: null clears them; a keyword feed has no page to select in. */
+function checkSelectors(deps: Pick<AppDeps, 'settings'>, feed: Feed, value: unknown): PageSelectors | null {
+  if (value === null) return null;
+  if (isKeywordSourceUrl(deps.settings.publicUrl, feed.sourceUrl)) {
+    throw new FeedmillError(
+      'validation_failed',
+      expectedMessage('selectors', 'null on a keyword feed: selectors read a page given by its `url`', { value }),
+    );
+  }
+  return parsePageSelectors(value);
+}
+
+const sameSelectors = (a: PageSelectors | null, b: PageSelectors | null): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * When the selectors change, how the feed reads its source from now on, read once now as a create
+ * would: new selectors read the page at `source_url` with them; clearing them finds the source again
+ * (its platform's or advertised feed, else the page's own items). Undefined when they do not change.
+ * @throws FeedmillError the source's failure (`no_items_found` when the selectors name nothing)
+ */
+async function readingFor(
+  deps: SettingsDeps,
+  feed: Feed,
+  selectors: PageSelectors | null,
+  access: SourceAccess | undefined,
+): Promise<ResolvedSource | undefined> {
+  if (sameSelectors(selectors, feed.settings.selectors)) return undefined;
+  return selectors ? readSelectedPage(deps, feed.sourceUrl, selectors, access) : resolveSource(deps, feed.sourceUrl, access);
+}
+
+/**
+ * The new reading replaces the old: its address, reader and extractor, and no validator or body
+ * hash of the old one (the same page now reads differently). A polled feed is fetched at once.
+ */
+async function applyReading(deps: SettingsDeps, feed: Feed, source: ResolvedSource): Promise<void> {
+  const { etag: _etag, lastModified: _lastModified, bodyHash: _bodyHash, extractor: _extractor, followed: _followed, ...kept } = feed.fetch;
+  const now = deps.clock.now();
+  const fetch = {
+    ...kept,
+    reader: source.reader,
+    ...(source.extractor ? { extractor: source.extractor } : {}),
+    ...(source.followed ? { followed: source.followed } : {}),
+    ...(isPolled(feed) ? { nextFetchAt: now.toISOString() } : {}),
+  };
+  await deps.feeds.saveFetchState(feed.id, fetch, source.fetched.url);
+  if (isPolled(feed)) await deps.scheduler.schedule(feed.id, now);
+}
+
 /** PATCH /v1/feeds/:id/settings: fields not sent keep their value. */
 export async function updateFeedSettings(
   deps: SettingsDeps,
@@ -94,6 +151,11 @@ export async function updateFeedSettings(
   checkMinInterval(deps, patch.minIntervalSeconds);
   const fetchOptions = patch.fetch === undefined ? undefined : parseFetchOptions(patch.fetch, 'fetch', patch.fetchSpelling);
   const feed = await findFeed(deps, principal, feedId);
+  const selectors = patch.selectors === undefined ? feed.settings.selectors : checkSelectors(deps, feed, patch.selectors);
+  // Read before anything is written: selectors that name nothing change nothing (402).
+  // With the fetch options this same request sets, if it sets any.
+  const access = fetchOptions === undefined ? openFeedAccess(deps, feed) : accessFor(feed.sourceUrl, fetchOptions);
+  const reading = await readingFor(deps, feed, selectors, access);
   const customAuthor = patch.customAuthor === undefined ? feed.settings.customAuthor : patch.customAuthor?.trim() || null;
   const next: FeedSettings = {
     customAuthor,
@@ -104,10 +166,14 @@ export async function updateFeedSettings(
     fullText: patch.fullText ?? feed.settings.fullText,
     fullTextRules: patch.fullTextRules === undefined ? feed.settings.fullTextRules : parseFullTextRules(patch.fullTextRules),
     fetchOptions: fetchOptions === undefined ? feed.settings.fetchOptions : sealFetchOptions(deps, fetchOptions),
+    selectors,
   };
   const updated = await deps.feeds.updateSettings(principal.accountId, feedId, next, deps.clock.now().toISOString());
   if (!updated) throw new FeedmillError('feed_not_found', `Feed \`${feedId}\` was deleted`);
   await applyPolling(deps, feed, updated, patch);
+  // After polling's own write, so the new reading starts from the state that left.
+  const current = reading ? await deps.feeds.getById(feedId) : undefined;
+  if (reading && current) await applyReading(deps, current, reading);
   // Turning full text off needs nothing: items show their teasers again as they are read.
   if (updated.settings.fullText && !feed.settings.fullText) await fillFullText(deps, updated);
   return updated.settings;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FetchState } from '../domain/feed.js';
 import type { ParsedFeed } from '../domain/item.js';
 import type { FetchResult, SourceAccess } from '../ports/fetcher.js';
+import type { PageSelectors } from '../domain/page-selectors.js';
 import type { AppDeps } from './deps.js';
 
 /** How a source's document is read: as a native feed, or as a web page whose items are extracted. */
@@ -9,6 +10,11 @@ export type SourceReader = 'feed' | 'page';
 
 /** How to read one address: its reader, and for a page the built-in extractor, if one is named. */
 export type ReadAs = Pick<FetchState, 'reader' | 'extractor'>;
+
+/**
+ * How a source's document is read beyond its reader: the feed's own reading options (docs/selectors.md).
+ * One object, so each option is one more key.
+ */
 
 /** A document read and parsed (or extracted): what the rest of the refresh pipeline works on. */
 export interface ParsedDocument {
@@ -29,11 +35,14 @@ export const bodyHashOf = (body: Uint8Array): string => createHash('sha256').upd
 export interface ReadOptions {
   /** The source's own fetch options, opened (app/fetch-access.ts). */
   access?: SourceAccess;
+  /** A person's selectors: the document is read as a page, and they alone decide its items. */
+  selectors?: PageSelectors;
 }
 
 /**
  * Conditional GET, then parse (or extract) in the pool. A 304, or a 200 whose body is
- * byte-identical to the last one read, never reaches the pool.
+ * byte-identical to the last one read, never reaches the pool. With `options.selectors` the document
+ * is read as a page with them, whatever `readAs` says.
  */
 export async function fetchDocument(
   deps: Pick<AppDeps, 'fetcher' | 'parser'>,
@@ -52,8 +61,9 @@ export async function fetchDocument(
   const bodyHash = bodyHashOf(fetched.body);
   if (bodyHash === previous.bodyHash) return { kind: 'same_body', fetched, bodyHash };
   const meta = { url: fetched.url, contentType: fetched.contentType, contentLocation: fetched.contentLocation };
-  const parsed =
-    readAs.reader === 'page'
+  const parsed = options.selectors
+    ? await deps.parser.extractPage(fetched.body, { ...meta, selectors: options.selectors })
+    : readAs.reader === 'page'
       ? await deps.parser.extractPage(fetched.body, { ...meta, ...(readAs.extractor ? { extractor: readAs.extractor } : {}) })
       : await deps.parser.parse(fetched.body, meta);
   return { kind: 'parsed', fetched, bodyHash, parsed };

@@ -22,7 +22,11 @@ export async function refreshFeed(deps: RefreshDeps, feedId: string, options: Re
   const now = deps.clock.now();
   try {
     const access = openFeedAccess(deps, feed);
-    const document = await fetchDocument(deps, feed.fetchUrl, feed.fetch, feed.fetch, access ? { access } : {});
+    const selectors = feed.settings.selectors;
+    const document = await fetchDocument(deps, feed.fetchUrl, feed.fetch, feed.fetch, {
+      ...(access ? { access } : {}),
+      ...(selectors ? { selectors } : {}),
+    });
     return await runPipeline(deps, feed, document, now);
   } catch (error) {
     if (!isFeedmillError(error)) throw error;

@@ -28,6 +28,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/feeds/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preview a feed before creating it
+     * @description Takes the body of `POST /v1/feeds` and answers with the feed and items creating it would give, storing nothing. It fetches as a create does (so it needs `write` and counts against the same rate limit), at most 12 addresses per call; a source that cannot be used is 402 with the reason.
+     */
+    post: operations['previewFeed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/feeds/{id}': {
     parameters: {
       query?: never;
@@ -879,7 +899,8 @@ export interface components {
      *         "remove": [
      *           ".share-buttons"
      *         ]
-     *       }
+     *       },
+     *       "selectors": null
      *     }
      */
     FeedSettings: {
@@ -901,9 +922,85 @@ export interface components {
         /** @description A CSS selector. each; parts of the article to drop (share buttons, related links). */
         remove?: string[];
       } | null;
+      /** @description The CSS selectors that read the page at `source_url` (docs/selectors.md); null: the feed is read as discovery found it. */
+      selectors: components['schemas']['PageSelectors'] | null;
     };
     /**
-     * @description either `url`, or `keyword` with `region`
+     * @description The feed and items creating it would give; nothing is stored, so there is no `id` or hosted address.
+     * @example {
+     *       "title": "Harbour notices",
+     *       "description": "",
+     *       "icon": "",
+     *       "link": "https://harbour.example.com/notices",
+     *       "source_url": "https://harbour.example.com/notices",
+     *       "followed": {
+     *         "url": "https://harbour.example.com/notices",
+     *         "source": "page"
+     *       },
+     *       "items": [
+     *         {
+     *           "url": "https://blog.example.com/posts/analytical-engine",
+     *           "title": "Notes on the Analytical Engine",
+     *           "description_text": "What the engine can and cannot do.",
+     *           "description_html": "<p>What the engine can and cannot do.</p>",
+     *           "thumbnail": "https://blog.example.com/images/engine.png",
+     *           "authors": [
+     *             {
+     *               "name": "Ada Lovelace"
+     *             }
+     *           ],
+     *           "date_published": "2026-11-24T09:30:00.000Z",
+     *           "summary_text": "What the engine can and cannot do.",
+     *           "summary_html": "<p>What the engine can and cannot do.</p>",
+     *           "full_text_status": "skipped",
+     *           "full_text_error": null
+     *         }
+     *       ]
+     *     }
+     */
+    FeedPreview: {
+      title: string;
+      description: string;
+      /** @description An image address, or "". */
+      icon: string;
+      /** @description The site the feed describes, or "". */
+      link: string;
+      /** @description The address the feed was created from; for a keyword feed, one carrying `keyword`, `region` and `lang`. */
+      source_url: string;
+      /** @description Which candidate the feed follows when `source_url` was a page (GET /v1/discover lists them); null when `source_url` is the feed itself. */
+      followed: components['schemas']['FollowedCandidate'] | null;
+      /** @description Every item the first run would store, in the source’s order. */
+      items: components['schemas']['FeedItem'][];
+    };
+    /**
+     * @description CSS selectors naming a page’s items (docs/selectors.md). When given they decide the items: no platform rule, advertised feed or well-known path overrides them. A selector that does not parse is 400 naming its field; selectors that match nothing are 402 `no_items_found`.
+     * @example {
+     *       "item": ".notice",
+     *       "title": "h3",
+     *       "link": "@data-href",
+     *       "date": "time",
+     *       "summary": ".blurb",
+     *       "image": "img@data-src"
+     *     }
+     */
+    PageSelectors: {
+      /** @description CSS selector of each item’s element; every other selector runs inside it. No `@attribute`. At most 10 comma-separated alternatives, 32 parts each, pseudo-classes nested at most 2 deep. */
+      item: string;
+      /** @description The title’s element (its text). May end in `@attribute` to read that attribute instead (`@name` alone: the item element’s own). Default: the text of the item’s first link. */
+      title?: string;
+      /** @description The link: the `href` of the match or of its first `a[href]`. May end in `@attribute` to read that attribute instead (`@name` alone: the item element’s own). Default: the item’s first link. Relative addresses are resolved against the page. */
+      link?: string;
+      /** @description The date: the match’s `datetime`, else its text read as a date. May end in `@attribute` to read that attribute instead (`@name` alone: the item element’s own). Default: the item’s first `<time>`. */
+      date?: string;
+      /** @description The teaser: the match’s HTML, sanitised. May end in `@attribute` to read that attribute instead (`@name` alone: the item element’s own). Default: none. */
+      summary?: string;
+      /** @description The picture: the match’s `src`/`srcset`, or its first image’s. May end in `@attribute` to read that attribute instead (`@name` alone: the item element’s own). Default: the item’s first image. */
+      image?: string;
+      /** @description The author’s name (its text). May end in `@attribute` to read that attribute instead (`@name` alone: the item element’s own). Default: none. */
+      author?: string;
+    };
+    /**
+     * @description either `url` (optionally with `selectors`), or `keyword` with `region`
      * @example {
      *       "url": "https://blog.example.com/"
      *     }
@@ -911,11 +1008,20 @@ export interface components {
      *       "keyword": "analytical engine",
      *       "region": "GB:en"
      *     }
+     * @example {
+     *       "url": "https://harbour.example.com/notices",
+     *       "selectors": {
+     *         "item": ".notice",
+     *         "title": "h3",
+     *         "link": "@data-href"
+     *       }
+     *     }
      */
     CreateFeedRequest:
       | {
           /** @description A website or native feed address. */
           url: string;
+          selectors?: components['schemas']['PageSelectors'];
         }
       | {
           keyword: string;
@@ -982,6 +1088,8 @@ export interface components {
         /** @description A CSS selector. each; parts of the article to drop (share buttons, related links). */
         remove?: string[];
       } | null;
+      /** @description Setting or changing them reads the page at `source_url` with them at once (402 `no_items_found` when they name nothing; nothing changes then); null removes them and finds the source again as a create would. Not on a keyword feed. */
+      selectors?: components['schemas']['PageSelectors'] | null;
     };
     /** @description a condition `{field: title|description|author|url|category, op: contains|not_contains|matches, value}` or `{field: date_published, op: older_than|newer_than, value: "7d"}`, or `{all: [...]}` / `{any: [...]}` of at most 8 filters, of which a group holds at most 4 conditions; null for none (README "Filters") */
     ItemFilter:
@@ -2444,6 +2552,74 @@ export interface operations {
       500: components['responses']['InternalError'];
     };
   };
+  previewFeed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateFeedRequest'];
+      };
+    };
+    responses: {
+      /** @description The feed and items creating it would give; nothing is stored, so there is no `id` or hosted address. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "title": "Harbour notices",
+           *       "description": "",
+           *       "icon": "",
+           *       "link": "https://harbour.example.com/notices",
+           *       "source_url": "https://harbour.example.com/notices",
+           *       "followed": {
+           *         "url": "https://harbour.example.com/notices",
+           *         "source": "page"
+           *       },
+           *       "items": [
+           *         {
+           *           "url": "https://blog.example.com/posts/analytical-engine",
+           *           "title": "Notes on the Analytical Engine",
+           *           "description_text": "What the engine can and cannot do.",
+           *           "description_html": "<p>What the engine can and cannot do.</p>",
+           *           "thumbnail": "https://blog.example.com/images/engine.png",
+           *           "authors": [
+           *             {
+           *               "name": "Ada Lovelace"
+           *             }
+           *           ],
+           *           "date_published": "2026-11-24T09:30:00.000Z",
+           *           "summary_text": "What the engine can and cannot do.",
+           *           "summary_html": "<p>What the engine can and cannot do.</p>",
+           *           "full_text_status": "skipped",
+           *           "full_text_error": null
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['FeedPreview'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['SourceUnusable'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      414: components['responses']['UriTooLong'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['InternalError'];
+    };
+  };
   getFeed: {
     parameters: {
       query?: {
@@ -2674,7 +2850,8 @@ export interface operations {
            *         "remove": [
            *           ".share-buttons"
            *         ]
-           *       }
+           *       },
+           *       "selectors": null
            *     }
            */
           'application/json': components['schemas']['FeedSettings'];
@@ -2774,7 +2951,8 @@ export interface operations {
            *         "remove": [
            *           ".share-buttons"
            *         ]
-           *       }
+           *       },
+           *       "selectors": null
            *     }
            */
           'application/json': components['schemas']['FeedSettings'];

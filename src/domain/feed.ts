@@ -5,6 +5,7 @@ import type { FollowedCandidate } from './platforms/feed-candidate.js';
 import type { PageExtractor } from './platforms/platform-rule.js';
 import type { FullTextRules } from './full-text-rules.js';
 import type { FetchOptionsSummary } from './fetch-options.js';
+import type { PageSelectors } from './page-selectors.js';
 
 export type ItemSort = 'last_added' | 'date';
 export const itemSorts: readonly ItemSort[] = ['last_added', 'date'];
@@ -33,6 +34,11 @@ export interface FeedSettings {
   fullTextRules: FullTextRules | null;
   /** What the source needs beyond its address (docs/fetch-options.md), sealed; null: nothing. */
   fetchOptions: SealedFetchOptions | null;
+  /**
+   * A person's CSS selectors for the page at `sourceUrl` (docs/selectors.md): when set, they decide
+   * the items, and the feed reads that page with them; null: found the way a create finds them.
+   */
+  selectors: PageSelectors | null;
 }
 
 /**
@@ -52,6 +58,7 @@ export const defaultFeedSettings: FeedSettings = {
   fullText: false,
   fullTextRules: null,
   fetchOptions: null,
+  selectors: null,
 };
 
 /** Settings as stored: rows written before a field existed lack it and get its default. */

@@ -23,6 +23,10 @@ export function keywordSourceUrl(publicUrl: string, keyword: string, region: Reg
   return `${publicUrl.replace(/\/+$/, '')}/keyword?${params.toString()}`;
 }
 
+/** Whether `sourceUrl` is a keyword feed's (keywordSourceUrl), not a page or feed someone gave. */
+export const isKeywordSourceUrl = (publicUrl: string, sourceUrl: string): boolean =>
+  sourceUrl.startsWith(`${publicUrl.replace(/\/+$/, '')}/keyword?`);
+
 /**
  * Google News editions whose `hl` / `ceid` are not the plain `ll-CC` / `CC:ll` (the site's own
  * edition picker): Latin American Spanish and Brazilian Portuguese use regional codes, Chinese uses

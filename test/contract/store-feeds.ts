@@ -33,6 +33,7 @@ export function feedStoreContract(test: ContractTest): void {
         fullText: false,
         fullTextRules: null,
         fetchOptions: null,
+        selectors: null,
       },
       fetch: { errorCount: 2, unchangedStreak: 1, etag: 'W/"x"', nextFetchAt: at(2) },
     });
@@ -67,6 +68,7 @@ export function feedStoreContract(test: ContractTest): void {
           fullText: false,
           fullTextRules: null,
           fetchOptions: null,
+          selectors: null,
         },
         at(2),
       ),
@@ -107,6 +109,7 @@ export function feedStoreContract(test: ContractTest): void {
           fullText: false,
           fullTextRules: null,
           fetchOptions: null,
+          selectors: null,
         },
         at(3),
       ),
@@ -187,6 +190,7 @@ export function feedStoreContract(test: ContractTest): void {
         fullText: false,
         fullTextRules: null,
         fetchOptions: null,
+        selectors: null,
       },
       at(2),
     );
@@ -199,6 +203,7 @@ export function feedStoreContract(test: ContractTest): void {
       fullText: false,
       fullTextRules: null,
       fetchOptions: null,
+      selectors: null,
     });
     t.equal(changed?.updatedAt, at(2));
     const reset = await feeds.updateSettings(
@@ -213,6 +218,7 @@ export function feedStoreContract(test: ContractTest): void {
         fullText: false,
         fullTextRules: null,
         fetchOptions: null,
+        selectors: null,
       },
       at(3),
     );
@@ -225,6 +231,7 @@ export function feedStoreContract(test: ContractTest): void {
       fullText: false,
       fullTextRules: null,
       fetchOptions: null,
+      selectors: null,
     });
     t.same((await feeds.getById(feed.id))?.settings, {
       customAuthor: null,
@@ -235,6 +242,7 @@ export function feedStoreContract(test: ContractTest): void {
       fullText: false,
       fullTextRules: null,
       fetchOptions: null,
+      selectors: null,
     });
   });
 

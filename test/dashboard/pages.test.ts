@@ -267,6 +267,7 @@ t.test('a long feed list comes in pages of 100 with links between them', async (
         fullText: false,
         fullTextRules: null,
         fetchOptions: null,
+        selectors: null,
       },
       fetch: { errorCount: 0, unchangedStreak: 0 },
     });

@@ -127,6 +127,7 @@ t.test('paused: true stops polling and shows paused; paused: false resumes it at
     filters: { keep: null, block: null },
     full_text: false,
     full_text_rules: null,
+    selectors: null,
   });
 
   t.match((await settings(feedId, { paused: false })).json(), { paused: false });

@@ -5,6 +5,7 @@ import { feedFieldLimits } from '../../domain/field-limits.js';
 import { builder } from '../builder.js';
 import { FetchOptions, FetchOptionsInput } from './fetch-options.js';
 import { Feed, feedOf } from './feed.js';
+import { PageSelectors, PageSelectorsInput, selectorsFromInput } from './page-selectors.js';
 import { ItemSort } from './item-sort.js';
 import { KeepBlock, KeepBlockInput, keepBlockFromInput } from './item-filter.js';
 
@@ -64,6 +65,12 @@ export const FeedSettings = builder.objectRef<Settings>('FeedSettings').implemen
       description: 'What the source is sent beyond its address, without any secret; null: nothing.',
       resolve: (settings) => settings.fetchOptions,
     }),
+    selectors: t.field({
+      type: PageSelectors,
+      nullable: true,
+      description: 'The CSS selectors that read the page at `sourceUrl` (docs/selectors.md); null: the feed is read as discovery found it.',
+      resolve: (settings) => settings.selectors,
+    }),
   }),
 });
 
@@ -107,6 +114,12 @@ const UpdateFeedSettingsInput = builder.inputType('UpdateFeedSettingsInput', {
       required: false,
       description: 'Replaces the stored fetch options whole (give every header and credential again); null removes them.',
     }),
+    selectors: t.field({
+      type: PageSelectorsInput,
+      required: false,
+      description:
+        'Setting them reads the page at `sourceUrl` with them at once (`no_items_found` when they name nothing, and nothing changes); null removes them and finds the source again as a create would.',
+    }),
   }),
 });
 
@@ -130,6 +143,7 @@ builder.mutationFields((t) => ({
         ...(typeof input.fullText === 'boolean' ? { fullText: input.fullText } : {}),
         ...('fullTextRules' in input ? { fullTextRules: input.fullTextRules ?? null } : {}),
         ...('fetch' in input ? { fetch: input.fetch ?? null, fetchSpelling: 'camel' as const } : {}),
+        ...('selectors' in input ? { selectors: input.selectors ? selectorsFromInput(input.selectors) : null } : {}),
       }),
   }),
 }));

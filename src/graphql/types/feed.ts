@@ -1,3 +1,4 @@
+import { PageSelectorsInput, selectorsFromInput } from './page-selectors.js';
 import { createFeed } from '../../app/create-feed.js';
 import { FetchOptionsInput } from './fetch-options.js';
 import { deleteFeed } from '../../app/delete-feed.js';
@@ -93,10 +94,15 @@ builder.queryFields((t) => ({
 }));
 
 const CreateFeedInput = builder.inputType('CreateFeedInput', {
-  description: 'What `createFeed` needs: the address of the source, and what else the source needs to be read.',
+  description: 'What `createFeed` needs: the address of the source, and what else reads it: selectors for a page, fetch options.',
   fields: (t) => ({
     url: t.string({ required: true, description: 'A native feed address (RSS, Atom, JSON Feed) or a web page.' }),
     fetch: t.field({ type: FetchOptionsInput, required: false, description: 'Headers or credentials the source needs.' }),
+    selectors: t.field({
+      type: PageSelectorsInput,
+      required: false,
+      description: 'CSS selectors naming the page’s items (docs/selectors.md): when given they decide the items.',
+    }),
   }),
 });
 
@@ -121,7 +127,11 @@ builder.mutationFields((t) => ({
     description: 'Fetches the address first: a source that cannot be fetched or is not a feed creates nothing.',
     args: { input: t.arg({ type: CreateFeedInput, required: true, description: 'The source.' }) },
     resolve: (_root, { input }, { deps, principal }) =>
-      createFeed(deps, principal, { url: input.url, ...(input.fetch ? { fetch: input.fetch, fetchSpelling: 'camel' } : {}) }),
+      createFeed(deps, principal, {
+        url: input.url,
+        ...(input.selectors ? { selectors: selectorsFromInput(input.selectors) } : {}),
+        ...(input.fetch ? { fetch: input.fetch, fetchSpelling: 'camel' } : {}),
+      }),
   }),
   updateFeed: t.field({
     type: Feed,

@@ -18,7 +18,9 @@ function patternOf(url: string): RegExp {
 /**
  * RFC 9110 §15.5.6: a method the path does not support is 405 with an `Allow` header naming the ones
  * it does, not 404. Answered in `onRequest`, before authentication and before a body is read, so an
- * odd method (`QUERY`, `TRACE`) on a known path gets 405 whatever else it carries.
+ * odd method (`QUERY`, `TRACE`) on a known path gets 405 whatever else it carries. A path that is a
+ * route of its own (`/v1/feeds/preview`) is that route's alone: its Allow names only its methods,
+ * and a method it lacks is 405 even where a parametric route (`/v1/feeds/:id`) would take the path.
  */
 export function registerMethodNotAllowed(app: FastifyInstance): void {
   const known = new Map<string, KnownPath>();
@@ -28,11 +30,16 @@ export function registerMethodNotAllowed(app: FastifyInstance): void {
     for (const method of [route.method].flat()) entry.methods.add(method);
     known.set(key, entry);
   });
+  const isStatic = (key: string): boolean => !key.includes(':') && !key.includes('*');
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.is404) return;
     const path = request.url.split('?')[0] ?? '';
-    const allowed = new Set<string>();
-    for (const entry of known.values()) if (entry.pattern.test(path)) for (const method of entry.methods) allowed.add(method);
+    const key = path.replace(/\/+$/, '') || '/';
+    const staticRoute = isStatic(key) ? known.get(key) : undefined;
+    if (staticRoute?.methods.has(request.method) ?? !request.is404) return;
+    const allowed = new Set<string>(staticRoute?.methods);
+    if (staticRoute === undefined) {
+      for (const entry of known.values()) if (entry.pattern.test(path)) for (const method of entry.methods) allowed.add(method);
+    }
     if (allowed.size === 0) return;
     const allow = [...allowed].sort().join(', ');
     void reply.header('allow', allow);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from 'typebox';
-import { createFeed, type CreateFeedInput } from '../../app/create-feed.js';
+import { createFeed, previewFeed, previewFetchBudget, type CreateFeedInput } from '../../app/create-feed.js';
 import { deleteFeed } from '../../app/delete-feed.js';
 import type { AppDeps } from '../../app/deps.js';
 import { getFeedSettings, updateFeedSettings } from '../../app/feed-settings.js';
@@ -11,7 +11,7 @@ import { refreshNow } from '../../app/refresh-now.js';
 import { updateFeed } from '../../app/update-feed.js';
 import { tag } from '../openapi-tags.js';
 import { principalOf } from '../plugins/auth.js';
-import { toApiFeed, toApiFeedWithItems } from '../wire/feed.js';
+import { toApiFeed, toApiFeedPreview, toApiFeedWithItems } from '../wire/feed.js';
 import { toApiFeedSettings } from '../wire/feed-settings.js';
 import { toApiList } from '../wire/list.js';
 import { DeletionResult, ErrorBody, errorResponses, IdParams, PageQuery, SortQuery } from '../schemas/common.js';
@@ -19,6 +19,7 @@ import {
   CreateFeedBody,
   Feed,
   FeedList,
+  FeedPreview,
   FeedSettings,
   FeedWithItems,
   FilterPreview,
@@ -35,7 +36,11 @@ const sourceErrors = { 402: ErrorBody };
 /** Create-feed rules 1 and 2 (`url` alone, or `keyword` with `region`) are the body schema's `oneOf`. */
 const createFeedInput = (body: Static<typeof CreateFeedBody>): CreateFeedInput =>
   'url' in body
-    ? { url: body.url, ...(body.fetch === undefined ? {} : { fetch: body.fetch }) }
+    ? {
+        url: body.url,
+        ...(body.selectors === undefined ? {} : { selectors: body.selectors }),
+        ...(body.fetch === undefined ? {} : { fetch: body.fetch }),
+      }
     : { keyword: body.keyword, region: body.region };
 
 /** Spec "Endpoints → Feeds", mounted at `/feeds` and `/feed`. Each handler: decode → use case → encode. */
@@ -56,6 +61,22 @@ export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
     },
     async (request) =>
       toApiFeedWithItems(await createFeed(deps, principalOf(request), createFeedInput(request.body)), deps.settings.publicUrl),
+  );
+
+  app.post(
+    '/preview',
+    {
+      config: { scope: 'write' },
+      schema: {
+        operationId: 'previewFeed',
+        summary: 'Preview a feed before creating it',
+        description: `Takes the body of \`POST /v1/feeds\` and answers with the feed and items creating it would give, storing nothing. It fetches as a create does (so it needs \`write\` and counts against the same rate limit), at most ${previewFetchBudget} addresses per call; a source that cannot be used is 402 with the reason.`,
+        tags: [tag.feeds],
+        body: CreateFeedBody,
+        response: { 200: FeedPreview, ...errorResponses, ...sourceErrors },
+      },
+    },
+    async (request) => toApiFeedPreview(await previewFeed(deps, createFeedInput(request.body))),
   );
 
   app.get(

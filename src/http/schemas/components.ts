@@ -21,6 +21,7 @@ import {
   FeedList,
   FeedSettings,
   FeedStatus,
+  FeedPreview,
   FeedWithItems,
   FilterPreview,
   FilterPreviewBody,
@@ -29,6 +30,7 @@ import {
   UpdateFeedSettingsBody,
 } from './feed.js';
 import { FiltersInput, KeepBlock, KeepBlockInput } from './item-filter.js';
+import { PageSelectors } from './page-selectors.js';
 import { ImportStatus, OpmlDocument, OpmlOutcome } from './opml.js';
 import {
   CreateWebhookBody,
@@ -59,6 +61,8 @@ export const namedSchemas: Record<string, TSchema> = {
   FeedWithItems,
   FeedList,
   FeedSettings,
+  FeedPreview,
+  PageSelectors,
   CreateFeedRequest: CreateFeedBody,
   UpdateFeedRequest: UpdateFeedBody,
   UpdateFeedSettingsRequest: UpdateFeedSettingsBody,

@@ -92,6 +92,15 @@ export const fetchOptionsExample = {
   basic_auth: { username: 'reader', password: 'correct horse battery staple' },
 };
 
+export const pageSelectorsExample = {
+  item: '.notice',
+  title: 'h3',
+  link: '@data-href',
+  date: 'time',
+  summary: '.blurb',
+  image: 'img@data-src',
+};
+
 export const feedSettingsExample = {
   customAuthor: null,
   sort: 'last_added',
@@ -101,6 +110,17 @@ export const feedSettingsExample = {
   full_text: true,
   full_text_rules: { content: 'article .post-body', remove: ['.share-buttons'] },
   fetch: { user_agent: 'Mozilla/5.0 (compatible; feedmill)', header_names: ['X-Api-Key', 'Accept-Language'], basic_auth_set: true },
+  selectors: null,
+};
+
+export const feedPreviewExample = {
+  title: 'Harbour notices',
+  description: '',
+  icon: '',
+  link: 'https://harbour.example.com/notices',
+  source_url: 'https://harbour.example.com/notices',
+  followed: { url: 'https://harbour.example.com/notices', source: 'page' },
+  items: [feedItemExample],
 };
 
 export const filterPreviewExample = {

@@ -5,11 +5,13 @@ import { allowedHeaderNames, fetchOptionLimits as limits, fetchOptionPatterns as
 import { httpUrl, httpUrlOrEmpty } from './common.js';
 import { FollowedCandidate } from './discover.js';
 import { KeepBlock, KeepBlockInput } from './item-filter.js';
+import { PageSelectors } from './page-selectors.js';
 import {
   authorExample,
   feedExample,
   feedItemExample,
   feedListExample,
+  feedPreviewExample,
   feedSettingsExample,
   fetchOptionsExample,
   feedStatusExample,
@@ -212,6 +214,7 @@ const CreateFromUrl = Type.Object(
   {
     url: Type.String({ ...httpUrl, maxLength: maxLengths.url, description: 'A website or native feed address.' }),
     fetch: Type.Optional(FetchOptionsInput),
+    selectors: Type.Optional(PageSelectors),
   },
   { additionalProperties: false },
 );
@@ -233,10 +236,31 @@ const CreateFromKeyword = Type.Object(
 /** Create-feed rules 1 and 2: `url` alone, or `keyword` with `region`; never both. */
 export const CreateFeedBody = Type.Unsafe<Static<typeof CreateFromUrl> | Static<typeof CreateFromKeyword>>({
   oneOf: [CreateFromUrl, CreateFromKeyword],
-  description: 'either `url`, or `keyword` with `region`',
+  description: 'either `url` (optionally with `selectors`), or `keyword` with `region`',
   'x-expected': 'an object with either `url`, or `keyword` with `region`',
-  examples: [{ url: 'https://blog.example.com/' }, { keyword: 'analytical engine', region: 'GB:en' }],
+  examples: [
+    { url: 'https://blog.example.com/' },
+    { keyword: 'analytical engine', region: 'GB:en' },
+    { url: 'https://harbour.example.com/notices', selectors: { item: '.notice', title: 'h3', link: '@data-href' } },
+  ],
 });
+
+/** POST /v1/feeds/preview: the feed a create would make, stored nowhere. */
+export const FeedPreview = Type.Object(
+  {
+    title: Type.String(),
+    description: Type.String(),
+    icon: Type.String({ description: 'An image address, or "".' }),
+    link: Type.String({ description: 'The site the feed describes, or "".' }),
+    source_url: feedFields.source_url,
+    followed: feedFields.followed,
+    items: Type.Array(FeedItem, { description: 'Every item the first run would store, in the source’s order.' }),
+  },
+  {
+    description: 'The feed and items creating it would give; nothing is stored, so there is no `id` or hosted address.',
+    examples: [feedPreviewExample],
+  },
+);
 
 export const UpdateFeedBody = Type.Object(
   {
@@ -306,6 +330,10 @@ export const FeedSettings = Type.Object(
     full_text: FullText,
     full_text_rules: Type.Union([FullTextRules, Type.Null()], { description: 'null: the extractor finds the article by itself.' }),
     fetch: FetchOptionsSummary,
+    selectors: Type.Union([PageSelectors, Type.Null()], {
+      description:
+        'The CSS selectors that read the page at `source_url` (docs/selectors.md); null: the feed is read as discovery found it.',
+    }),
   },
   { description: "A feed's settings.", examples: [feedSettingsExample] },
 );
@@ -328,6 +356,12 @@ export const UpdateFeedSettingsBody = Type.Object(
     fetch: Type.Optional(
       Type.Union([FetchOptionsInput, Type.Null()], {
         description: 'Replaces the stored fetch options whole (send every header and credential again); null removes them.',
+      }),
+    ),
+    selectors: Type.Optional(
+      Type.Union([PageSelectors, Type.Null()], {
+        description:
+          'Setting or changing them reads the page at `source_url` with them at once (402 `no_items_found` when they name nothing; nothing changes then); null removes them and finds the source again as a create would. Not on a keyword feed.',
       }),
     ),
   },

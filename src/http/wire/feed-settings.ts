@@ -1,6 +1,7 @@
 import type { FeedSettings, ItemSort } from '../../domain/feed.js';
 import type { FullTextRules } from '../../domain/full-text-rules.js';
 import type { KeepBlock } from '../../domain/keep-block.js';
+import type { PageSelectors } from '../../domain/page-selectors.js';
 
 /** Spec "Feed settings", plus `sort`, `paused` and `min_interval` (seconds; null: the global floor). */
 export interface ApiFeedSettings {
@@ -12,6 +13,7 @@ export interface ApiFeedSettings {
   full_text: boolean;
   full_text_rules: FullTextRules | null;
   fetch: { user_agent: string | null; header_names: string[]; basic_auth_set: boolean } | null;
+  selectors: PageSelectors | null;
 }
 
 export const toApiFeedSettings = (settings: FeedSettings): ApiFeedSettings => ({
@@ -31,4 +33,5 @@ export const toApiFeedSettings = (settings: FeedSettings): ApiFeedSettings => ({
           header_names: settings.fetchOptions.headerNames,
           basic_auth_set: settings.fetchOptions.basicAuth,
         },
+  selectors: settings.selectors,
 });

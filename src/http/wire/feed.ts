@@ -1,3 +1,4 @@
+import type { FeedPreview } from '../../app/create-feed.js';
 import type { Feed } from '../../domain/feed.js';
 import type { FollowedCandidate } from '../../domain/platforms/feed-candidate.js';
 import { feedHealth, type FeedState } from '../../domain/feed-health.js';
@@ -58,3 +59,24 @@ export function toApiFeedWithItems({ feed, items }: FeedWithItems, publicUrl: st
   const failures = items.filter((item) => item.fullText?.status === 'failed').length;
   return { ...api, status: { ...api.status, full_text_failures: failures }, items: items.map(toApiItem) };
 }
+
+/** POST /v1/feeds/preview: the feed a create would make, in the spec's field names, without an id. */
+export interface ApiFeedPreview {
+  title: string;
+  description: string;
+  icon: string;
+  link: string;
+  source_url: string;
+  followed: FollowedCandidate | null;
+  items: ApiItem[];
+}
+
+export const toApiFeedPreview = (preview: FeedPreview): ApiFeedPreview => ({
+  title: preview.title,
+  description: preview.description,
+  icon: preview.icon,
+  link: preview.link,
+  source_url: preview.sourceUrl,
+  followed: preview.followed,
+  items: preview.items.map(toApiItem),
+});

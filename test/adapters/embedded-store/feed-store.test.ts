@@ -15,6 +15,7 @@ t.test('a stored feed reads back as it was written', async (t) => {
       fullText: false,
       fullTextRules: null,
       fetchOptions: null,
+      selectors: null,
     },
     fetch: { errorCount: 2, unchangedStreak: 1, etag: 'W/"x"', nextFetchAt: '2024-03-02T00:00:00.000Z' },
   });
@@ -48,6 +49,7 @@ t.test("another account's feed is missing, not forbidden and not shown", async (
         fullText: false,
         fullTextRules: null,
         fetchOptions: null,
+        selectors: null,
       },
       '2024-03-02T00:00:00.000Z',
     ),
@@ -65,6 +67,7 @@ t.test("another account's feed is missing, not forbidden and not shown", async (
     fullText: false,
     fullTextRules: null,
     fetchOptions: null,
+    selectors: null,
   });
 });
 
@@ -97,6 +100,7 @@ t.test('a deleted feed cannot be edited', async (t) => {
         fullText: false,
         fullTextRules: null,
         fetchOptions: null,
+        selectors: null,
       },
       '2024-03-03T00:00:00.000Z',
     ),
@@ -178,6 +182,7 @@ t.test('settings are replaced and read back', async (t) => {
       fullText: false,
       fullTextRules: null,
       fetchOptions: null,
+      selectors: null,
     },
     '2024-03-02T00:00:00.000Z',
   );
@@ -190,6 +195,7 @@ t.test('settings are replaced and read back', async (t) => {
     fullText: false,
     fullTextRules: null,
     fetchOptions: null,
+    selectors: null,
   });
   t.equal(changed?.updatedAt, '2024-03-02T00:00:00.000Z');
   const reset = await feeds.updateSettings(
@@ -204,6 +210,7 @@ t.test('settings are replaced and read back', async (t) => {
       fullText: false,
       fullTextRules: null,
       fetchOptions: null,
+      selectors: null,
     },
     '2024-03-03T00:00:00.000Z',
   );
@@ -216,6 +223,7 @@ t.test('settings are replaced and read back', async (t) => {
     fullText: false,
     fullTextRules: null,
     fetchOptions: null,
+    selectors: null,
   });
   t.same(reset?.settings, {
     customAuthor: null,
@@ -226,6 +234,7 @@ t.test('settings are replaced and read back', async (t) => {
     fullText: false,
     fullTextRules: null,
     fetchOptions: null,
+    selectors: null,
   });
 });
 
