@@ -879,6 +879,14 @@ export interface components {
      *         "remove": [
      *           ".share-buttons"
      *         ]
+     *       },
+     *       "fetch": {
+     *         "user_agent": "Mozilla/5.0 (compatible; feedmill)",
+     *         "header_names": [
+     *           "X-Api-Key",
+     *           "Accept-Language"
+     *         ],
+     *         "basic_auth_set": true
      *       }
      *     }
      */
@@ -901,6 +909,15 @@ export interface components {
         /** @description A CSS selector. each; parts of the article to drop (share buttons, related links). */
         remove?: string[];
       } | null;
+      /** @description What the source is sent beyond its address (docs/fetch-options.md), without any secret; null: nothing. */
+      fetch: {
+        /** @description The source's own `User-Agent`; null: feedmill's. */
+        user_agent: string | null;
+        /** @description The names of the headers sent; their values are never shown. */
+        header_names: string[];
+        /** @description Whether HTTP Basic credentials are sent; they are never shown. */
+        basic_auth_set: boolean;
+      } | null;
     };
     /**
      * @description either `url`, or `keyword` with `region`
@@ -916,6 +933,33 @@ export interface components {
       | {
           /** @description A website or native feed address. */
           url: string;
+          /**
+           * @description What the source needs beyond its address, sent on every request to the source's own origin and nowhere else (not after a redirect to another origin). Stored encrypted; read back only as `FetchOptionsSummary`.
+           * @example {
+           *       "user_agent": "Mozilla/5.0 (compatible; feedmill)",
+           *       "headers": {
+           *         "X-Api-Key": "k3y-fr0m-the-site",
+           *         "Accept-Language": "en"
+           *       },
+           *       "basic_auth": {
+           *         "username": "reader",
+           *         "password": "correct horse battery staple"
+           *       }
+           *     }
+           */
+          fetch?: {
+            /** @description The `User-Agent` sent to the source instead of feedmill's; printable ASCII without leading or trailing spaces. */
+            user_agent?: string;
+            /** @description Request headers, name to value: names among Accept, Accept-Language, Authorization, Cookie, Referer or X-… (letters, digits, hyphens), in any letter case, at most 64 characters, each once; values printable ASCII without leading or trailing spaces of at most 4096 characters, 8192 for all names and values together. Never shown again: the settings list their names only. */
+            headers?: {
+              [key: string]: string;
+            };
+            /** @description HTTP Basic credentials (RFC 7617), sent as `Authorization`; not together with an `Authorization` header. */
+            basic_auth?: {
+              username: string;
+              password: string;
+            };
+          };
         }
       | {
           keyword: string;
@@ -981,6 +1025,20 @@ export interface components {
         content?: string;
         /** @description A CSS selector. each; parts of the article to drop (share buttons, related links). */
         remove?: string[];
+      } | null;
+      /** @description Replaces the stored fetch options whole (send every header and credential again); null removes them. */
+      fetch?: {
+        /** @description The `User-Agent` sent to the source instead of feedmill's; printable ASCII without leading or trailing spaces. */
+        user_agent?: string;
+        /** @description Request headers, name to value: names among Accept, Accept-Language, Authorization, Cookie, Referer or X-… (letters, digits, hyphens), in any letter case, at most 64 characters, each once; values printable ASCII without leading or trailing spaces of at most 4096 characters, 8192 for all names and values together. Never shown again: the settings list their names only. */
+        headers?: {
+          [key: string]: string;
+        };
+        /** @description HTTP Basic credentials (RFC 7617), sent as `Authorization`; not together with an `Authorization` header. */
+        basic_auth?: {
+          username: string;
+          password: string;
+        };
       } | null;
     };
     /** @description a condition `{field: title|description|author|url|category, op: contains|not_contains|matches, value}` or `{field: date_published, op: older_than|newer_than, value: "7d"}`, or `{all: [...]}` / `{any: [...]}` of at most 8 filters, of which a group holds at most 4 conditions; null for none (README "Filters") */
@@ -2674,6 +2732,14 @@ export interface operations {
            *         "remove": [
            *           ".share-buttons"
            *         ]
+           *       },
+           *       "fetch": {
+           *         "user_agent": "Mozilla/5.0 (compatible; feedmill)",
+           *         "header_names": [
+           *           "X-Api-Key",
+           *           "Accept-Language"
+           *         ],
+           *         "basic_auth_set": true
            *       }
            *     }
            */
@@ -2774,6 +2840,14 @@ export interface operations {
            *         "remove": [
            *           ".share-buttons"
            *         ]
+           *       },
+           *       "fetch": {
+           *         "user_agent": "Mozilla/5.0 (compatible; feedmill)",
+           *         "header_names": [
+           *           "X-Api-Key",
+           *           "Accept-Language"
+           *         ],
+           *         "basic_auth_set": true
            *       }
            *     }
            */
