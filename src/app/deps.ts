@@ -28,7 +28,7 @@ export interface AppSettings {
   poll: PollPolicy;
   /** `FEEDMILL_KEYWORD_SEARCH_URL`: upstream of keyword feeds; Google News RSS search when absent. */
   keywordSearchUrl?: string;
-  /** 32 bytes that seal webhook signing secrets at rest (AES-256-GCM). */
+  /** 32 bytes that seal webhook signing secrets and the fetch options of feeds at rest (AES-256-GCM). */
   secretKey: Buffer;
   /** `FEEDMILL_FEED_DISABLE_AFTER`: a feed whose fetches have all failed for this long is disabled. @default 604800 */
   feedDisableAfterSeconds: number;

@@ -126,11 +126,13 @@ function parseHeaders(field: string, raw: unknown): Record<string, string> {
   for (const [name, value] of pairs) {
     const at = `${field}.${name}`;
     if (lengthOf(name) > fetchOptionLimits.headerNameChars || !isAllowedHeaderName(name)) {
+      // A name that could carry a line break into a message is not repeated in one.
+      const printable = /^[\x21-\x7E]{1,64}$/.test(name);
       const hint = name.toLowerCase() === 'user-agent' ? 'set `user_agent` instead' : undefined;
       throw invalid(
-        field,
+        printable ? at : field,
         `header names among ${allowedHeaderNames.join(', ')} or X-… (letters, digits and hyphens, at most ${fetchOptionLimits.headerNameChars} characters), in any letter case`,
-        { value: name },
+        { said: printable ? 'a name outside them' : 'a name with other characters' },
         hint,
       );
     }

@@ -381,7 +381,7 @@ export const settings = {
   ),
   secretKey: secretSetting(
     'FEEDMILL_SECRET_KEY',
-    'Base64 of 32 random bytes that seal webhook signing secrets at rest. Default: made once in the data directory (`secret.key`); set it when several processes share a store.',
+    'Base64 of 32 random bytes that seal webhook signing secrets and the fetch options of feeds at rest. Default: made once in the data directory (`secret.key`); set it when several processes share a store.',
     base64Key,
   ),
   webhookTimeout: setting('FEEDMILL_WEBHOOK_TIMEOUT', '10', 'Time a webhook receiver has to answer, in seconds.', integer(1, 120)),
