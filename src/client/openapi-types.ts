@@ -900,6 +900,14 @@ export interface components {
      *           ".share-buttons"
      *         ]
      *       },
+     *       "fetch": {
+     *         "user_agent": "Mozilla/5.0 (compatible; feedmill)",
+     *         "header_names": [
+     *           "X-Api-Key",
+     *           "Accept-Language"
+     *         ],
+     *         "basic_auth_set": true
+     *       },
      *       "selectors": null
      *     }
      */
@@ -921,6 +929,15 @@ export interface components {
         content?: string;
         /** @description A CSS selector. each; parts of the article to drop (share buttons, related links). */
         remove?: string[];
+      } | null;
+      /** @description What the source is sent beyond its address (docs/fetch-options.md), without any secret; null: nothing. */
+      fetch: {
+        /** @description The source's own `User-Agent`; null: feedmill's. */
+        user_agent: string | null;
+        /** @description The names of the headers sent; their values are never shown. */
+        header_names: string[];
+        /** @description Whether HTTP Basic credentials are sent; they are never shown. */
+        basic_auth_set: boolean;
       } | null;
       /** @description The CSS selectors that read the page at `source_url` (docs/selectors.md); null: the feed is read as discovery found it. */
       selectors: components['schemas']['PageSelectors'] | null;
@@ -1021,6 +1038,33 @@ export interface components {
       | {
           /** @description A website or native feed address. */
           url: string;
+          /**
+           * @description What the source needs beyond its address, sent on every request to the source's own origin and nowhere else (not after a redirect to another origin). Stored encrypted; read back only as `FetchOptionsSummary`.
+           * @example {
+           *       "user_agent": "Mozilla/5.0 (compatible; feedmill)",
+           *       "headers": {
+           *         "X-Api-Key": "k3y-fr0m-the-site",
+           *         "Accept-Language": "en"
+           *       },
+           *       "basic_auth": {
+           *         "username": "reader",
+           *         "password": "correct horse battery staple"
+           *       }
+           *     }
+           */
+          fetch?: {
+            /** @description The `User-Agent` sent to the source instead of feedmill's; printable ASCII without leading or trailing spaces. */
+            user_agent?: string;
+            /** @description Request headers, name to value: names among Accept, Accept-Language, Authorization, Cookie, Referer or X-… (letters, digits, hyphens), in any letter case, at most 64 characters, each once; values printable ASCII without leading or trailing spaces of at most 4096 characters, 8192 for all names and values together. Never shown again: the settings list their names only. */
+            headers?: {
+              [key: string]: string;
+            };
+            /** @description HTTP Basic credentials (RFC 7617), sent as `Authorization`; not together with an `Authorization` header. */
+            basic_auth?: {
+              username: string;
+              password: string;
+            };
+          };
           selectors?: components['schemas']['PageSelectors'];
         }
       | {
@@ -1087,6 +1131,20 @@ export interface components {
         content?: string;
         /** @description A CSS selector. each; parts of the article to drop (share buttons, related links). */
         remove?: string[];
+      } | null;
+      /** @description Replaces the stored fetch options whole (send every header and credential again); null removes them. */
+      fetch?: {
+        /** @description The `User-Agent` sent to the source instead of feedmill's; printable ASCII without leading or trailing spaces. */
+        user_agent?: string;
+        /** @description Request headers, name to value: names among Accept, Accept-Language, Authorization, Cookie, Referer or X-… (letters, digits, hyphens), in any letter case, at most 64 characters, each once; values printable ASCII without leading or trailing spaces of at most 4096 characters, 8192 for all names and values together. Never shown again: the settings list their names only. */
+        headers?: {
+          [key: string]: string;
+        };
+        /** @description HTTP Basic credentials (RFC 7617), sent as `Authorization`; not together with an `Authorization` header. */
+        basic_auth?: {
+          username: string;
+          password: string;
+        };
       } | null;
       /** @description Setting or changing them reads the page at `source_url` with them at once (402 `no_items_found` when they name nothing; nothing changes then); null removes them and finds the source again as a create would. Not on a keyword feed. */
       selectors?: components['schemas']['PageSelectors'] | null;
@@ -2398,6 +2456,27 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
+    /** @description A part feedmill needs is not there right now: the store (`store_unavailable`), or a browser for a feed with `render: always` (`render_unavailable`). */
+    Unavailable: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "message": "This feed asks for rendering (`render: always`), but no browser is available to this service; install Chromium and set FEEDMILL_CHROMIUM_PATH, or use `render: auto`",
+         *       "statusCode": 503,
+         *       "errors": [
+         *         {
+         *           "title": "This feed asks for rendering (`render: always`), but no browser is available to this service; install Chromium and set FEEDMILL_CHROMIUM_PATH, or use `render: auto`",
+         *           "code": "render_unavailable"
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
   };
   parameters: never;
   requestBodies: never;
@@ -2473,6 +2552,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   createFeed: {
@@ -2550,6 +2630,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   previewFeed: {
@@ -2618,6 +2699,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   getFeed: {
@@ -2694,6 +2776,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   deleteFeed: {
@@ -2733,6 +2816,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   updateFeed: {
@@ -2798,6 +2882,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   getFeedSettings: {
@@ -2851,6 +2936,14 @@ export interface operations {
            *           ".share-buttons"
            *         ]
            *       },
+           *       "fetch": {
+           *         "user_agent": "Mozilla/5.0 (compatible; feedmill)",
+           *         "header_names": [
+           *           "X-Api-Key",
+           *           "Accept-Language"
+           *         ],
+           *         "basic_auth_set": true
+           *       },
            *       "selectors": null
            *     }
            */
@@ -2868,6 +2961,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   updateFeedSettings: {
@@ -2952,6 +3046,14 @@ export interface operations {
            *           ".share-buttons"
            *         ]
            *       },
+           *       "fetch": {
+           *         "user_agent": "Mozilla/5.0 (compatible; feedmill)",
+           *         "header_names": [
+           *           "X-Api-Key",
+           *           "Accept-Language"
+           *         ],
+           *         "basic_auth_set": true
+           *       },
            *       "selectors": null
            *     }
            */
@@ -2969,6 +3071,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   previewFeedFilters: {
@@ -3069,6 +3172,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   refreshFeed: {
@@ -3130,6 +3234,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   listBundles: {
@@ -3189,6 +3294,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   createBundle: {
@@ -3269,6 +3375,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   getBundle: {
@@ -3341,6 +3448,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   deleteBundle: {
@@ -3380,6 +3488,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   updateBundle: {
@@ -3459,6 +3568,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   getBundleSettings: {
@@ -3505,6 +3615,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   updateBundleSettings: {
@@ -3580,6 +3691,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   previewBundleFilters: {
@@ -3680,6 +3792,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   addFeedToBundle: {
@@ -3751,6 +3864,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   removeFeedFromBundle: {
@@ -3797,6 +3911,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   listWebhooks: {
@@ -3865,6 +3980,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   createWebhook: {
@@ -3936,6 +4052,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   getWebhook: {
@@ -3990,6 +4107,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   deleteWebhook: {
@@ -4029,6 +4147,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   updateWebhook: {
@@ -4093,6 +4212,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   rotateWebhookSecret: {
@@ -4148,6 +4268,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   testWebhook: {
@@ -4194,6 +4315,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   listWebhookDeliveries: {
@@ -4256,6 +4378,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   retryWebhookDelivery: {
@@ -4296,6 +4419,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   streamEvents: {
@@ -4396,6 +4520,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   exportOpml: {
@@ -4431,6 +4556,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   importOpml: {
@@ -4519,6 +4645,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   getOpmlImport: {
@@ -4572,6 +4699,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   discoverFeeds: {
@@ -4628,6 +4756,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   getHostedFeed: {
