@@ -29,10 +29,10 @@ export interface EventsEnv {
 
 /** What the subscribers ask for: the whole event, as the transport tests do. */
 const query = (feedId: string): string => `subscription { feedUpdate(feedIds: ["${feedId}"]) {
-  id type feed { id title source_url rss_feed_url description icon }
+  id type feed { id title sourceUrl rssFeedUrl description icon }
   data {
-    items_new { url title description_text thumbnail date_published authors { name } }
-    items_changed { url title description_text thumbnail date_published authors { name } changed_fields }
+    itemsNew { url title descriptionText thumbnail datePublished authors { name } }
+    itemsChanged { url title descriptionText thumbnail datePublished authors { name } changedFields }
   }
 } }`;
 

@@ -42,15 +42,22 @@ const feedId = (JSON.parse(created.text) as { id: string }).id;
 
 const restStatus = async (): Promise<Status> =>
   (JSON.parse((await service.call('GET', `/v1/feeds/${feedId}`, { authorization })).text) as { status: Status }).status;
-const graphqlStatus = async (): Promise<Status> => {
+/** The same status over GraphQL, in its names. */
+interface GraphqlStatus {
+  state: string;
+  consecutiveErrors: number;
+  lastOutcome: string | null;
+  lastError: { code: string; message: string } | null;
+}
+const graphqlStatus = async (): Promise<GraphqlStatus> => {
   const response = await service.call('POST', '/graphql', {
     authorization,
     body: {
-      query: 'query ($id: ID!) { feed(id: $id) { status { state consecutive_errors last_outcome last_error { code message } } } }',
+      query: 'query ($id: ID!) { feed(id: $id) { status { state consecutiveErrors lastOutcome lastError { code message } } } }',
       variables: { id: feedId },
     },
   });
-  return (JSON.parse(response.text) as { data: { feed: { status: Status } } }).data.feed.status;
+  return (JSON.parse(response.text) as { data: { feed: { status: GraphqlStatus } } }).data.feed.status;
 };
 const scrape = async (): Promise<string> => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
 const sample = (exposition: string, series: string): number => {
@@ -80,9 +87,9 @@ t.test('a source that starts answering 500 shows failing, with consecutive error
 
 t.test('GraphQL shows the same status', async (t) => {
   const status = await graphqlStatus();
-  t.match(status, { state: 'failing', last_outcome: 'upstream_status', last_error: { code: 'upstream_status' } });
-  t.ok(status.consecutive_errors >= 3);
-  t.match(status.last_error?.message, /500/);
+  t.match(status, { state: 'FAILING', lastOutcome: 'upstream_status', lastError: { code: 'upstream_status' } });
+  t.ok(status.consecutiveErrors >= 3);
+  t.match(status.lastError?.message, /500/);
 });
 
 t.test('/metrics counts the feed as failing and its failed fetches under its host', async (t) => {
@@ -111,7 +118,7 @@ t.test('once the source answers again the feed recovers to active everywhere', a
     () => `REST status: ${JSON.stringify(seen)}`,
   );
   t.match(await restStatus(), { consecutive_errors: 0, last_error: null });
-  t.match(await graphqlStatus(), { state: 'active', consecutive_errors: 0, last_error: null });
+  t.match(await graphqlStatus(), { state: 'ACTIVE', consecutiveErrors: 0, lastError: null });
   let exposition = '';
   await eventually(
     60_000,

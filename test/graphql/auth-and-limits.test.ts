@@ -15,7 +15,8 @@ t.teardown(async () => {
 const alice = await env.bearer('alice');
 const aliceReader = await env.bearer('alice', ['read']);
 const aliceWriter = await env.bearer('alice', ['write']);
-const count = async () => (await graphql<{ feeds: { total: number } }>(yoga, alice, '{ feeds { total } }')).data?.feeds.total;
+const count = async () =>
+  (await graphql<{ feeds: { totalCount: number } }>(yoga, alice, '{ feeds { totalCount } }')).data?.feeds.totalCount;
 
 t.test('without valid credentials every operation is refused with 401 `unauthorized`', async (t) => {
   for (const [why, authorization] of [
@@ -24,7 +25,7 @@ t.test('without valid credentials every operation is refused with 401 `unauthori
     ['wrong secret', `${alice.slice(0, -2)}xx`],
     ['not Bearer', 'Basic abc:def'],
   ] as const) {
-    const response = await graphql(yoga, authorization, '{ feeds { total } }');
+    const response = await graphql(yoga, authorization, '{ feeds { totalCount } }');
     t.equal(response.status, 401, `${why}: HTTP 401`);
     t.same(codesOf(response), ['unauthorized'], `${why}: code`);
     t.equal(response.errors?.[0]?.extensions?.statusCode, 401, `${why}: statusCode`);
@@ -39,7 +40,7 @@ t.test('without valid credentials every operation is refused with 401 `unauthori
 });
 
 t.test('a read key reads but cannot change anything; a write-only key cannot read', async (t) => {
-  t.equal((await graphql<{ feeds: { total: number } }>(yoga, aliceReader, '{ feeds { total } }')).data?.feeds.total, 0);
+  t.equal((await graphql<{ feeds: { totalCount: number } }>(yoga, aliceReader, '{ feeds { totalCount } }')).data?.feeds.totalCount, 0);
   const refused = await graphql(yoga, aliceReader, 'mutation ($url: String!) { createFeed(input: { url: $url }) { id } }', {
     url: source.url,
   });
@@ -47,18 +48,18 @@ t.test('a read key reads but cannot change anything; a write-only key cannot rea
   t.same(codesOf(refused), ['forbidden']);
   t.match(refused.errors?.[0]?.message, /needs `write`/);
   t.equal(await count(), 0, 'nothing was created');
-  const blind = await graphql(yoga, aliceWriter, '{ feeds { total } }');
+  const blind = await graphql(yoga, aliceWriter, '{ feeds { totalCount } }');
   t.same(codesOf(blind), ['forbidden']);
   const subscription = await graphql(yoga, aliceWriter, 'subscription { feedUpdate { id } }');
   t.same(codesOf(subscription), ['forbidden'], 'subscriptions need `read` too');
 });
 
 t.test('requests graphql itself rejects say `validation_failed`', async (t) => {
-  const unknown = await graphql(yoga, alice, '{ feeds { total colour } }');
+  const unknown = await graphql(yoga, alice, '{ feeds { totalCount colour } }');
   t.equal(unknown.status, 400);
   t.same(codesOf(unknown), ['validation_failed']);
   t.match(unknown.errors?.[0]?.message, /colour/);
-  t.same(codesOf(await graphql(yoga, alice, '{ feeds { total ')), ['validation_failed'], 'a syntax error');
+  t.same(codesOf(await graphql(yoga, alice, '{ feeds { totalCount ')), ['validation_failed'], 'a syntax error');
   const introspection = await graphql(yoga, alice, '{ __schema { types { name } } }');
   t.equal(introspection.status, 400, 'introspection is off by default');
   t.match(introspection.errors?.[0]?.message, /introspection/);
@@ -75,7 +76,7 @@ t.test('a query nested deeper than 8 levels is refused before anything runs', as
   t.match(refused.errors?.[0]?.message, /depth limit of 8 exceeded/);
   t.notOk(refused.data);
   const fragments = Array.from({ length: 9 }, (_, n) => `fragment F${n} on Feed { ${n === 8 ? 'id' : `...F${n + 1}`} }`).join(' ');
-  const chained = await graphql(yoga, alice, `{ feeds { data { ...F0 } } } ${fragments}`);
+  const chained = await graphql(yoga, alice, `{ feeds { nodes { ...F0 } } } ${fragments}`);
   t.match(chained.errors?.[0]?.message, /depth limit of 8 exceeded/, 'fragments count as levels');
   const shallow = await graphql<{ __type: { name: string } }>(explorer, alice, '{ __type(name: "Feed") { name fields { name } } }');
   t.equal(shallow.data?.__type.name, 'Feed', 'an ordinary query passes');
@@ -83,23 +84,23 @@ t.test('a query nested deeper than 8 levels is refused before anything runs', as
 
 t.test('a query costing more than 1000 is refused before anything runs, however it is spread out', async (t) => {
   const full =
-    'id title source_url rss_feed_url description icon settings { customAuthor sort } items { url title description_text description_html thumbnail date_published authors { name } }';
-  const aliases = Array.from({ length: 30 }, (_, n) => `f${n}: feeds(limit: 100) { total data { ${full} } }`).join(' ');
+    'id title sourceUrl rssFeedUrl description icon settings { customAuthor sort } items { nodes { url title descriptionText descriptionHtml thumbnail datePublished authors { name } } }';
+  const aliases = Array.from({ length: 30 }, (_, n) => `f${n}: feeds(limit: 100) { totalCount nodes { ${full} } }`).join(' ');
   const refused = await graphql(yoga, alice, `{ ${aliases} }`);
   t.equal(refused.status, 400);
   t.same(codesOf(refused), ['validation_failed']);
   t.match(refused.errors?.[0]?.message, /Cost limit of 1000 exceeded/);
   t.notOk(refused.data);
-  const one = await graphql<{ f0: { total: number } }>(yoga, alice, `{ f0: feeds { total data { ${full} } } }`);
+  const one = await graphql<{ f0: { totalCount: number } }>(yoga, alice, `{ f0: feeds { totalCount nodes { ${full} } } }`);
   t.same(one.errors, undefined, 'one full listing is well within the limit');
 });
 
 t.test('misspelled names get no "Did you mean" hint, signed in or not', async (t) => {
   const misspelled = [
     '{ feeds { totl } }',
-    '{ feeds(limt: 5) { total } }',
-    '{ feeds { data { ... on Fed { id } } } }',
-    'query ($s: ItemSrt) { feeds { total } }',
+    '{ feeds(limt: 5) { totalCount } }',
+    '{ feeds { nodes { ... on Fed { id } } } }',
+    'query ($s: ItemSrt) { feeds { totalCount } }',
   ];
   for (const query of misspelled) {
     for (const [who, authorization] of [
@@ -117,9 +118,9 @@ t.test('misspelled names get no "Did you mean" hint, signed in or not', async (t
       );
     }
   }
-  const badEnum = await graphql(yoga, alice, '{ feeds { data { items(sort: dat) { url } } } }');
+  const badEnum = await graphql(yoga, alice, '{ feeds { nodes { items(sort: dat) { nodes { url } } } } }');
   t.notMatch(badEnum.errors?.[0]?.message ?? '', /Did you mean/, 'nor for an enum value');
-  const badVariable = await graphql(yoga, alice, 'query ($sort: ItemSort) { feeds { data { items(sort: $sort) { url } } } }', {
+  const badVariable = await graphql(yoga, alice, 'query ($sort: ItemSort) { feeds { nodes { items(sort: $sort) { nodes { url } } } } }', {
     sort: 'dat',
   });
   t.same(codesOf(badVariable), ['validation_failed'], "a bad variable value is the request's fault, not ours");

@@ -37,11 +37,11 @@ interface Bundle {
   name: string;
   description: string;
   icon: string;
-  rss_feed_url: string;
+  rssFeedUrl: string;
   feeds: string[];
-  items: { title: string }[];
+  items: { totalCount: number; nodes: { title: string }[] };
 }
-const bundleFields = 'id name description icon rss_feed_url feeds items { title }';
+const bundleFields = 'id name description icon rssFeedUrl feeds items { totalCount nodes { title } }';
 
 t.test('a bundle groups feeds, merges their items, and changes as feeds come and go', async (t) => {
   const created = await graphql<{ createBundle: Bundle }>(
@@ -55,8 +55,9 @@ t.test('a bundle groups feeds, merges their items, and changes as feeds come and
   const bundle = created.data?.createBundle;
   t.match(bundle?.id, /^_[A-Za-z0-9_-]{16}$/);
   t.same([bundle?.name, bundle?.description, bundle?.icon, bundle?.feeds], ['Reading', '', '', [feedA]]);
-  t.equal(bundle?.rss_feed_url, `https://feeds.example.test/feeds/${bundle?.id}.xml`);
-  t.equal(bundle?.items.length, 2);
+  t.equal(bundle?.rssFeedUrl, `https://feeds.example.test/feeds/${bundle?.id}.xml`);
+  t.equal(bundle?.items.totalCount, 2);
+  t.equal(bundle?.items.nodes.length, 2);
 
   const added = await graphql<{ addFeedToBundle: Bundle }>(
     yoga,
@@ -68,7 +69,7 @@ t.test('a bundle groups feeds, merges their items, and changes as feeds come and
     },
   );
   t.same(added.data?.addFeedToBundle.feeds, [feedA, feedB]);
-  t.equal(added.data?.addFeedToBundle.items.length, 3, 'items of both feeds');
+  t.equal(added.data?.addFeedToBundle.items.totalCount, 3, 'items of both feeds');
 
   const renamed = await graphql<{ updateBundle: Bundle }>(
     yoga,
@@ -93,13 +94,17 @@ t.test('a bundle groups feeds, merges their items, and changes as feeds come and
 
   const read = await graphql<{ bundle: Bundle }>(yoga, alice, `query ($b: ID!) { bundle(id: $b) { ${bundleFields} } }`, { b: bundle?.id });
   t.same(
-    [read.data?.bundle.name, read.data?.bundle.feeds, read.data?.bundle.items.length],
+    [read.data?.bundle.name, read.data?.bundle.feeds, read.data?.bundle.items.nodes.length],
     ['Later', [feedB], 1],
     'reads see every change',
   );
 
-  const list = await graphql<{ bundles: { total: number; data: { id: string }[] } }>(yoga, alice, '{ bundles { total data { id } } }');
-  t.same(list.data?.bundles, { total: 1, data: [{ id: bundle?.id }] });
+  const list = await graphql<{ bundles: { totalCount: number; hasMore: boolean; nodes: { id: string }[] } }>(
+    yoga,
+    alice,
+    '{ bundles { totalCount hasMore nodes { id } } }',
+  );
+  t.same(list.data?.bundles, { totalCount: 1, hasMore: false, nodes: [{ id: bundle?.id }] });
 
   const remove = () =>
     graphql<{ deleteBundle: { id: string; deleted: boolean } }>(yoga, alice, 'mutation ($b: ID!) { deleteBundle(id: $b) { id deleted } }', {
@@ -121,7 +126,7 @@ t.test("another account's bundles and feeds cannot be used or seen", async (t) =
     { feeds: [feedA] },
   );
   const id = mine.data?.createBundle.id;
-  const peek = await graphql(yoga, bob, 'query ($b: ID!) { bundle(id: $b) { name items { title } } }', { b: id });
+  const peek = await graphql(yoga, bob, 'query ($b: ID!) { bundle(id: $b) { name items { nodes { title } } } }', { b: id });
   t.same(codesOf(peek), ['bundle_not_found']);
   t.equal(peek.data, null);
   const add = await graphql(yoga, alice, 'mutation ($b: ID!, $f: ID!) { addFeedToBundle(bundleId: $b, feedId: $f) { feeds } }', {
@@ -130,6 +135,6 @@ t.test("another account's bundles and feeds cannot be used or seen", async (t) =
   });
   t.same(codesOf(add), ['feed_not_found']);
   t.same(codesOf(await graphql(yoga, bob, 'mutation ($b: ID!) { deleteBundle(id: $b) { deleted } }', { b: id })), ['bundle_not_found']);
-  const bobs = await graphql<{ bundles: { total: number } }>(yoga, bob, '{ bundles { total } }');
-  t.equal(bobs.data?.bundles.total, 0);
+  const bobs = await graphql<{ bundles: { totalCount: number } }>(yoga, bob, '{ bundles { totalCount } }');
+  t.equal(bobs.data?.bundles.totalCount, 0);
 });

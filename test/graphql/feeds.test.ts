@@ -18,24 +18,24 @@ const bob = await env.bearer('bob');
 interface Item {
   url: string;
   title: string;
-  description_html: string;
-  date_published: string;
+  descriptionHtml: string;
+  datePublished: string;
   authors: { name: string }[];
   thumbnail: string | null;
 }
 interface Feed {
   id: string;
   title: string;
-  source_url: string;
-  rss_feed_url: string;
+  sourceUrl: string;
+  rssFeedUrl: string;
   description: string;
   icon: string;
-  items: Item[];
+  items: { nodes: Item[] };
   settings: { customAuthor: string | null; sort: string };
 }
 
 const feedFields =
-  'id title source_url rss_feed_url description icon items { url title description_html date_published thumbnail authors { name } }';
+  'id title sourceUrl rssFeedUrl description icon items { nodes { url title descriptionHtml datePublished thumbnail authors { name } } }';
 const create = (url: string, authorization = alice) =>
   graphql<{ createFeed: Feed }>(yoga, authorization, `mutation ($url: String!) { createFeed(input: { url: $url }) { ${feedFields} } }`, {
     url,
@@ -49,17 +49,17 @@ t.test('creating a feed returns it with its items, the same as REST', async (t) 
   t.equal(created.status, 200);
   t.match(feed.id, /^[A-Za-z0-9_-]{16}$/);
   t.equal(feed.title, 'Fixture & Co');
-  t.equal(feed.source_url, source.url);
-  t.equal(feed.rss_feed_url, `https://feeds.example.test/feeds/${feed.id}.xml`);
+  t.equal(feed.sourceUrl, source.url);
+  t.equal(feed.rssFeedUrl, `https://feeds.example.test/feeds/${feed.id}.xml`);
   t.same(
-    feed.items.map((item) => item.title),
+    feed.items.nodes.map((item) => item.title),
     ['Post 3', 'Post 2', 'Post 1'],
     'newest first',
   );
-  t.equal(feed.items[0]?.date_published, '2026-01-03T12:00:00.000Z');
-  t.match(feed.items[0]?.description_html, /<b>3<\/b>/);
-  t.same(feed.items[0]?.authors, []);
-  t.equal(feed.items[0]?.thumbnail, null);
+  t.equal(feed.items.nodes[0]?.datePublished, '2026-01-03T12:00:00.000Z');
+  t.match(feed.items.nodes[0]?.descriptionHtml, /<b>3<\/b>/);
+  t.same(feed.items.nodes[0]?.authors, []);
+  t.equal(feed.items.nodes[0]?.thumbnail, null);
 });
 
 t.test('a feed reads back with its items and settings; `sort` changes the order', async (t) => {
@@ -71,31 +71,30 @@ t.test('a feed reads back with its items and settings; `sort` changes the order'
     { id: feed.id },
   );
   t.same(response.errors, undefined);
-  t.equal(response.data?.feed.items.length, 3);
-  t.same(response.data?.feed.settings, { customAuthor: null, sort: 'last_added' });
-  const byDate = await graphql<{ feed: { items: Item[] } }>(
+  t.equal(response.data?.feed.items.nodes.length, 3);
+  t.same(response.data?.feed.settings, { customAuthor: null, sort: 'LAST_ADDED' });
+  const byDate = await graphql<{ feed: { items: { nodes: Item[] } } }>(
     yoga,
     alice,
-    'query ($id: ID!) { feed(id: $id) { items(sort: date) { title } } }',
+    'query ($id: ID!) { feed(id: $id) { items(sort: DATE) { nodes { title } } } }',
     { id: feed.id },
   );
   t.same(
-    byDate.data?.feed.items.map((item) => item.title),
+    byDate.data?.feed.items.nodes.map((item) => item.title),
     ['Post 3', 'Post 2', 'Post 1'],
   );
 });
 
-t.test('listing feeds gives the envelope, newest first, with limit and offset checked', async (t) => {
+t.test('listing feeds gives a page, newest first, with limit and offset checked', async (t) => {
   const second = (await create(source.url)).data?.createFeed;
-  const list = await graphql<{ feeds: { total: number; offset: number; limit: number; data: { id: string }[] } }>(
-    yoga,
-    alice,
-    '{ feeds { total offset limit data { id } } }',
-  );
-  t.same(list.data?.feeds, { total: 2, offset: 0, limit: 10, data: [{ id: second?.id }, { id: feed.id }] });
-  const page = await graphql<{ feeds: { data: { id: string }[] } }>(yoga, alice, '{ feeds(limit: 1, offset: 1) { data { id } } }');
-  t.same(page.data?.feeds.data, [{ id: feed.id }]);
-  const bad = await graphql(yoga, alice, '{ feeds(limit: 0) { total } }');
+  type Page = { feeds: { totalCount: number; hasMore: boolean; nodes: { id: string }[] } };
+  const list = await graphql<Page>(yoga, alice, '{ feeds { totalCount hasMore nodes { id } } }');
+  t.same(list.data?.feeds, { totalCount: 2, hasMore: false, nodes: [{ id: second?.id }, { id: feed.id }] });
+  const first = await graphql<Page>(yoga, alice, '{ feeds(limit: 1) { totalCount hasMore nodes { id } } }');
+  t.same(first.data?.feeds, { totalCount: 2, hasMore: true, nodes: [{ id: second?.id }] }, 'more follow the first page');
+  const page = await graphql<Page>(yoga, alice, '{ feeds(limit: 1, offset: 1) { hasMore nodes { id } } }');
+  t.same(page.data?.feeds, { hasMore: false, nodes: [{ id: feed.id }] });
+  const bad = await graphql(yoga, alice, '{ feeds(limit: 0) { totalCount } }');
   t.same(codesOf(bad), ['validation_failed']);
   t.equal(bad.errors?.[0]?.message, 'Expected `limit` to be an integer from 1 to 100, got 0');
   t.equal(bad.errors?.[0]?.extensions?.statusCode, 400);
@@ -117,16 +116,21 @@ t.test('a custom author replaces every item author until it is reset with null',
   const set = await graphql<{ updateFeedSettings: Feed['settings'] }>(
     yoga,
     alice,
-    'mutation ($id: ID!) { updateFeedSettings(feedId: $id, input: { customAuthor: "Newsroom", sort: date }) { customAuthor sort } }',
+    'mutation ($id: ID!) { updateFeedSettings(feedId: $id, input: { customAuthor: "Newsroom", sort: DATE }) { customAuthor sort } }',
     { id: feed.id },
   );
-  t.same(set.data?.updateFeedSettings, { customAuthor: 'Newsroom', sort: 'date' });
+  t.same(set.data?.updateFeedSettings, { customAuthor: 'Newsroom', sort: 'DATE' });
   const items = async () =>
     (
-      await graphql<{ feed: { items: Item[] } }>(yoga, alice, 'query ($id: ID!) { feed(id: $id) { items { authors { name } } } }', {
-        id: feed.id,
-      })
-    ).data?.feed.items;
+      await graphql<{ feed: { items: { nodes: Item[] } } }>(
+        yoga,
+        alice,
+        'query ($id: ID!) { feed(id: $id) { items { nodes { authors { name } } } } }',
+        {
+          id: feed.id,
+        },
+      )
+    ).data?.feed.items.nodes;
   t.same(
     (await items())?.map((item) => item.authors),
     [[{ name: 'Newsroom' }], [{ name: 'Newsroom' }], [{ name: 'Newsroom' }]],
@@ -134,10 +138,10 @@ t.test('a custom author replaces every item author until it is reset with null',
   const sortOnly = await graphql<{ updateFeedSettings: Feed['settings'] }>(
     yoga,
     alice,
-    'mutation ($id: ID!) { updateFeedSettings(feedId: $id, input: { sort: last_added }) { customAuthor sort } }',
+    'mutation ($id: ID!) { updateFeedSettings(feedId: $id, input: { sort: LAST_ADDED }) { customAuthor sort } }',
     { id: feed.id },
   );
-  t.same(sortOnly.data?.updateFeedSettings, { customAuthor: 'Newsroom', sort: 'last_added' }, 'a field left out keeps its value');
+  t.same(sortOnly.data?.updateFeedSettings, { customAuthor: 'Newsroom', sort: 'LAST_ADDED' }, 'a field left out keeps its value');
   const reset = await graphql<{ updateFeedSettings: Feed['settings'] }>(
     yoga,
     alice,
@@ -170,8 +174,8 @@ t.test("another account's feed is not found and never shows its data", async (t)
   t.same(codesOf(settings), ['feed_not_found']);
   const removal = await graphql(yoga, bob, 'mutation ($id: ID!) { deleteFeed(id: $id) { deleted } }', { id: feed.id });
   t.same(codesOf(removal), ['feed_not_found']);
-  const list = await graphql<{ feeds: { total: number } }>(yoga, bob, '{ feeds { total } }');
-  t.equal(list.data?.feeds.total, 0);
+  const list = await graphql<{ feeds: { totalCount: number } }>(yoga, bob, '{ feeds { totalCount } }');
+  t.equal(list.data?.feeds.totalCount, 0);
   const still = await graphql<{ feed: { title: string } }>(yoga, alice, 'query ($id: ID!) { feed(id: $id) { title } }', { id: feed.id });
   t.equal(still.data?.feed.title, 'Renamed', "alice's feed is untouched");
 });
@@ -182,8 +186,8 @@ t.test('a source that cannot be reached, or is not a URL, creates nothing and sa
   t.equal(unreachable.errors?.[0]?.extensions?.statusCode, 402, 'the REST status rides along');
   t.equal(unreachable.status, 200, 'a failed field is not a failed request');
   t.same(codesOf(await create('not a url')), ['invalid_url']);
-  const list = await graphql<{ feeds: { total: number } }>(yoga, alice, '{ feeds { total } }');
-  t.equal(list.data?.feeds.total, 2);
+  const list = await graphql<{ feeds: { totalCount: number } }>(yoga, alice, '{ feeds { totalCount } }');
+  t.equal(list.data?.feeds.totalCount, 2);
 });
 
 t.test('deleting a feed, then deleting it again, says it was already deleted', async (t) => {

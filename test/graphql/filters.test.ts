@@ -13,14 +13,14 @@ t.teardown(async () => {
 });
 const alice = await env.bearer('alice');
 
-const feed = await graphql<{ createFeed: { id: string; items: { title: string }[] } }>(
+const feed = await graphql<{ createFeed: { id: string; items: { nodes: { title: string }[] } } }>(
   yoga,
   alice,
-  'mutation ($url: String!) { createFeed(input: { url: $url }) { id items { title } } }',
+  'mutation ($url: String!) { createFeed(input: { url: $url }) { id items { nodes { title } } } }',
   { url: source.url },
 );
 const feedId = feed.data?.createFeed.id ?? '';
-const titles = feed.data?.createFeed.items.map((item) => item.title) ?? [];
+const titles = feed.data?.createFeed.items.nodes.map((item) => item.title) ?? [];
 const [first = '', second = ''] = titles;
 
 /** A condition as the schema reads it back: the fields of a group are null. */
@@ -36,22 +36,27 @@ const setFeedFilters = (filters: unknown) =>
   );
 const shownTitles = async (): Promise<string[]> =>
   (
-    await graphql<{ feed: { items: { title: string }[] } }>(yoga, alice, 'query ($id: ID!) { feed(id: $id) { items { title } } }', {
-      id: feedId,
-    })
-  ).data?.feed.items.map((item) => item.title) ?? [];
+    await graphql<{ feed: { items: { nodes: { title: string }[] } } }>(
+      yoga,
+      alice,
+      'query ($id: ID!) { feed(id: $id) { items { nodes { title } } } }',
+      {
+        id: feedId,
+      },
+    )
+  ).data?.feed.items.nodes.map((item) => item.title) ?? [];
 
 t.test('feed filters are typed both ways, and drop items from Feed.items', async (t) => {
-  const set = await setFeedFilters({ block: { field: 'title', op: 'contains', value: first } });
+  const set = await setFeedFilters({ block: { field: 'TITLE', op: 'CONTAINS', value: first } });
   t.same(set.errors, undefined);
-  t.same(set.data?.updateFeedSettings.filters, { keep: null, block: condition('title', 'contains', first) });
+  t.same(set.data?.updateFeedSettings.filters, { keep: null, block: condition('TITLE', 'CONTAINS', first) });
   t.same(await shownTitles(), titles.slice(1), 'the blocked item is not shown');
 
   const keep = await setFeedFilters({
     keep: {
       any: [
-        { field: 'title', op: 'contains', value: second },
-        { field: 'title', op: 'contains', value: first },
+        { field: 'TITLE', op: 'CONTAINS', value: second },
+        { field: 'TITLE', op: 'CONTAINS', value: first },
       ],
     },
   });
@@ -63,9 +68,9 @@ t.test('feed filters are typed both ways, and drop items from Feed.items', async
         op: null,
         value: null,
         all: null,
-        any: [condition('title', 'contains', second), condition('title', 'contains', first)],
+        any: [condition('TITLE', 'CONTAINS', second), condition('TITLE', 'CONTAINS', first)],
       },
-      block: condition('title', 'contains', first),
+      block: condition('TITLE', 'CONTAINS', first),
     },
     'a rule left out of the object keeps its value',
   );
@@ -83,11 +88,11 @@ t.test('the JSON a REST body carries is a valid variable, down to the deepest le
   const restBody = {
     keep: {
       all: [
-        { field: 'url', op: 'matches', value: '^https?://' },
+        { field: 'URL', op: 'MATCHES', value: '^https?://' },
         {
           any: [
-            { field: 'title', op: 'contains', value: first },
-            { field: 'date_published', op: 'newer_than', value: '520w' },
+            { field: 'TITLE', op: 'CONTAINS', value: first },
+            { field: 'DATE_PUBLISHED', op: 'NEWER_THAN', value: '520w' },
           ],
         },
       ],
@@ -107,7 +112,7 @@ t.test('the JSON a REST body carries is a valid variable, down to the deepest le
     value: null,
     any: null,
     all: [
-      condition('url', 'matches', '^https?://'),
+      condition('URL', 'MATCHES', '^https?://'),
       // A group in a group holds only conditions, which have no `all` / `any`.
       {
         field: null,
@@ -115,8 +120,8 @@ t.test('the JSON a REST body carries is a valid variable, down to the deepest le
         value: null,
         all: null,
         any: [
-          { field: 'title', op: 'contains', value: first },
-          { field: 'date_published', op: 'newer_than', value: '520w' },
+          { field: 'TITLE', op: 'CONTAINS', value: first },
+          { field: 'DATE_PUBLISHED', op: 'NEWER_THAN', value: '520w' },
         ],
       },
     ],
@@ -125,17 +130,17 @@ t.test('the JSON a REST body carries is a valid variable, down to the deepest le
 });
 
 t.test('a filter the language refuses is validation_failed, naming what was expected and where', async (t) => {
-  const tooDeep = await setFeedFilters({ keep: { all: [{ all: [{ all: [{ field: 'title', op: 'contains', value: 'x' }] }] }] } });
+  const tooDeep = await setFeedFilters({ keep: { all: [{ all: [{ all: [{ field: 'TITLE', op: 'CONTAINS', value: 'x' }] }] }] } });
   t.ok(
     codesOf(tooDeep).length > 0 && codesOf(tooDeep).every((code) => code === 'validation_failed'),
     'the schema has no level below a group in a group',
   );
   t.match(tooDeep.errors?.map((error) => error.message).join('\n'), /Field "all" is not defined by type "FilterConditionInput"/);
 
-  const unknownField = await setFeedFilters({ keep: { field: 'colour', op: 'contains', value: 'x' } });
+  const unknownField = await setFeedFilters({ keep: { field: 'colour', op: 'CONTAINS', value: 'x' } });
   t.same(codesOf(unknownField), ['validation_failed'], 'fields and operators are enums');
 
-  const wrongOp = await setFeedFilters({ block: { field: 'date_published', op: 'contains', value: '2026' } });
+  const wrongOp = await setFeedFilters({ block: { field: 'DATE_PUBLISHED', op: 'CONTAINS', value: '2026' } });
   t.same(codesOf(wrongOp), ['validation_failed']);
   t.equal(
     wrongOp.errors?.[0]?.message,
@@ -143,12 +148,12 @@ t.test('a filter the language refuses is validation_failed, naming what was expe
   );
 
   const twoShapes = await setFeedFilters({
-    keep: { field: 'title', op: 'contains', value: 'x', any: [{ field: 'url', op: 'contains', value: 'y' }] },
+    keep: { field: 'TITLE', op: 'CONTAINS', value: 'x', any: [{ field: 'URL', op: 'CONTAINS', value: 'y' }] },
   });
   t.same(codesOf(twoShapes), ['validation_failed']);
   t.match(twoShapes.errors?.[0]?.message, /^Unknown fields `field`, `op`, `value` in `filters.keep`; expected `any` alone$/);
 
-  const lookahead = await setFeedFilters({ keep: { any: [{ field: 'title', op: 'matches', value: 'a(?=b)' }] } });
+  const lookahead = await setFeedFilters({ keep: { any: [{ field: 'TITLE', op: 'MATCHES', value: 'a(?=b)' }] } });
   t.same(codesOf(lookahead), ['validation_failed']);
   t.equal(
     lookahead.errors?.[0]?.message,
@@ -158,21 +163,21 @@ t.test('a filter the language refuses is validation_failed, naming what was expe
 });
 
 t.test('a whole filter, every level, can be read from each list within the depth and cost limits', async (t) => {
-  await setFeedFilters({ keep: { any: [{ all: [{ field: 'title', op: 'contains', value: 'Post' }] }] } });
+  await setFeedFilters({ keep: { any: [{ all: [{ field: 'TITLE', op: 'CONTAINS', value: 'Post' }] }] } });
   t.teardown(async () => void (await setFeedFilters(null)));
   const lists = [
-    `{ feeds { data { settings { filters { ${keepBlock} } } } } }`,
-    `{ bundles { data { settings { filters { ${keepBlock} } } } } }`,
-    `{ webhooks { data { filters { ${filterSelection} } } } }`,
+    `{ feeds { nodes { settings { filters { ${keepBlock} } } } } }`,
+    `{ bundles { nodes { settings { filters { ${keepBlock} } } } } }`,
+    `{ webhooks { nodes { filters { ${filterSelection} } } } }`,
   ];
   for (const query of lists) t.same((await graphql(yoga, alice, query)).errors, undefined, query.slice(0, 12));
-  const feeds = await graphql<{ feeds: { data: { settings: { filters: { keep: unknown } } }[] } }>(yoga, alice, lists[0] ?? '');
-  t.same(feeds.data?.feeds.data[0]?.settings.filters.keep, {
+  const feeds = await graphql<{ feeds: { nodes: { settings: { filters: { keep: unknown } } }[] } }>(yoga, alice, lists[0] ?? '');
+  t.same(feeds.data?.feeds.nodes[0]?.settings.filters.keep, {
     field: null,
     op: null,
     value: null,
     all: null,
-    any: [{ field: null, op: null, value: null, any: null, all: [{ field: 'title', op: 'contains', value: 'Post' }] }],
+    any: [{ field: null, op: null, value: null, any: null, all: [{ field: 'TITLE', op: 'CONTAINS', value: 'Post' }] }],
   });
 });
 
@@ -187,23 +192,22 @@ t.test('bundle settings carry keep/block filters too', async (t) => {
   const set = await graphql<{ updateBundleSettings: { sort: string; filters: { block: unknown } } }>(
     yoga,
     alice,
-    `mutation ($id: ID!) { updateBundleSettings(bundleId: $id, input: { filters: { block: { field: title, op: contains, value: ${JSON.stringify(first)} } } }) { sort filters { block { ${filterSelection} } } } }`,
+    `mutation ($id: ID!) { updateBundleSettings(bundleId: $id, input: { filters: { block: { field: TITLE, op: CONTAINS, value: ${JSON.stringify(first)} } } }) { sort filters { block { ${filterSelection} } } } }`,
     { id: bundleId },
   );
-  t.equal(set.data?.updateBundleSettings.sort, 'last_added');
-  t.same(set.data?.updateBundleSettings.filters.block, condition('title', 'contains', first));
-  const shown = await graphql<{ bundle: { settings: { filters: { keep: unknown; block: unknown } }; items: { title: string }[] } }>(
-    yoga,
-    alice,
-    `query ($id: ID!) { bundle(id: $id) { settings { filters { ${keepBlock} } } items { title } } }`,
-    { id: bundleId },
-  );
-  t.same(shown.data?.bundle.settings.filters, { keep: null, block: condition('title', 'contains', first) });
-  t.equal(shown.data?.bundle.items.length, 2, 'the blocked item is not in the bundle');
+  t.equal(set.data?.updateBundleSettings.sort, 'LAST_ADDED');
+  t.same(set.data?.updateBundleSettings.filters.block, condition('TITLE', 'CONTAINS', first));
+  const shown = await graphql<{
+    bundle: { settings: { filters: { keep: unknown; block: unknown } }; items: { nodes: { title: string }[] } };
+  }>(yoga, alice, `query ($id: ID!) { bundle(id: $id) { settings { filters { ${keepBlock} } } items { nodes { title } } } }`, {
+    id: bundleId,
+  });
+  t.same(shown.data?.bundle.settings.filters, { keep: null, block: condition('TITLE', 'CONTAINS', first) });
+  t.equal(shown.data?.bundle.items.nodes.length, 2, 'the blocked item is not in the bundle');
   const bad = await graphql(
     yoga,
     alice,
-    'mutation ($id: ID!) { updateBundleSettings(bundleId: $id, input: { filters: { keep: { field: title, op: older_than, value: "7d" } } }) { sort } }',
+    'mutation ($id: ID!) { updateBundleSettings(bundleId: $id, input: { filters: { keep: { field: TITLE, op: OLDER_THAN, value: "7d" } } }) { sort } }',
     { id: bundleId },
   );
   t.same(codesOf(bad), ['validation_failed']);

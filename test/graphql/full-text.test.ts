@@ -30,7 +30,7 @@ t.teardown(async () => {
 const alice = await env.bearer('alice');
 
 interface Item {
-  description_text: string;
+  descriptionText: string;
   summaryText: string;
   fullTextStatus: string;
   fullTextError: { code: string } | null;
@@ -54,17 +54,17 @@ const update = (input: Record<string, unknown>) =>
   );
 const items = async (): Promise<Item[]> =>
   (
-    await graphql<{ feed: { items: Item[] } }>(
+    await graphql<{ feed: { items: { nodes: Item[] } } }>(
       yoga,
       alice,
-      'query ($id: ID!) { feed(id: $id) { items { description_text summaryText fullTextStatus fullTextError { code } } } }',
+      'query ($id: ID!) { feed(id: $id) { items { nodes { descriptionText summaryText fullTextStatus fullTextError { code } } } } }',
       { id: feedId },
     )
-  ).data?.feed.items ?? [];
+  ).data?.feed.items.nodes ?? [];
 
 t.test('fullText and fullTextRules are settings; items say how their article went', async (t) => {
   t.ok(feedId, JSON.stringify(created.errors));
-  t.match((await items())[0], { fullTextStatus: 'SKIPPED', summaryText: 'TEASER', description_text: 'TEASER', fullTextError: null });
+  t.match((await items())[0], { fullTextStatus: 'SKIPPED', summaryText: 'TEASER', descriptionText: 'TEASER', fullTextError: null });
   const on = await update({ fullText: true, fullTextRules: { content: 'article', remove: ['h1'] } });
   t.same(on.data?.updateFeedSettings, { fullText: true, fullTextRules: { content: 'article', remove: ['h1'] } });
   let seen: Item | undefined;
@@ -73,8 +73,8 @@ t.test('fullText and fullTextRules are settings; items say how their article wen
     async () => (seen = (await items())[0])?.fullTextStatus === 'OK',
     () => JSON.stringify(seen),
   );
-  t.match(seen?.description_text, /ARTICLE-BODY/);
-  t.notMatch(seen?.description_text, /BOILER-/);
+  t.match(seen?.descriptionText, /ARTICLE-BODY/);
+  t.notMatch(seen?.descriptionText, /BOILER-/);
   t.equal(seen?.summaryText, 'TEASER', 'the teaser stays as the summary');
   const cleared = await update({ fullTextRules: null });
   t.equal(cleared.data?.updateFeedSettings.fullTextRules, null);

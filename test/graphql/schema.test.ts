@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getNamedType, getNullableType, isInputObjectType, parse, validate } from 'graphql';
+import {
+  getNamedType,
+  getNullableType,
+  isEnumType,
+  isInputObjectType,
+  isObjectType,
+  parse,
+  validate,
+  type GraphQLNamedType,
+} from 'graphql';
 import t from 'tap';
 import { printSortedSchema, schema } from '../../src/graphql/schema.js';
 import { repoRoot } from '../fixtures/repo-root.js';
@@ -9,6 +18,36 @@ t.test('the checked-in schema/schema.graphql is the schema the server runs, sort
   const checkedIn = readFileSync(join(repoRoot, 'schema', 'schema.graphql'), 'utf8');
   t.equal(checkedIn, printSortedSchema(), 'run `npm run schema` after changing a type');
   t.match(checkedIn, /feedUpdate\(\s*"""[^"]*"""\s*bundleIds: \[ID!\][\s\S]*?feedIds: \[ID!\][\s\S]*?since: ID\s*\): FeedUpdateEvent!/);
+});
+
+t.test("GraphQL's conventions: camelCase fields and arguments, UPPER_CASE enum values, inputs named …Input, one page type", async (t) => {
+  const ours = Object.values(schema.getTypeMap()).filter((type: GraphQLNamedType) => !type.name.startsWith('__'));
+  const camel = /^[a-z][A-Za-z0-9]*$/;
+  const misnamed: string[] = [];
+  for (const type of ours) {
+    if (isObjectType(type) || isInputObjectType(type)) {
+      for (const field of Object.values(type.getFields())) {
+        if (!camel.test(field.name)) misnamed.push(`${type.name}.${field.name}`);
+        for (const arg of 'args' in field ? field.args : [])
+          if (!camel.test(arg.name)) misnamed.push(`${type.name}.${field.name}(${arg.name})`);
+      }
+    }
+    if (isInputObjectType(type) && !type.name.endsWith('Input')) misnamed.push(`input ${type.name}`);
+    if (isEnumType(type))
+      for (const value of type.getValues()) if (!/^[A-Z][A-Z0-9_]*$/.test(value.name)) misnamed.push(`${type.name}.${value.name}`);
+  }
+  t.same(misnamed, [], 'no REST snake_case, no lower-case enum value, no input without the suffix');
+  const pages = ours.filter((type) => isObjectType(type) && type.name.endsWith('Page'));
+  t.ok(pages.length >= 5, 'feeds, bundles, webhooks, deliveries and items come in pages');
+  for (const page of pages)
+    if (isObjectType(page))
+      t.same(Object.keys(page.getFields()).sort(), ['hasMore', 'nodes', 'totalCount'], `${page.name} is the one page shape`);
+  const lists = ours.filter((type) => isObjectType(type) && type.name.endsWith('List'));
+  t.same(
+    lists.map((type) => type.name),
+    [],
+    'no second list shape',
+  );
 });
 
 t.test('every mutation takes ids as arguments and what it writes in one required input object', async (t) => {

@@ -28,7 +28,7 @@ async function post(server: GraphqlHttps, authorization: string): Promise<number
     const response = await request(server.httpUrl, {
       method: 'POST',
       headers: { authorization, 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ feeds { total } }' }),
+      body: JSON.stringify({ query: '{ feeds { totalCount } }' }),
       dispatcher,
     });
     await response.body.dump();
@@ -45,7 +45,7 @@ t.test('WebSocket operations on one replica and HTTP requests on another spend o
   const operation = () =>
     collect<{ errors?: GraphqlError[] }>((sink) =>
       client.subscribe(
-        { query: '{ feeds { total } }' },
+        { query: '{ feeds { totalCount } }' },
         {
           next: (value) => sink.next(value as { errors?: GraphqlError[] }),
           complete: () => undefined,

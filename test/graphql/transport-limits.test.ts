@@ -29,7 +29,7 @@ type SseStream = Awaited<ReturnType<typeof sseSubscribe>>;
 const https = new Agent({ connect: { ca: server.ca } });
 t.teardown(() => https.close());
 /** One GraphQL request over the real HTTPS server, as any client sends it. */
-async function post(authorization: string, query = '{ feeds { total } }', accept = 'application/json') {
+async function post(authorization: string, query = '{ feeds { totalCount } }', accept = 'application/json') {
   const response = await request(server.httpUrl, {
     method: 'POST',
     headers: { authorization, accept, 'content-type': 'application/json' },
@@ -194,7 +194,7 @@ t.test('SSE subscriptions count against the account too; closing a stream frees 
 });
 
 t.test('WebSocket operations spend the same budget as HTTP requests; past it, no transport opens more', async (t) => {
-  const query = '{ feeds { total } }';
+  const query = '{ feeds { totalCount } }';
 
   const spentOverHttp = await env.bearer('rate-alice');
   for (let n = 0; n < budget; n += 1) t.equal((await post(spentOverHttp)).statusCode, 200);

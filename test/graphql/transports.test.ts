@@ -1,7 +1,7 @@
 import t from 'tap';
 import WebSocket from 'ws';
 import { refreshFeed } from '../../src/app/refresh-feed.js';
-import type { FeedEventEnvelope, FeedUpdateEvent } from '../../src/webhook-event/feed-update-event.js';
+import type { EventItem, FeedEventEnvelope, FeedUpdateEvent } from '../../src/webhook-event/feed-update-event.js';
 import { startRssSource } from '../fixtures/rss-source.js';
 import { createTestDeps } from '../fixtures/test-deps.js';
 import { codesOf, graphql, type GraphqlError } from './graphql-client.js';
@@ -55,15 +55,43 @@ async function publish(source: typeof aliceSource, feedId: string, title: string
   return event;
 }
 
-const eventFields = `id type feed { id title source_url rss_feed_url description icon }
+const eventFields = `id type feed { id title sourceUrl rssFeedUrl description icon }
   data {
-    items_new { url title description_text thumbnail date_published authors { name } }
-    items_changed { url title description_text thumbnail date_published authors { name } changed_fields }
+    itemsNew { url title descriptionText thumbnail datePublished authors { name } }
+    itemsChanged { url title descriptionText thumbnail datePublished authors { name } changedFields }
   }`;
+
+const inGraphqlItem = (item: EventItem) => ({
+  url: item.url,
+  title: item.title,
+  descriptionText: item.description_text,
+  thumbnail: item.thumbnail,
+  datePublished: item.date_published,
+  authors: item.authors,
+});
+
+/** The event on the bus (a webhook's JSON) in GraphQL's names: what a subscriber must receive. */
+const inGraphql = (event: FeedUpdateEvent) => ({
+  id: event.id,
+  type: 'FEED_UPDATE',
+  feed: {
+    id: event.feed.id,
+    title: event.feed.title,
+    sourceUrl: event.feed.source_url,
+    rssFeedUrl: event.feed.rss_feed_url,
+    description: event.feed.description,
+    icon: event.feed.icon,
+  },
+  data: {
+    itemsNew: event.data.items_new.map(inGraphqlItem),
+    itemsChanged: event.data.items_changed.map((item) => ({ ...inGraphqlItem(item), changedFields: item.changed_fields })),
+  },
+});
+type SubscribedEvent = ReturnType<typeof inGraphql>;
 const subscription = (args = '') => `subscription { feedUpdate${args} { ${eventFields} } }`;
 
 interface Result {
-  data?: { feedUpdate: FeedUpdateEvent } | null;
+  data?: { feedUpdate: SubscribedEvent } | null;
   errors?: readonly GraphqlError[];
 }
 
@@ -72,7 +100,7 @@ function subscribeWs(authorization: string, query: string) {
   const client = wsClient(server, { Authorization: authorization });
   // graphql-ws reports a refused operation (validation) through `error` with the GraphQL errors.
   const results = collect<Result>((sink) =>
-    client.subscribe<{ feedUpdate: FeedUpdateEvent }>(
+    client.subscribe<{ feedUpdate: SubscribedEvent }>(
       { query },
       {
         next: (value) => sink.next(value as Result),
@@ -97,20 +125,20 @@ t.test('a WebSocket subscriber receives the same event object a webhook gets whe
   const event = await publish(aliceSource, aliceFeed, 'Fresh over WebSockets');
   const [received] = await live.results.next();
   t.same(received?.errors, undefined);
-  t.same(received?.data?.feedUpdate, event, 'field for field the event on the bus');
+  t.same(received?.data?.feedUpdate, inGraphql(event), 'field for field the event on the bus, in GraphQL names');
   const delivered = received?.data?.feedUpdate;
   t.match(delivered?.id, /^evt_[A-Za-z0-9_-]{24}$/);
-  t.equal(delivered?.type, 'feed_update');
+  t.equal(delivered?.type, 'FEED_UPDATE');
   t.equal(delivered?.feed.id, aliceFeed);
   t.same(
-    delivered?.data.items_new.map((item) => item.title),
+    delivered?.data.itemsNew.map((item) => item.title),
     ['Fresh over WebSockets'],
   );
-  t.same(delivered?.data.items_changed, []);
+  t.same(delivered?.data.itemsChanged, []);
 });
 
 t.test("an event's feed answers `status` too, read from the store (events carry the spec's fields only)", async (t) => {
-  const live = subscribeWs(alice, 'subscription { feedUpdate { id feed { id status { state consecutive_errors last_error { code } } } } }');
+  const live = subscribeWs(alice, 'subscription { feedUpdate { id feed { id status { state consecutiveErrors lastError { code } } } } }');
   t.teardown(live.close);
   await listening(env.deps, baseline + 1);
   const event = await publish(aliceSource, aliceFeed, 'Fresh with a status');
@@ -118,9 +146,9 @@ t.test("an event's feed answers `status` too, read from the store (events carry 
   const [received] = await live.results.next();
   t.same(received?.errors, undefined);
   t.same((received?.data?.feedUpdate.feed as { status?: unknown } | undefined)?.status, {
-    state: 'active',
-    consecutive_errors: 0,
-    last_error: null,
+    state: 'ACTIVE',
+    consecutiveErrors: 0,
+    lastError: null,
   });
 });
 
@@ -199,8 +227,8 @@ t.test('depth and cost limits hold on WebSockets too', async (t) => {
   t.equal(tooDeep?.errors?.[0]?.extensions?.code, 'validation_failed');
   // A subscription has one root field, so the costly operation is a query, sent over the same socket.
   const full =
-    'id title source_url rss_feed_url description icon settings { customAuthor } items { url title description_text description_html date_published authors { name } }';
-  const aliases = Array.from({ length: 30 }, (_, n) => `f${n}: feeds(limit: 100) { data { ${full} } }`).join(' ');
+    'id title sourceUrl rssFeedUrl description icon settings { customAuthor } items { nodes { url title descriptionText descriptionHtml datePublished authors { name } } }';
+  const aliases = Array.from({ length: 30 }, (_, n) => `f${n}: feeds(limit: 100) { nodes { ${full} } }`).join(' ');
   const costly = subscribeWs(alice, `{ ${aliases} }`);
   t.teardown(costly.close);
   const [tooCostly] = await costly.results.next();
@@ -216,7 +244,7 @@ t.test('an SSE subscriber receives the same event', async (t) => {
   const event = await publish(aliceSource, aliceFeed, 'Fresh over SSE');
   const [first] = await stream.events.next();
   t.equal(first?.event, 'next');
-  t.same(first?.data, { data: { feedUpdate: event } }, 'field for field the event on the bus');
+  t.same(first?.data, { data: { feedUpdate: inGraphql(event) } }, 'field for field the event on the bus, in GraphQL names');
 
   const refused = await sseSubscribe(server, undefined, subscription());
   t.teardown(refused.close);
@@ -237,7 +265,7 @@ t.test('feedUpdate(since:) replays the events after it, then continues live, eac
   t.equal(stream.status, 200);
   // `next(n)` resolves with every frame so far once there are n.
   const ids = async (count: number) =>
-    (await stream.events.next(count)).map((frame) => (frame.data as { data: { feedUpdate: FeedUpdateEvent } }).data.feedUpdate.id);
+    (await stream.events.next(count)).map((frame) => (frame.data as { data: { feedUpdate: SubscribedEvent } }).data.feedUpdate.id);
   t.same(
     await ids(3),
     missed.map((event) => event.id),

@@ -36,8 +36,8 @@ const fields = `id url scope feeds filters { ${filterSelection} } enabled secret
 t.test('a webhook is created with its secret shown once, then read, changed and deleted', async (t) => {
   const filter = {
     any: [
-      { field: 'title', op: 'contains', value: 'release' },
-      { field: 'category', op: 'matches', value: '^rust' },
+      { field: 'TITLE', op: 'CONTAINS', value: 'release' },
+      { field: 'CATEGORY', op: 'MATCHES', value: '^rust' },
     ],
   };
   const made = await graphql<{ createWebhook: Webhook }>(
@@ -49,7 +49,7 @@ t.test('a webhook is created with its secret shown once, then read, changed and 
   const webhook = made.data?.createWebhook;
   t.match(webhook?.id, /^wh_/);
   t.match(webhook?.secret, /^whsec_/, 'the signing secret comes with the creation');
-  t.same([webhook?.scope, webhook?.feeds, webhook?.enabled], ['feeds', [feedId], true]);
+  t.same([webhook?.scope, webhook?.feeds, webhook?.enabled], ['FEEDS', [feedId], true]);
   const condition = (field: string, op: string, value: string) => ({ field, op, value, all: null, any: null });
   t.same(
     webhook?.filters,
@@ -58,15 +58,15 @@ t.test('a webhook is created with its secret shown once, then read, changed and 
       op: null,
       value: null,
       all: null,
-      any: [condition('title', 'contains', 'release'), condition('category', 'matches', '^rust')],
+      any: [condition('TITLE', 'CONTAINS', 'release'), condition('CATEGORY', 'MATCHES', '^rust')],
     },
     'the filter reads back typed',
   );
 
   const read = await graphql<{ webhook: Webhook }>(yoga, alice, `query ($id: ID!) { webhook(id: $id) { ${fields} } }`, { id: webhook?.id });
   t.equal(read.data?.webhook.secret, null, 'and never again');
-  const list = await graphql<{ webhooks: { total: number } }>(yoga, alice, '{ webhooks { total } }');
-  t.equal(list.data?.webhooks.total, 1);
+  const list = await graphql<{ webhooks: { totalCount: number } }>(yoga, alice, '{ webhooks { totalCount } }');
+  t.equal(list.data?.webhooks.totalCount, 1);
 
   const changed = await graphql<{ updateWebhook: Webhook }>(
     yoga,
@@ -88,13 +88,13 @@ t.test('a webhook is created with its secret shown once, then read, changed and 
   t.match(rotated.data?.rotateWebhookSecret.secret, /^whsec_/);
   t.not(rotated.data?.rotateWebhookSecret.secret, webhook?.secret, 'a new secret');
 
-  const history = await graphql<{ webhook: { deliveries: { total: number } } }>(
+  const history = await graphql<{ webhook: { deliveries: { totalCount: number } } }>(
     yoga,
     alice,
-    'query ($id: ID!) { webhook(id: $id) { deliveries { total } } }',
+    'query ($id: ID!) { webhook(id: $id) { deliveries { totalCount } } }',
     { id: webhook?.id },
   );
-  t.equal(history.data?.webhook.deliveries.total, 0);
+  t.equal(history.data?.webhook.deliveries.totalCount, 0);
 
   t.same(
     codesOf(await graphql(yoga, bob, 'query ($id: ID!) { webhook(id: $id) { url } }', { id: webhook?.id })),
@@ -121,7 +121,7 @@ t.test("bad filters, or another account's feed, create no webhook", async (t) =>
   const badOp = await graphql(
     yoga,
     alice,
-    'mutation { createWebhook(input: { url: "https://hooks.example.test/in", filters: { field: url, op: newer_than, value: "7d" } }) { id } }',
+    'mutation { createWebhook(input: { url: "https://hooks.example.test/in", filters: { field: URL, op: NEWER_THAN, value: "7d" } }) { id } }',
   );
   t.same(codesOf(badOp), ['validation_failed']);
   t.equal(
@@ -135,5 +135,5 @@ t.test("bad filters, or another account's feed, create no webhook", async (t) =>
     { f: feedId },
   );
   t.same(codesOf(foreign), ['feed_not_found']);
-  t.equal((await graphql<{ webhooks: { total: number } }>(yoga, bob, '{ webhooks { total } }')).data?.webhooks.total, 0);
+  t.equal((await graphql<{ webhooks: { totalCount: number } }>(yoga, bob, '{ webhooks { totalCount } }')).data?.webhooks.totalCount, 0);
 });

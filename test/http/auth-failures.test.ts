@@ -65,7 +65,7 @@ t.test('every authentication failure, REST or GraphQL, has the same 401 body', a
       method: 'POST',
       url: '/graphql',
       headers: { ...headers, 'content-type': 'application/json' },
-      payload: { query: '{ feeds { total } }' },
+      payload: { query: '{ feeds { totalCount } }' },
     });
     t.equal(query.statusCode, 401, `${why}: GraphQL says 401 too`);
     graphql.add(query.body);
@@ -170,7 +170,7 @@ t.test('GraphQL shares the throttle with REST and hashes each request once', asy
       method: 'POST',
       url: '/graphql',
       headers: { authorization, 'content-type': 'application/json' },
-      payload: { query: '{ feeds { total } }' },
+      payload: { query: '{ feeds { totalCount } }' },
       remoteAddress,
     });
   for (let i = 0; i < 2; i += 1) {

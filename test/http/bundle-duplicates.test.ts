@@ -85,20 +85,20 @@ t.test('hosted bundle outputs carry each article once', async (t) => {
 t.test('GraphQL lists the copies on the bundle item, and none on a feed item', async (t) => {
   const bundle = (await alice.post('/v1/bundles', { name: 'Graph', feeds: [gazette, courier] })).json<{ id: string }>();
   const response = await graphql<{
-    bundle: { items: { title: string; duplicates: { feed_id: string; url: string }[] }[] };
-    feed: { items: { duplicates: null }[] };
+    bundle: { items: { nodes: { title: string; duplicates: { feedId: string; url: string }[] }[] } };
+    feed: { items: { nodes: { duplicates: null }[] } };
   }>(
     yoga,
     bearer,
-    'query ($id: ID!, $feed: ID!) { bundle(id: $id, sort: date) { items { title duplicates { feed_id url } } } feed(id: $feed) { items { duplicates { url } } } }',
+    'query ($id: ID!, $feed: ID!) { bundle(id: $id, sort: DATE) { items { nodes { title duplicates { feedId url } } } } feed(id: $feed) { items { nodes { duplicates { url } } } } }',
     { id: bundle.id, feed: gazette },
   );
   t.same(response.errors, undefined);
-  t.same(response.data?.bundle.items[0], {
+  t.same(response.data?.bundle.items.nodes[0], {
     title: 'River floods: thousands leave their homes - Gazette',
-    duplicates: [{ feed_id: courier, url: 'https://courier.example/news/floods-2026' }],
+    duplicates: [{ feedId: courier, url: 'https://courier.example/news/floods-2026' }],
   });
-  t.ok(response.data?.feed.items.every((item) => item.duplicates === null));
+  t.ok(response.data?.feed.items.nodes.every((item) => item.duplicates === null));
 });
 
 t.test('the OpenAPI document describes the duplicates of a bundle item', async (t) => {

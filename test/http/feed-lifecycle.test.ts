@@ -239,15 +239,15 @@ t.test('GraphQL: refreshFeed, and paused / minInterval in the settings', async (
   const feedId = await create();
   advance(60);
   const refreshed = await graphql<{
-    refreshFeed: { outcome: string; items_new: number; error: null; feed: { id: string; status: { state: string } } };
-  }>(yoga, alice, 'mutation ($id: ID!) { refreshFeed(id: $id) { outcome items_new error { code } feed { id status { state } } } }', {
+    refreshFeed: { outcome: string; itemsNew: number; error: null; feed: { id: string; status: { state: string } } };
+  }>(yoga, alice, 'mutation ($id: ID!) { refreshFeed(id: $id) { outcome itemsNew error { code } feed { id status { state } } } }', {
     id: feedId,
   });
   t.match(refreshed.data?.refreshFeed, {
     outcome: 'unchanged',
-    items_new: 0,
+    itemsNew: 0,
     error: null,
-    feed: { id: feedId, status: { state: 'active' } },
+    feed: { id: feedId, status: { state: 'ACTIVE' } },
   });
   const throttled = await graphql(yoga, alice, 'mutation ($id: ID!) { refreshFeed(id: $id) { outcome } }', { id: feedId });
   t.equal(throttled.errors?.[0]?.extensions?.code, 'refresh_throttled');
@@ -258,11 +258,11 @@ t.test('GraphQL: refreshFeed, and paused / minInterval in the settings', async (
     { id: feedId },
   );
   t.same(paused.data?.updateFeedSettings, { paused: true, minInterval: 600 });
-  const shown = await graphql<{ feed: { status: { state: string; next_fetch_at: string | null } } }>(
+  const shown = await graphql<{ feed: { status: { state: string; nextFetchAt: string | null } } }>(
     yoga,
     alice,
-    'query ($id: ID!) { feed(id: $id) { status { state next_fetch_at } } }',
+    'query ($id: ID!) { feed(id: $id) { status { state nextFetchAt } } }',
     { id: feedId },
   );
-  t.same(shown.data?.feed.status, { state: 'paused', next_fetch_at: null });
+  t.same(shown.data?.feed.status, { state: 'PAUSED', nextFetchAt: null });
 });

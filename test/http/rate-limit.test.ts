@@ -40,7 +40,7 @@ t.test('GraphQL requests count against the key, not the address every client sha
       method: 'POST',
       url: '/graphql',
       headers: { authorization, 'content-type': 'application/json' },
-      payload: { query: '{ feeds { total } }' },
+      payload: { query: '{ feeds { totalCount } }' },
     });
   const carol = await env.bearer('carol');
   const dave = await env.bearer('dave');

@@ -1,14 +1,5 @@
 import { retryDelivery, sendTestEvent } from '../../app/webhook-deliveries.js';
-import {
-  createWebhook,
-  deleteWebhook,
-  getWebhook,
-  listDeliveryAttempts,
-  listWebhooks,
-  rotateWebhookSecret,
-  updateWebhook,
-  type WebhookInput,
-} from '../../app/webhooks.js';
+import * as webhooks from '../../app/webhooks.js';
 import { builder } from '../builder.js';
 import type { DeliveryAttempt as Attempt } from '../../domain/delivery.js';
 import type { Webhook as WebhookValue } from '../../domain/webhook.js';
@@ -120,7 +111,7 @@ export const Webhook = builder.objectRef<WebhookNode>('Webhook').implement({
       type: DeliveryAttemptPage,
       description: 'The call history, newest first.',
       args: pageArgs,
-      resolve: (node, args, { deps, principal }) => listDeliveryAttempts(deps, principal, webhookOf(node).id, pageQuery(args)),
+      resolve: (node, args, { deps, principal }) => webhooks.listDeliveryAttempts(deps, principal, webhookOf(node).id, pageQuery(args)),
     }),
   }),
 });
@@ -132,13 +123,13 @@ builder.queryFields((t) => ({
     type: Webhook,
     description: "One of your webhooks. Another account's webhook is `webhook_not_found`.",
     args: { id: t.arg.id({ required: true, description: 'The webhook (`wh_…`).' }) },
-    resolve: (_root, { id }, { deps, principal }) => getWebhook(deps, principal, id),
+    resolve: (_root, { id }, { deps, principal }) => webhooks.getWebhook(deps, principal, id),
   }),
   webhooks: t.field({
     type: WebhookPage,
     description: 'Your webhooks, newest first.',
     args: pageArgs,
-    resolve: (_root, args, { deps, principal }) => listWebhooks(deps, principal, pageQuery(args)),
+    resolve: (_root, args, { deps, principal }) => webhooks.listWebhooks(deps, principal, pageQuery(args)),
   }),
 }));
 
@@ -181,7 +172,7 @@ interface WebhookInputShape {
 }
 
 /** Fields left out (or null) keep their value, except `filters`, where null removes the filter. */
-const webhookInput = (input: WebhookInputShape): WebhookInput => ({
+const webhookInput = (input: WebhookInputShape): webhooks.WebhookInput => ({
   url: input.url ?? undefined,
   feeds: input.feeds ?? undefined,
   bundles: input.bundles ?? undefined,
@@ -194,7 +185,7 @@ builder.mutationFields((t) => ({
     type: Webhook,
     description: 'Without `feeds` or `bundles`, every feed of yours; the response carries the signing secret, once.',
     args: { input: t.arg({ type: CreateWebhookInput, required: true, description: 'The target, its scope and its filter.' }) },
-    resolve: (_root, { input }, { deps, principal }) => createWebhook(deps, principal, { ...webhookInput(input), url: input.url }),
+    resolve: (_root, { input }, { deps, principal }) => webhooks.createWebhook(deps, principal, { ...webhookInput(input), url: input.url }),
   }),
   updateWebhook: t.field({
     type: Webhook,
@@ -203,19 +194,19 @@ builder.mutationFields((t) => ({
       id: t.arg.id({ required: true, description: 'The webhook to change (`wh_…`).' }),
       input: t.arg({ type: UpdateWebhookInput, required: true, description: 'The new values.' }),
     },
-    resolve: (_root, { id, input }, { deps, principal }) => updateWebhook(deps, principal, id, webhookInput(input)),
+    resolve: (_root, { id, input }, { deps, principal }) => webhooks.updateWebhook(deps, principal, id, webhookInput(input)),
   }),
   deleteWebhook: t.field({
     type: DeletionResult,
     description: 'No more events are sent to it; a second delete is `webhook_not_found`.',
     args: { id: t.arg.id({ required: true, description: 'The webhook to delete.' }) },
-    resolve: (_root, { id }, { deps, principal }) => deleteWebhook(deps, principal, id),
+    resolve: (_root, { id }, { deps, principal }) => webhooks.deleteWebhook(deps, principal, id),
   }),
   rotateWebhookSecret: t.field({
     type: Webhook,
     description: 'A new secret (in `secret`); the old one keeps signing for 24 hours.',
     args: { id: t.arg.id({ required: true, description: 'The webhook whose secret changes.' }) },
-    resolve: (_root, { id }, { deps, principal }) => rotateWebhookSecret(deps, principal, id),
+    resolve: (_root, { id }, { deps, principal }) => webhooks.rotateWebhookSecret(deps, principal, id),
   }),
   testWebhook: t.field({
     type: DeliveryAttempt,
