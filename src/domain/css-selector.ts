@@ -88,6 +88,10 @@ function checkParts(parts: Selector[], path: string, value: string, depth: numbe
     }
     if (part.type === SelectorType.PseudoElement)
       throw invalidSelector(path, 'a selector of elements, with no pseudo-element (`::…`)', value);
+    // css-select compiles no namespace (`svg|a`, `[xlink|href]`): an HTML page has none to match.
+    if ('namespace' in part && part.namespace !== null) {
+      throw invalidSelector(path, 'a selector without namespaces (`ns|name`)', value);
+    }
     if (part.type !== SelectorType.Pseudo) continue;
     if (!pseudoClasses.has(part.name)) {
       throw invalidSelector(path, `a selector whose pseudo-classes are among :${[...pseudoClasses].join(', :')}`, value);

@@ -76,3 +76,9 @@ t.test('length and complexity are capped', async (t) => {
   );
   t.match(messageOf({ item: 'a:not(:is(:has(b)))' }), /`selectors\.item` to be a selector with pseudo-classes nested at most 2 deep/);
 });
+
+t.test('a namespace, which the engine cannot compile, is refused (fuzz finding)', async (t) => {
+  t.match(messageOf({ item: '|=main .board' }), /`selectors\.item` to be a selector without namespaces/);
+  t.match(messageOf({ item: '.entry', link: 'svg|a@href' }), /`selectors\.link` to be a selector without namespaces/);
+  t.match(messageOf({ item: '[xlink|href]' }), /`selectors\.item` to be a selector without namespaces/);
+});
