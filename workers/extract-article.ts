@@ -5,11 +5,11 @@ import type { FullTextRules } from '../src/domain/full-text-rules.js';
 import { decodeBytes } from './shared/charset.js';
 import { htmlToText, renderHtml } from './shared/html.js';
 import { resolveUrl } from './shared/urls.js';
-import { parseDocument, selectAll, type DomDocument, type DomElement } from './extract-article/dom.js';
-import { flattenDeepNesting } from './extract-article/flatten.js';
+import { selectAll, type DomDocument, type DomElement } from './extract-article/dom.js';
 import { readMeta } from './extract-article/metadata.js';
 import { pruneBoilerplate } from './extract-article/prune.js';
 import { ruleFor } from './extract-article/rules.js';
+import { pageDocument } from './extract-article/shape.js';
 import { stripInert } from './extract-article/strip-inert.js';
 import { tidyContent } from './extract-article/tidy.js';
 
@@ -36,14 +36,18 @@ const minArticleChars = 200;
  */
 export function extractArticle(body: Uint8Array, options: ExtractArticleOptions): ArticleResult | null {
   const html = stripInert(decodeBytes(body, options.contentType, 'html'));
-  const document = parseDocument(html);
-  // An empty body parses to a document with no root element, which Readability cannot walk.
-  if (document.documentElement === null || document.body === null) return null;
-  flattenDeepNesting(document.body);
+  const document = pageDocument(html);
+  if (document === null) return null;
   const base = baseOf(document, options.url);
   const meta = readMeta(document, base);
   const rule = ruleFor(options.url, options.rules);
-  for (const selector of rule?.remove ?? []) for (const element of selectAll(document, selector)) element.remove();
+  let removed = 0;
+  for (const selector of rule?.remove ?? []) {
+    for (const element of selectAll(document, selector)) {
+      element.remove();
+      removed++;
+    }
+  }
   const byRules = rule?.content === undefined ? undefined : byRule(document, rule.content);
   let found: Rendered | null;
   if (byRules !== undefined) {
@@ -53,9 +57,12 @@ export function extractArticle(body: Uint8Array, options: ExtractArticleOptions)
   } else {
     // A guess needs substance. When the pruned pass finds too little (a page that writes its
     // article without <p> inside a block named like boilerplate), Readability runs again on the
-    // page as it came; then the article the page states in JSON-LD is taken as it is written.
-    found = substantial(render(byReadability(document, true), base));
-    found ??= substantial(render(byReadability(flattened(parseDocument(html)), false), base));
+    // page as it came, but only when the page changed: on the same page it would find the same
+    // nothing, and each run can cost Readability's four attempts. Then the article the page
+    // states in JSON-LD is taken as it is written.
+    removed += pruneBoilerplate(document);
+    found = substantial(render(byReadability(document), base));
+    if (found === null && removed > 0) found = substantial(render(byReadability(pageDocument(html)), base));
     found ??= substantial(render(byStatement(meta.statedBody), base));
     if (found === null) return null;
   }
@@ -68,11 +75,6 @@ export function extractArticle(body: Uint8Array, options: ExtractArticleOptions)
     content_html: found.html,
     content_text: found.text,
   };
-}
-
-function flattened(document: DomDocument): DomDocument {
-  if (document.body !== null) flattenDeepNesting(document.body);
-  return document;
 }
 
 interface Rendered extends Found {
@@ -121,13 +123,21 @@ function contains(ancestor: { parentElement: unknown }, element: { parentElement
   return false;
 }
 
-function byReadability(document: DomDocument, prune: boolean): Found | null {
-  if (prune) pruneBoilerplate(document);
-  // Readability is typed against the DOM lib's Document; linkedom's implements what it uses.
-  const article = new Readability<DomElement>(document as unknown as ConstructorParameters<typeof Readability>[0], {
-    // The content element itself, not its HTML: it is tidied before it is serialised once.
-    serializer: (node) => node as unknown as DomElement,
-  }).parse();
+function byReadability(document: DomDocument | null): Found | null {
+  if (document === null) return null;
+  let article: ReturnType<Readability<DomElement>['parse']>;
+  try {
+    // Readability is typed against the DOM lib's Document; linkedom's implements what it uses.
+    article = new Readability<DomElement>(document as unknown as ConstructorParameters<typeof Readability>[0], {
+      // The content element itself, not its HTML: it is tidied before it is serialised once.
+      serializer: (node) => node as unknown as DomElement,
+    }).parse();
+  } catch {
+    // pageDocument gives Readability the shape it expects (the throws seen came from pages it had
+    // not); should a page find another way to trip it, Readability finds no article on it, and the
+    // later fallbacks still run, rather than the item failing as an internal error.
+    return null;
+  }
   if (article === null || !article.content) return null;
   tidyContent(article.content);
   return { html: article.content.innerHTML, title: article.title ?? null, byline: article.byline ?? null };

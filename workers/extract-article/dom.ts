@@ -25,6 +25,8 @@ export interface DomElement extends DomNode {
   closest(selectors: string): DomElement | null;
   remove(): void;
   replaceWith(...nodes: DomNode[]): void;
+  append(...nodes: DomNode[]): void;
+  prepend(...nodes: DomNode[]): void;
 }
 
 export interface DomDocument {
@@ -32,6 +34,7 @@ export interface DomDocument {
   readonly documentElement: DomElement | null;
   readonly head: DomElement | null;
   readonly body: DomElement | null;
+  readonly childNodes: ArrayLike<DomNode>;
   querySelector(selectors: string): DomElement | null;
   querySelectorAll(selectors: string): ArrayLike<DomElement>;
   createElement(name: string): DomElement;

@@ -18,23 +18,30 @@ const boilerplateName =
 /** A block whose text is more than this share of all paragraph text is content, whatever it is called. */
 const maxShareOfText = 0.4;
 
-export function pruneBoilerplate(document: DomDocument): void {
+/** @returns how many elements it removed. */
+export function pruneBoilerplate(document: DomDocument): number {
   const body = document.body;
-  if (body === null) return;
+  if (body === null) return 0;
+  let removed = 0;
+  const remove = (element: DomElement): void => {
+    element.remove();
+    removed++;
+  };
   const paragraphText = selectAll(body, 'p').reduce((sum, p) => sum + (p.textContent?.length ?? 0), 0);
   const removable = (element: DomElement): boolean => {
     if (element.closest('article, main, [itemprop="articleBody"]') === element) return false;
     const own = selectAll(element, 'p').reduce((sum, p) => sum + (p.textContent?.length ?? 0), 0);
     return own <= paragraphText * maxShareOfText;
   };
-  for (const element of selectAll(body, chrome)) if (removable(element)) element.remove();
+  for (const element of selectAll(body, chrome)) if (removable(element)) remove(element);
   for (const element of selectAll(body, 'header')) {
     // A header inside the article holds its title and byline, which are metadata here; a lede
     // paragraph in it is kept with it.
-    if (!selectAll(element, 'p').some((p) => (p.textContent?.length ?? 0) > 150)) element.remove();
+    if (!selectAll(element, 'p').some((p) => (p.textContent?.length ?? 0) > 150)) remove(element);
   }
   for (const element of selectAll(body, '[class], [id]')) {
     const name = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
-    if (boilerplateName.test(name) && removable(element)) element.remove();
+    if (boilerplateName.test(name) && removable(element)) remove(element);
   }
+  return removed;
 }
