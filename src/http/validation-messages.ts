@@ -13,9 +13,10 @@ type Schema = Record<string, unknown>;
 /**
  * Extension keywords our schemas may carry for the message: `x-expected` completes "Expected `x` to
  * be …" (for a pattern or format ajv would only quote), `x-error-code` names the code of the
- * failure (`invalid_url`) when it is not `validation_failed`. ajv is told to accept them.
+ * failure (`invalid_url`) when it is not `validation_failed`, `x-secret: true` marks a value (a
+ * credential) that a message gives the length of, never the text. ajv is told to accept them.
  */
-export const messageKeywords = ['x-expected', 'x-error-code'] as const;
+export const messageKeywords = ['x-expected', 'x-error-code', 'x-secret'] as const;
 
 export interface ValidationFailure {
   code: ErrorCode;
@@ -174,6 +175,8 @@ function expectationOf(schema: Schema): string {
 /** What arrived, in words, when the value alone would not show what is wrong with it. */
 function arrivalOf(issue: Issue): { value: unknown } | { said: string } {
   const { data } = issue;
+  if (isSchema(issue.parentSchema) && issue.parentSchema['x-secret'] === true && typeof data === 'string')
+    return { said: plural([...data].length, 'character') };
   if ((issue.keyword === 'minLength' || issue.keyword === 'maxLength') && typeof data === 'string')
     return { said: plural([...data].length, 'character') };
   if ((issue.keyword === 'minItems' || issue.keyword === 'maxItems') && Array.isArray(data)) return { said: plural(data.length, 'item') };

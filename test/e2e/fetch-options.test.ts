@@ -70,7 +70,17 @@ t.test('a bad option is a 400 naming its field, without quoting the secret', asy
   const host = await call('POST', '/v1/feeds', { url: feedUrl, fetch: { headers: { Host: 'evil.example' } } });
   t.equal(host.status, 400);
   t.equal(codeOf(host.json), 'validation_failed');
-  t.match(host.text, /`fetch\.headers`/);
+  t.match(
+    String(host.json.message),
+    /^Expected `fetch\.headers` to be header names among Accept, Accept-Language, Authorization, Cookie, Referer or X-…/,
+  );
+  const split = await call('POST', '/v1/feeds', { url: feedUrl, fetch: { headers: { 'X-Api-Key': `${apiKey}\r\nHost: elsewhere` } } });
+  t.equal(split.status, 400);
+  t.match(
+    String(split.json.message),
+    /^Expected `fetch\.headers\.X-Api-Key` to be printable ASCII without leading or trailing spaces, at most 4096 characters, got 38 characters$/,
+  );
+  t.notOk(split.text.includes(apiKey), 'the value refused is not quoted back');
   const both = await call('POST', '/v1/feeds', {
     url: feedUrl,
     fetch: { headers: { authorization: `Bearer ${apiKey}` }, basic_auth: { username: 'reader', password } },

@@ -161,8 +161,13 @@ export const FetchOptionsInput = Type.Object(
           maxLength: limits.headerValueChars,
           pattern: patterns.headerText,
           'x-expected': `${asciiText}, at most ${limits.headerValueChars} characters`,
+          'x-secret': true,
         }),
-        propertyNames: { maxLength: limits.headerNameChars, pattern: patterns.headerName, 'x-expected': headerNames },
+        propertyNames: {
+          maxLength: limits.headerNameChars,
+          pattern: patterns.headerName,
+          'x-expected': `header names among ${headerNames}`,
+        },
         maxProperties: limits.headers,
         description: `Request headers, name to value: names among ${headerNames}, each once; values ${asciiText} of at most ${limits.headerValueChars} characters, ${limits.headersTotalChars} for all names and values together. Never shown again: the settings list their names only.`,
       }),
@@ -175,11 +180,13 @@ export const FetchOptionsInput = Type.Object(
             maxLength: limits.usernameChars,
             pattern: patterns.username,
             'x-expected': `text without control characters or \`:\`, at most ${limits.usernameChars} characters`,
+            'x-secret': true,
           }),
           password: Type.String({
             maxLength: limits.passwordChars,
             pattern: patterns.password,
             'x-expected': `text without control characters, at most ${limits.passwordChars} characters`,
+            'x-secret': true,
           }),
         },
         {
