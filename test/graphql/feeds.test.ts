@@ -100,6 +100,23 @@ t.test('listing feeds gives a page, newest first, with limit and offset checked'
   t.equal(bad.errors?.[0]?.extensions?.statusCode, 400);
 });
 
+t.test("a feed's items come in the same pages, with limit and offset checked", async (t) => {
+  type Items = { feed: { items: { totalCount: number; hasMore: boolean; nodes: { title: string }[] } } };
+  const page = (args: string) =>
+    graphql<Items>(yoga, alice, `query ($id: ID!) { feed(id: $id) { items${args} { totalCount hasMore nodes { title } } } }`, {
+      id: feed.id,
+    });
+  t.same((await page('(limit: 1)')).data?.feed.items, { totalCount: 3, hasMore: true, nodes: [{ title: 'Post 3' }] });
+  t.same((await page('(limit: 2, offset: 1)')).data?.feed.items, {
+    totalCount: 3,
+    hasMore: false,
+    nodes: [{ title: 'Post 2' }, { title: 'Post 1' }],
+  });
+  const bad = await page('(offset: -1)');
+  t.same(codesOf(bad), ['validation_failed']);
+  t.equal(bad.errors?.[0]?.message, 'Expected `offset` to be an integer of at least 0, got -1');
+});
+
 t.test('updating a feed changes what later reads return', async (t) => {
   const updated = await graphql<{ updateFeed: { title: string; description: string; icon: string } }>(
     yoga,

@@ -25,14 +25,16 @@ t.test("GraphQL's conventions: camelCase fields and arguments, UPPER_CASE enum v
   const camel = /^[a-z][A-Za-z0-9]*$/;
   const misnamed: string[] = [];
   for (const type of ours) {
-    if (isObjectType(type) || isInputObjectType(type)) {
+    if (isObjectType(type)) {
       for (const field of Object.values(type.getFields())) {
         if (!camel.test(field.name)) misnamed.push(`${type.name}.${field.name}`);
-        for (const arg of 'args' in field ? field.args : [])
-          if (!camel.test(arg.name)) misnamed.push(`${type.name}.${field.name}(${arg.name})`);
+        for (const arg of field.args) if (!camel.test(arg.name)) misnamed.push(`${type.name}.${field.name}(${arg.name})`);
       }
     }
-    if (isInputObjectType(type) && !type.name.endsWith('Input')) misnamed.push(`input ${type.name}`);
+    if (isInputObjectType(type)) {
+      if (!type.name.endsWith('Input')) misnamed.push(`input ${type.name}`);
+      for (const field of Object.values(type.getFields())) if (!camel.test(field.name)) misnamed.push(`${type.name}.${field.name}`);
+    }
     if (isEnumType(type))
       for (const value of type.getValues()) if (!/^[A-Z][A-Z0-9_]*$/.test(value.name)) misnamed.push(`${type.name}.${value.name}`);
   }
