@@ -3,7 +3,7 @@ import sanitizeHtml from 'sanitize-html';
 import t from 'tap';
 import { parseFeed } from '../../workers/parse-feed.js';
 import { renderHtml } from '../../workers/shared/html.js';
-import { allowedAttributes, allowedTags } from '../../workers/shared/sanitise.js';
+import { allowedAttributes, allowedTags, nonTextTags } from '../../workers/shared/sanitise.js';
 import { resolveUrl } from '../../workers/shared/urls.js';
 
 const base = 'https://example.org/blog/post.html';
@@ -104,6 +104,16 @@ t.test('broken markup is balanced: unclosed elements are closed, stray end tags 
   t.equal(clean('<ul><li>one<li>two</ul>'), '<ul><li>one</li><li>two</li></ul>');
 });
 
+t.test('the raw text of iframe, noembed and noframes is dropped with the tag, as a browser never shows it', async (t) => {
+  t.equal(clean('<iframe src="https://v.example/e"><p>fallback</p></iframe><p>b</p>'), '<p>b</p>');
+  t.equal(clean('<noembed><b>x</b></noembed>y<noframes>z</noframes>'), 'y');
+  t.equal(
+    clean('<p>a</p><iframe src="https://v.example/e"/><p>b</p>'),
+    '<p>a</p>',
+    'an XHTML-style <iframe/> runs to the end, as HTML reads it',
+  );
+});
+
 t.test('one fragment cannot leak into the next: state is reset between items', async (t) => {
   t.equal(clean('<script>never closed'), '');
   t.equal(clean('<b>open'), '<b>open</b>');
@@ -132,6 +142,7 @@ function oracle(html: string, url: string | undefined): string {
   return sanitizeHtml(html, {
     // The policy is ours (one place: sanitise.ts); what is compared is how it is applied.
     allowedTags: [...allowedTags],
+    nonTextTags: [...nonTextTags],
     allowedAttributes: Object.fromEntries(Object.entries(allowedAttributes).map(([tag, names]) => [tag, [...names]])),
     allowedSchemes: ['http', 'https'],
     allowedSchemesByTag: { a: ['http', 'https', 'mailto'] },
@@ -235,7 +246,13 @@ t.test('the lean sanitiser writes exactly what sanitize-html wrote with the same
   const token = fc.oneof(open, close, fc.constantFrom(...texts), fc.constant('<!-- c -->'));
   const fragment = fc.array(token, { maxLength: 25 }).map((parts) => parts.join(''));
   fc.assert(
-    fc.property(fragment, fc.constantFrom(base, undefined), (html, url) => renderHtml(html, url).html === oracle(html, url)),
+    fc.property(fragment, fc.constantFrom(base, undefined), (html, url) => {
+      // In a raw-text element, htmlparser2 12 with entity decoding on (sanitize-html's setting; ours
+      // decodes after) leaves a reference right after a `<` undecoded: `<title><&#128;` reads `<&#128;`
+      // there, `<€` here and in HTML. A quirk of the oracle, not a policy to compare.
+      fc.pre(!html.includes('<&'));
+      return renderHtml(html, url).html === oracle(html, url);
+    }),
     { numRuns: 3000, seed: 42 },
   );
   t.pass('3000 generated fragments agree');

@@ -1,14 +1,18 @@
 import type { Parser } from 'htmlparser2';
 
 /**
- * htmlparser2 10.1 keeps two stacks top-first in arrays, pushing with `unshift` and popping with
- * `shift`, which are O(depth): its open elements (`stack`) and, for `<svg>`, `<math>` and their
- * HTML islands (`<desc>`, `<title>`, `<foreignObject>`…), `foreignContext`. A fragment of 100k
- * nested elements cost ~10^10 moves (seconds of CPU per document). These stand-ins keep the top
- * last, so both are O(1), and answer the few operations Parser performs on them (`[i]` from the
- * top, `length`, `length = 0`, `shift`, `unshift`, `indexOf`). If a later htmlparser2 no longer
- * has these arrays, the parser is left as it is (test/workers/parse-feed-nesting.test.ts would
- * then fail on the time ratio).
+ * htmlparser2 (12.0 as 10.1) keeps two private stacks top-first in arrays, pushing with `unshift`
+ * and popping with `shift`, which are O(depth): its open elements (`stack`) and, for `<svg>`,
+ * `<math>` and their HTML islands (`<desc>`, `<title>`, `<foreignObject>`…), `foreignContext`.
+ * These stand-ins keep the top last, so both are O(1), and answer the few operations Parser
+ * performs on them (`supportedStackUses`).
+ *
+ * Parser's public API has no way to change how it keeps its stack (no option, and the methods that
+ * touch it are private), so this stays: without it 100k nested elements cost 8.2 s of CPU against
+ * 0.13 s with it, with htmlparser2 12.0 (bench/README.md, "htmlparser2 12"), a denial of service
+ * from one item. The guard is test/workers/parser-stack.test.ts: it reads Parser's source and fails
+ * when Parser uses either stack in a way the stand-in does not answer, or when they stop being
+ * arrays; test/workers/parse-feed-nesting.test.ts checks the time stays linear in the nesting.
  */
 export function withFlatStack(parser: Parser, input: string): Parser {
   // The stand-ins cost a proxy trap per stack access: for the usual item fragment, with a few dozen
@@ -21,6 +25,15 @@ export function withFlatStack(parser: Parser, input: string): Parser {
   }
   return parser;
 }
+
+/**
+ * Each use of the two stacks in Parser's source that `flatStack` answers, as
+ * test/workers/parser-stack.test.ts reads them off htmlparser2's code (`[i]` is any index).
+ */
+export const supportedStackUses: readonly string[] = ['stack', 'foreignContext'].flatMap((field) =>
+  // `=` is the constructor's assignment of the array that withFlatStack later swaps.
+  ['=', '[i]', '.length', '.length=', '.shift', '.unshift', '.indexOf', '.includes'].map((use) => `${field}${use}`),
+);
 
 /** Input with fewer `<` than this cannot nest deep enough for the O(depth) stacks to matter (at most ~125k moves). */
 const shallowTagLimit = 500;
@@ -45,6 +58,7 @@ function flatStack<T>(items: T[]): unknown {
     const at = items.lastIndexOf(value);
     return at === -1 ? -1 : items.length - 1 - at;
   };
+  const includes = (value: T): boolean => items.includes(value);
   return new Proxy(items, {
     get(_target, property) {
       switch (property) {
@@ -56,6 +70,8 @@ function flatStack<T>(items: T[]): unknown {
           return unshift;
         case 'indexOf':
           return indexOf;
+        case 'includes':
+          return includes;
         default:
           // Parser reads `stack[0]` on every tag: a digit check, not a regex, tells an index.
           if (typeof property === 'string' && isIndex(property)) return items[items.length - 1 - Number(property)];

@@ -14,8 +14,8 @@ import { resolveUrl } from './urls.js';
  * Guarantees (test/workers/parse-feed-safety.test.ts, parse-feed-sanitise.test.ts):
  * - only `allowedTags` are written, only with their `allowedAttributes`; so no script, style,
  *   iframe, object, embed, form, svg, and no `on*` or `style` attribute;
- * - the text inside script, style, textarea, option and xmp is dropped; other disallowed tags
- *   are dropped and their text kept;
+ * - the text inside script, style, textarea, option, xmp, iframe, noembed and noframes is
+ *   dropped; other disallowed tags are dropped and their text kept;
  * - URL attributes (href, src, poster, cite) are resolved against the base and kept only when
  *   `safeUrl` (src/domain/safe-url.ts, the one rule for every URL that leaves feedmill) allows
  *   them: http(s), and mailto: on `<a href>`; relative URLs with no base, `javascript:`, `data:`
@@ -195,8 +195,12 @@ const nonBooleanAttributes = new Set([
 ]);
 /** Written as `<img ... />`, with no closing tag. */
 const selfClosing = new Set(['img', 'br', 'hr']);
-/** Disallowed tags whose text is dropped with them. */
-const nonTextTags = new Set(['script', 'style', 'textarea', 'option', 'xmp']);
+/**
+ * Disallowed tags whose text is dropped with them. htmlparser2 12 reads iframe, noembed and noframes
+ * as raw text, as HTML does: their content is markup a browser never shows, and kept it would reach
+ * the reader as escaped tags (`<iframe/><p>…` opens an iframe that runs to the fragment's end).
+ */
+export const nonTextTags: ReadonlySet<string> = new Set(['script', 'style', 'textarea', 'option', 'xmp', 'iframe', 'noembed', 'noframes']);
 /**
  * Elements whose boundaries separate words: line breaks in the text rendering of item HTML, and
  * word boundaries in a page's visible text (extract-page/walk.ts). Table cells count, so two cells
