@@ -18,6 +18,7 @@ import type { OpmlImportStore } from '../ports/opml-import-store.js';
 import type { Scheduler } from '../ports/scheduler.js';
 import type { SessionStore } from '../ports/session-store.js';
 import type { UserStore } from '../ports/user-store.js';
+import type { HostGate } from './host-gate.js';
 import type { WebhookSender } from '../ports/webhook-sender.js';
 import type { WebhookStore } from '../ports/webhook-store.js';
 import type { WebsubStore } from '../ports/websub-store.js';
@@ -82,6 +83,8 @@ export interface AppDeps {
   imports: OpmlImportStore;
   /** Runs article fetches of full-text feeds (job id = articleJobId, one per item): a queue of their own, so a slow site never delays a refresh. */
   articleScheduler: Scheduler;
+  /** This process's per-host limit on article page fetches (full text), shared by article jobs and previews. */
+  articleGate: HostGate;
   /** Runs webhook deliveries (job id = delivery id); `scheduler` runs feed refreshes. */
   deliveryScheduler: Scheduler;
   fetcher: Fetcher;

@@ -7,10 +7,13 @@ import type { StoredItem } from '../domain/stored-item.js';
 import type { AppDeps } from './deps.js';
 import { feedEvent, publishFeedEvent } from './feed-events.js';
 import { openFeedAccess } from './fetch-access.js';
-import type { HostGate } from './host-gate.js';
+import { articleHost } from './host-gate.js';
 import { PageRefused, readArticle } from './read-article.js';
 
-type ArticleDeps = Pick<AppDeps, 'feeds' | 'items' | 'fetcher' | 'parser' | 'outbox' | 'bus' | 'deliveryScheduler' | 'clock' | 'settings'>;
+type ArticleDeps = Pick<
+  AppDeps,
+  'feeds' | 'items' | 'fetcher' | 'parser' | 'outbox' | 'bus' | 'deliveryScheduler' | 'clock' | 'settings' | 'articleGate'
+>;
 
 /** A failure of the page behind an item: its code (the fetcher's, or one of articleOnlyFailures) and the upstream status. */
 export interface ArticleFailure extends ArticleError {
@@ -74,13 +77,7 @@ function deadlineRace(ms: number, settle: Promise<unknown>): Promise<boolean> {
  * announced then with its teaser, as `failed` (`timeout`) — even while a slow fetch is still under
  * way; an article that arrives later replaces the teaser silently.
  */
-export async function fetchArticle(
-  deps: ArticleDeps,
-  gate: HostGate,
-  retry: ArticleRetry,
-  feedId: string,
-  key: string,
-): Promise<Date | null> {
+export async function fetchArticle(deps: ArticleDeps, retry: ArticleRetry, feedId: string, key: string): Promise<Date | null> {
   const feed = await deps.feeds.getById(feedId);
   const [item] = feed ? await deps.items.getMany(feedId, [key]) : [];
   if (!feed || !item?.article) return null;
@@ -109,10 +106,10 @@ export async function fetchArticle(
     await announce(deps, feed, item, timedOut);
     await save({ ...timedOut, announced: true });
   };
-  // An address that does not parse is refused by the fetcher (`invalid_url`), whatever the lane.
-  const host = URL.canParse(item.url) ? new URL(item.url).hostname : '';
   // Opened per attempt, async so that a key that cannot open them fails the attempt, not the job.
-  const attempt = gate(host, async () => readArticle(deps, item.url, feed.settings.fullTextRules, openFeedAccess(deps, feed)));
+  const attempt = deps.articleGate(articleHost(item.url), async () =>
+    readArticle(deps, item.url, feed.settings.fullTextRules, openFeedAccess(deps, feed)),
+  );
   if (!article.announced && (await deadlineRace(deadline.getTime() - started.getTime(), attempt))) await timeOut();
   try {
     const found = await attempt;

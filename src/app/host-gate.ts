@@ -1,7 +1,8 @@
 /**
  * Politeness towards the sites behind full-text feeds: at most `perHost` article fetches at once to
- * one host, and after each a pause of `pauseMs` before its slot takes the next. Per process: a
- * cluster of N workers may reach a host N times as often (docs/full-text.md says so).
+ * one host, and after each a pause of `pauseMs` before its slot takes the next. One per process
+ * (`AppDeps.articleGate`), shared by its article jobs and its previews. Per process: a cluster of N
+ * workers may reach a host N times as often (docs/full-text.md says so).
  */
 export type HostGate = <T>(host: string, task: () => Promise<T>) => Promise<T>;
 
@@ -10,6 +11,15 @@ export interface HostGateOptions {
   perHost: number;
   /** @default 1000 */
   pauseMs: number;
+}
+
+/**
+ * The host an article page's address counts against: its host name, so `https://a.example` and
+ * `http://a.example:8080` share one lane. An address that does not parse gets the lane '' (the
+ * fetcher refuses it with `invalid_url`, whatever the lane).
+ */
+export function articleHost(url: string): string {
+  return URL.canParse(url) ? new URL(url).hostname : '';
 }
 
 export function createHostGate(options: HostGateOptions): HostGate {

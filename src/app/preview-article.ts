@@ -5,10 +5,11 @@ import type { ArticleError } from '../domain/item-article.js';
 import type { AppDeps } from './deps.js';
 import { openFeedAccess } from './fetch-access.js';
 import { findFeed } from './find-feed.js';
+import { articleHost } from './host-gate.js';
 import { PageRefused, readArticle } from './read-article.js';
 import { feedItems } from './shown-items.js';
 
-type PreviewDeps = Pick<AppDeps, 'feeds' | 'items' | 'settings' | 'clock' | 'fetcher' | 'parser'>;
+type PreviewDeps = Pick<AppDeps, 'feeds' | 'items' | 'settings' | 'clock' | 'fetcher' | 'parser' | 'articleGate'>;
 
 /** The article of a feed's latest item as `rules` would read it, or why it could not be had. */
 export type ArticlePreview =
@@ -17,7 +18,8 @@ export type ArticlePreview =
 /**
  * Before full text is saved: fetches the page of the feed's latest item (newest added) and reads
  * its article with the rules as typed (checked as PATCH settings checks them; null: the shipped
- * rules only). Stores nothing.
+ * rules only). Stores nothing. The fetch waits its turn at the process's host gate like an article
+ * job's: previews must not become a way around the per-host limit.
  * @throws FeedmillError `validation_failed` for rules PATCH would refuse, `feed_not_found`.
  */
 export async function previewArticle(deps: PreviewDeps, principal: Principal, feedId: string, rawRules: unknown): Promise<ArticlePreview> {
@@ -29,7 +31,8 @@ export async function previewArticle(deps: PreviewDeps, principal: Principal, fe
   }
   const shown = { url: latest.url, title: latest.title };
   try {
-    return { ...shown, article: await readArticle(deps, latest.url, rules, openFeedAccess(deps, feed)) };
+    const access = openFeedAccess(deps, feed);
+    return { ...shown, article: await deps.articleGate(articleHost(latest.url), () => readArticle(deps, latest.url, rules, access)) };
   } catch (error) {
     if (error instanceof PageRefused) return { ...shown, error: error.failure };
     if (isFeedmillError(error)) return { ...shown, error: { code: error.code, message: error.message } };

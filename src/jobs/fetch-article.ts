@@ -1,6 +1,4 @@
-import type { AppDeps } from '../app/deps.js';
 import { fetchArticle } from '../app/fetch-article.js';
-import { createHostGate } from '../app/host-gate.js';
 import { parseArticleJobId } from '../domain/full-text.js';
 import type { JobHandler } from '../ports/scheduler.js';
 import { articleRetryMs } from './retry-policy.js';
@@ -8,12 +6,11 @@ import { articleRetryMs } from './retry-policy.js';
 /**
  * The fetch-article job (full text): `{ id: articleJobId(feedId, key) }` → the use case → when to
  * try again. One per item, on a queue of its own, driven by the local scheduler and by BullMQ alike;
- * the host gate is this process's, shared by every article job it runs.
+ * every article job of a process passes its host gate (`deps.articleGate`).
  */
-export function fetchArticleHandler(deps: Parameters<typeof fetchArticle>[0] & Pick<AppDeps, 'settings'>): JobHandler {
-  const gate = createHostGate({ perHost: deps.settings.fullText.perHost, pauseMs: deps.settings.fullText.hostPauseMs });
+export function fetchArticleHandler(deps: Parameters<typeof fetchArticle>[0]): JobHandler {
   return async ({ id }) => {
     const item = parseArticleJobId(id);
-    return item ? fetchArticle(deps, gate, articleRetryMs, item.feedId, item.key) : null;
+    return item ? fetchArticle(deps, articleRetryMs, item.feedId, item.key) : null;
   };
 }

@@ -1,3 +1,4 @@
+import { createHostGate } from '../app/host-gate.js';
 import { retryDelayMs } from '../jobs/retry-policy.js';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
@@ -170,6 +171,8 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     webhookSender,
     deliveryScheduler,
     articleScheduler,
+    // One per process: its article jobs and its previews share the per-host limit.
+    articleGate: createHostGate({ perHost: config.fullTextPerHost, pauseMs: config.fullTextHostPause }),
     fetcher,
     parser,
     scheduler,
