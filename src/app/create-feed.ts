@@ -12,9 +12,13 @@ import { feedItems } from './shown-items.js';
 import { runPipeline, type RefreshDeps } from './refresh-pipeline.js';
 import { resolveSource, type ResolvedSource } from './discover-feeds.js';
 import { expectedMessage } from '../domain/field-message.js';
+import type { RenderMode } from '../domain/render-mode.js';
 
-/** Spec "Create-feed rules": a `url`, or a `keyword` with a `region`. */
-export type CreateFeedInput = { url: string } | { keyword: string; region: string };
+/**
+ * Spec "Create-feed rules": a `url`, or a `keyword` with a `region`. A `url` may say whether its page
+ * is rendered in a browser (`render`, docs/rendering.md).
+ */
+export type CreateFeedInput = { url: string; render?: RenderMode } | { keyword: string; region: string };
 
 const maxKeywordLength = 500;
 
@@ -22,7 +26,7 @@ const maxKeywordLength = 500;
 async function locate(deps: RefreshDeps, input: CreateFeedInput): Promise<{ sourceUrl: string; source: ResolvedSource }> {
   if ('url' in input) {
     const url = parseSourceUrl(input.url);
-    return { sourceUrl: url.href, source: await resolveSource(deps, url.href) };
+    return { sourceUrl: url.href, source: await resolveSource(deps, url.href, { render: input.render ?? 'auto' }) };
   }
   const keyword = input.keyword.trim();
   // Counted in code points, as the schema's `maxLength` counts them.
@@ -111,7 +115,7 @@ export async function createFeed(
     link: parsed.link,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
-    settings: defaultFeedSettings,
+    settings: 'url' in input && input.render ? { ...defaultFeedSettings, render: input.render } : defaultFeedSettings,
     // Manual selectors (to come) will be one more way to read a page: a field beside `extractor` here.
     fetch: {
       errorCount: 0,
@@ -119,6 +123,7 @@ export async function createFeed(
       reader: source.reader,
       ...(source.extractor ? { extractor: source.extractor } : {}),
       ...(source.followed ? { followed: source.followed } : {}),
+      ...(source.rendered ? { rendered: true } : {}),
     },
   };
   await deps.feeds.insert(feed);

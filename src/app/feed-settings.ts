@@ -10,6 +10,7 @@ import { findFeed } from './find-feed.js';
 import { expectedMessage } from '../domain/field-message.js';
 import { parseFullTextRules } from '../domain/full-text.js';
 import { fillFullText } from './article-jobs.js';
+import type { RenderMode } from '../domain/render-mode.js';
 
 /**
  * PATCH body: each field optional; `customAuthor: null` resets it to the source's authors,
@@ -25,6 +26,7 @@ export interface FeedSettingsPatch {
   fullText?: boolean;
   /** As the request sent them (checked here): see `parseFullTextRules`; null clears them. */
   fullTextRules?: unknown;
+  render?: RenderMode;
 }
 
 /** The longest `min_interval` a feed may ask for: a week, as FEEDMILL_POLL_MAX_INTERVAL allows. */
@@ -93,6 +95,7 @@ export async function updateFeedSettings(
     filters: patchKeepBlock(feed.settings.filters, patch.filters),
     fullText: patch.fullText ?? feed.settings.fullText,
     fullTextRules: patch.fullTextRules === undefined ? feed.settings.fullTextRules : parseFullTextRules(patch.fullTextRules),
+    render: patch.render ?? feed.settings.render,
   };
   const updated = await deps.feeds.updateSettings(principal.accountId, feedId, next, deps.clock.now().toISOString());
   if (!updated) throw new FeedmillError('feed_not_found', `Feed \`${feedId}\` was deleted`);

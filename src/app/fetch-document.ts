@@ -3,12 +3,13 @@ import type { FetchState } from '../domain/feed.js';
 import type { ParsedFeed } from '../domain/item.js';
 import type { FetchResult } from '../ports/fetcher.js';
 import type { AppDeps } from './deps.js';
+import { renderPage, rendersPage, type ReadOptions } from './render-page.js';
 
 /** How a source's document is read: as a native feed, or as a web page whose items are extracted. */
 export type SourceReader = 'feed' | 'page';
 
 /** How to read one address: its reader, and for a page the built-in extractor, if one is named. */
-export type ReadAs = Pick<FetchState, 'reader' | 'extractor'>;
+export type ReadAs = Pick<FetchState, 'reader' | 'extractor' | 'rendered'>;
 
 /** A document read and parsed (or extracted): what the rest of the refresh pipeline works on. */
 export interface ParsedDocument {
@@ -27,15 +28,19 @@ export const bodyHashOf = (body: Uint8Array): string => createHash('sha256').upd
 
 /**
  * Conditional GET, then parse (or extract) in the pool. A 304, or a 200 whose body is
- * byte-identical to the last one read, never reaches the pool.
+ * byte-identical to the last one read, never reaches the pool. A page that needs a browser is
+ * rendered instead (no conditional GET then: the page as served says nothing of what its scripts load).
  */
 export async function fetchDocument(
-  deps: Pick<AppDeps, 'fetcher' | 'parser'>,
+  deps: Pick<AppDeps, 'fetcher' | 'parser' | 'renderer'>,
   url: string,
   previous: Pick<FetchState, 'etag' | 'lastModified' | 'bodyHash'> = {},
   readAs: ReadAs = {},
+  options: ReadOptions = {},
 ): Promise<FetchedDocument> {
-  const fetched = await deps.fetcher.fetch({ url, etag: previous.etag, lastModified: previous.lastModified });
+  const fetched = rendersPage(readAs, options)
+    ? await renderPage(deps, { url })
+    : await deps.fetcher.fetch({ url, etag: previous.etag, lastModified: previous.lastModified });
   if (fetched.status === 304) return { kind: 'not_modified', fetched };
   const bodyHash = bodyHashOf(fetched.body);
   if (bodyHash === previous.bodyHash) return { kind: 'same_body', fetched, bodyHash };

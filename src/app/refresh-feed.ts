@@ -20,7 +20,7 @@ export async function refreshFeed(deps: RefreshDeps, feedId: string, options: Re
   if (!feed || (!options.onDemand && !isPolled(feed))) return null;
   const now = deps.clock.now();
   try {
-    const document = await fetchDocument(deps, feed.fetchUrl, feed.fetch, feed.fetch);
+    const document = await fetchDocument(deps, feed.fetchUrl, feed.fetch, feed.fetch, { render: feed.settings.render });
     return await runPipeline(deps, feed, document, now);
   } catch (error) {
     if (!isFeedmillError(error)) throw error;

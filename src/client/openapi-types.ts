@@ -879,7 +879,8 @@ export interface components {
      *         "remove": [
      *           ".share-buttons"
      *         ]
-     *       }
+     *       },
+     *       "render": "auto"
      *     }
      */
     FeedSettings: {
@@ -901,6 +902,8 @@ export interface components {
         /** @description A CSS selector. each; parts of the article to drop (share buttons, related links). */
         remove?: string[];
       } | null;
+      /** @description Whether a web page is rendered in a browser before its items are read (docs/rendering.md): `auto` (the default) when the page as served lists no items and the service has a browser; `always`; `never`. */
+      render: 'auto' | 'always' | 'never';
     };
     /**
      * @description either `url`, or `keyword` with `region`
@@ -916,6 +919,8 @@ export interface components {
       | {
           /** @description A website or native feed address. */
           url: string;
+          /** @description Whether a web page is rendered in a browser before its items are read (docs/rendering.md): `auto` (the default) when the page as served lists no items and the service has a browser; `always`; `never`. */
+          render?: 'auto' | 'always' | 'never';
         }
       | {
           keyword: string;
@@ -982,6 +987,8 @@ export interface components {
         /** @description A CSS selector. each; parts of the article to drop (share buttons, related links). */
         remove?: string[];
       } | null;
+      /** @description Whether a web page is rendered in a browser before its items are read (docs/rendering.md): `auto` (the default) when the page as served lists no items and the service has a browser; `always`; `never`. */
+      render?: 'auto' | 'always' | 'never';
     };
     /** @description a condition `{field: title|description|author|url|category, op: contains|not_contains|matches, value}` or `{field: date_published, op: older_than|newer_than, value: "7d"}`, or `{all: [...]}` / `{any: [...]}` of at most 8 filters, of which a group holds at most 4 conditions; null for none (README "Filters") */
     ItemFilter:
@@ -2290,6 +2297,27 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
+    /** @description A part feedmill needs is not there right now: the store (`store_unavailable`), or a browser for a feed with `render: always` (`render_unavailable`). */
+    Unavailable: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "message": "This feed asks for rendering (`render: always`), but no browser is available to this service; install Chromium and set FEEDMILL_CHROMIUM_PATH, or use `render: auto`",
+         *       "statusCode": 503,
+         *       "errors": [
+         *         {
+         *           "title": "This feed asks for rendering (`render: always`), but no browser is available to this service; install Chromium and set FEEDMILL_CHROMIUM_PATH, or use `render: auto`",
+         *           "code": "render_unavailable"
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
   };
   parameters: never;
   requestBodies: never;
@@ -2365,6 +2393,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   createFeed: {
@@ -2442,6 +2471,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   getFeed: {
@@ -2518,6 +2548,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   deleteFeed: {
@@ -2557,6 +2588,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   updateFeed: {
@@ -2622,6 +2654,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   getFeedSettings: {
@@ -2674,7 +2707,8 @@ export interface operations {
            *         "remove": [
            *           ".share-buttons"
            *         ]
-           *       }
+           *       },
+           *       "render": "auto"
            *     }
            */
           'application/json': components['schemas']['FeedSettings'];
@@ -2691,6 +2725,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   updateFeedSettings: {
@@ -2774,7 +2809,8 @@ export interface operations {
            *         "remove": [
            *           ".share-buttons"
            *         ]
-           *       }
+           *       },
+           *       "render": "auto"
            *     }
            */
           'application/json': components['schemas']['FeedSettings'];
@@ -2791,6 +2827,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   previewFeedFilters: {
@@ -2891,6 +2928,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   refreshFeed: {
@@ -2952,6 +2990,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   listBundles: {
@@ -3011,6 +3050,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   createBundle: {
@@ -3091,6 +3131,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   getBundle: {
@@ -3163,6 +3204,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   deleteBundle: {
@@ -3202,6 +3244,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   updateBundle: {
@@ -3281,6 +3324,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   getBundleSettings: {
@@ -3327,6 +3371,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   updateBundleSettings: {
@@ -3402,6 +3447,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   previewBundleFilters: {
@@ -3502,6 +3548,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   addFeedToBundle: {
@@ -3573,6 +3620,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   removeFeedFromBundle: {
@@ -3619,6 +3667,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   listWebhooks: {
@@ -3687,6 +3736,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   createWebhook: {
@@ -3758,6 +3808,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   getWebhook: {
@@ -3812,6 +3863,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   deleteWebhook: {
@@ -3851,6 +3903,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   updateWebhook: {
@@ -3915,6 +3968,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   rotateWebhookSecret: {
@@ -3970,6 +4024,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   testWebhook: {
@@ -4016,6 +4071,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   listWebhookDeliveries: {
@@ -4078,6 +4134,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   retryWebhookDelivery: {
@@ -4118,6 +4175,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   streamEvents: {
@@ -4218,6 +4276,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   exportOpml: {
@@ -4253,6 +4312,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   importOpml: {
@@ -4341,6 +4401,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   getOpmlImport: {
@@ -4394,6 +4455,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   discoverFeeds: {
@@ -4450,6 +4512,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   getHostedFeed: {

@@ -4,6 +4,7 @@ import { expectedMessage, oneOf } from './field-message.js';
 import type { FollowedCandidate } from './platforms/feed-candidate.js';
 import type { PageExtractor } from './platforms/platform-rule.js';
 import type { FullTextRules } from './full-text-rules.js';
+import type { RenderMode } from './render-mode.js';
 
 export type ItemSort = 'last_added' | 'date';
 export const itemSorts: readonly ItemSort[] = ['last_added', 'date'];
@@ -30,6 +31,8 @@ export interface FeedSettings {
   fullText: boolean;
   /** A person's hints for this site's article pages; null: the extractor's own judgement. */
   fullTextRules: FullTextRules | null;
+  /** Whether a page source is rendered in a browser first (docs/rendering.md). */
+  render: RenderMode;
 }
 
 export const defaultFeedSettings: FeedSettings = {
@@ -40,6 +43,7 @@ export const defaultFeedSettings: FeedSettings = {
   filters: noFilters,
   fullText: false,
   fullTextRules: null,
+  render: 'auto',
 };
 
 /** Settings as stored: rows written before a field existed lack it and get its default. */
@@ -57,6 +61,11 @@ export interface FetchState {
   reader?: 'feed' | 'page';
   /** With `reader: 'page'`: the built-in extractor a platform rule named for it, else the heuristics. */
   extractor?: PageExtractor;
+  /**
+   * With `reader: 'page'`: the page lists its items only once a browser ran its scripts, so each
+   * refresh renders it again (unless the feed's `render` is `never`).
+   */
+  rendered?: boolean;
   /**
    * The candidate the feed was created to follow when the address given was a page (a platform's
    * feed, an advertised one…); absent when the address itself was the feed, and on older feeds.

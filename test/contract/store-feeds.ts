@@ -32,6 +32,7 @@ export function feedStoreContract(test: ContractTest): void {
         filters: { keep: null, block: null },
         fullText: false,
         fullTextRules: null,
+        render: 'auto',
       },
       fetch: { errorCount: 2, unchangedStreak: 1, etag: 'W/"x"', nextFetchAt: at(2) },
     });
@@ -65,6 +66,7 @@ export function feedStoreContract(test: ContractTest): void {
           filters: { keep: null, block: null },
           fullText: false,
           fullTextRules: null,
+          render: 'auto',
         },
         at(2),
       ),
@@ -104,6 +106,7 @@ export function feedStoreContract(test: ContractTest): void {
           filters: { keep: null, block: null },
           fullText: false,
           fullTextRules: null,
+          render: 'auto',
         },
         at(3),
       ),
@@ -183,6 +186,7 @@ export function feedStoreContract(test: ContractTest): void {
         filters: { keep: null, block: null },
         fullText: false,
         fullTextRules: null,
+        render: 'auto',
       },
       at(2),
     );
@@ -194,6 +198,7 @@ export function feedStoreContract(test: ContractTest): void {
       filters: { keep: null, block: null },
       fullText: false,
       fullTextRules: null,
+      render: 'auto',
     });
     t.equal(changed?.updatedAt, at(2));
     const reset = await feeds.updateSettings(
@@ -207,6 +212,7 @@ export function feedStoreContract(test: ContractTest): void {
         filters: { keep: null, block: null },
         fullText: false,
         fullTextRules: null,
+        render: 'auto',
       },
       at(3),
     );
@@ -218,6 +224,7 @@ export function feedStoreContract(test: ContractTest): void {
       filters: { keep: null, block: null },
       fullText: false,
       fullTextRules: null,
+      render: 'auto',
     });
     t.same((await feeds.getById(feed.id))?.settings, {
       customAuthor: null,
@@ -227,6 +234,7 @@ export function feedStoreContract(test: ContractTest): void {
       filters: { keep: null, block: null },
       fullText: false,
       fullTextRules: null,
+      render: 'auto',
     });
   });
 

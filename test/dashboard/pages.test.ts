@@ -264,6 +264,7 @@ t.test('a long feed list comes in pages of 100 with links between them', async (
         filters: { keep: null, block: null },
         fullText: false,
         fullTextRules: null,
+        render: 'auto',
       },
       fetch: { errorCount: 0, unchangedStreak: 0 },
     });

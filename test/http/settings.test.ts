@@ -34,6 +34,7 @@ t.test('a new feed has default settings', async (t) => {
     filters: { keep: null, block: null },
     full_text: false,
     full_text_rules: null,
+    render: 'auto',
   });
   assertError(t, await bob.get(`/v1/feeds/${feedId}/settings`), 404, 'feed_not_found');
 });
@@ -48,6 +49,7 @@ t.test('customAuthor replaces every item’s authors in responses and the hosted
     filters: { keep: null, block: null },
     full_text: false,
     full_text_rules: null,
+    render: 'auto',
   });
   const items = (await alice.get(`/v1/feeds/${feedId}`)).json<{ items: Item[] }>().items;
   t.ok(items.length > 0 && items.every((item) => item.authors.length === 1 && item.authors[0]?.name === 'Newsroom Bot'));
@@ -62,6 +64,7 @@ t.test('customAuthor replaces every item’s authors in responses and the hosted
     filters: { keep: null, block: null },
     full_text: false,
     full_text_rules: null,
+    render: 'auto',
   });
   const after = (await alice.get(`/v1/feeds/${feedId}`)).json<{ items: Item[] }>().items;
   t.ok(
@@ -80,6 +83,7 @@ t.test('sort is the default order when a request gives none', async (t) => {
     filters: { keep: null, block: null },
     full_text: false,
     full_text_rules: null,
+    render: 'auto',
   });
   const titles = (await alice.get(`/v1/feeds/${feedId}`)).json<{ items: Item[] }>().items.map((item) => item.title);
   t.same(titles, ['Post 3', 'Post 2', 'Post 1']);

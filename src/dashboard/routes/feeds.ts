@@ -14,6 +14,7 @@ import { hostedFeedUrl } from '../../domain/hosted-urls.js';
 import { statusOf } from '../../http/wire/status.js';
 import { FeedmillError } from '../../domain/errors.js';
 import { parseItemSort, type ItemSort } from '../../domain/feed.js';
+import { parseRenderMode } from '../../domain/render-mode.js';
 import { knownRegions } from '../../domain/keyword-source.js';
 import { pageLimits } from '../../domain/pagination.js';
 import { fieldErrorOf } from '../forms.js';
@@ -148,6 +149,7 @@ export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { de
       customAuthor: fieldOf(request.body, 'customAuthor'),
       sort: fieldOf(request.body, 'sort'),
       minInterval: fieldOf(request.body, 'minInterval').trim(),
+      render: fieldOf(request.body, 'render'),
       fullText: fieldOf(request.body, 'fullText') === 'on',
       fullTextContent: fieldOf(request.body, 'fullTextContent'),
       fullTextRemove: fieldOf(request.body, 'fullTextRemove'),
@@ -172,12 +174,14 @@ export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { de
         minIntervalSeconds,
         fullText: typed.fullText,
         fullTextRules,
+        ...(typed.render ? { render: parseRenderMode(typed.render) } : {}),
       });
       return reply.redirect(`/dashboard/feeds/${request.params.id}?saved`, 303);
     } catch (error) {
       const refused = fieldErrorOf(error, 'customAuthor');
       if (refused.message.includes('`sort`')) refused.field = 'sort';
       if (refused.message.includes('`min_interval`')) refused.field = 'minInterval';
+      if (refused.message.includes('`render`')) refused.field = 'render';
       if (refused.message.includes('`full_text_rules.content')) refused.field = 'fullTextContent';
       if (refused.message.includes('`full_text_rules.remove')) refused.field = 'fullTextRemove';
       const page = await renderFeed(request, request.params.id, undefined, { settingsForm: { ...typed, error: refused } });

@@ -5,6 +5,7 @@ import { feedFieldLimits } from '../../domain/field-limits.js';
 import { builder } from '../builder.js';
 import { Feed } from './feed.js';
 import { ItemSort } from './item-sort.js';
+import { RenderMode } from './render-mode.js';
 import { KeepBlock, KeepBlockInput, keepBlockFromInput } from './item-filter.js';
 
 const FullTextRules = builder.objectRef<Rules>('FullTextRules').implement({
@@ -57,6 +58,11 @@ export const FeedSettings = builder.objectRef<Settings>('FeedSettings').implemen
       description: "Hints for the feed's article pages; null: the extractor finds the article by itself.",
       resolve: (settings) => settings.fullTextRules,
     }),
+    render: t.field({
+      type: RenderMode,
+      description: 'Whether the page is rendered in a browser before its items are read (docs/rendering.md).',
+      resolve: (settings) => settings.render,
+    }),
   }),
 });
 
@@ -95,6 +101,7 @@ const UpdateFeedSettingsInput = builder.inputType('UpdateFeedSettingsInput', {
       description: 'Turning it on fills in the latest 20 items; turning it off shows the teasers again. Neither announces anything.',
     }),
     fullTextRules: t.field({ type: FullTextRulesInput, required: false, description: 'null removes them.' }),
+    render: t.field({ type: RenderMode, required: false, description: 'Whether the page is rendered in a browser first.' }),
   }),
 });
 
@@ -117,6 +124,7 @@ builder.mutationFields((t) => ({
         filters: keepBlockFromInput(input),
         ...(typeof input.fullText === 'boolean' ? { fullText: input.fullText } : {}),
         ...('fullTextRules' in input ? { fullTextRules: input.fullTextRules ?? null } : {}),
+        ...(input.render ? { render: input.render } : {}),
       }),
   }),
 }));

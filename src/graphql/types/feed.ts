@@ -6,6 +6,7 @@ import { updateFeed } from '../../app/update-feed.js';
 import { findFeed } from '../../app/find-feed.js';
 import { feedFieldLimits } from '../../domain/field-limits.js';
 import { builder } from '../builder.js';
+import { RenderMode } from './render-mode.js';
 import { feedShape, feedStatusShape, feedWithItemsShape, type FeedShape } from '../shapes/feed.js';
 import { itemShape } from '../shapes/item.js';
 import { withShapes } from '../shapes/list.js';
@@ -80,6 +81,11 @@ const CreateFeedInput = builder.inputType('CreateFeedInput', {
   description: 'What `createFeed` needs: the address of the source.',
   fields: (t) => ({
     url: t.string({ required: true, description: 'A native feed address (RSS, Atom, JSON Feed) or a web page.' }),
+    render: t.field({
+      type: RenderMode,
+      required: false,
+      description: 'Whether a web page is rendered in a browser first; AUTO when left out.',
+    }),
   }),
 });
 
@@ -104,7 +110,10 @@ builder.mutationFields((t) => ({
     description: 'Fetches the address first: a source that cannot be fetched or is not a feed creates nothing.',
     args: { input: t.arg({ type: CreateFeedInput, required: true, description: 'The source.' }) },
     resolve: async (_root, { input }, { deps, principal }) =>
-      feedWithItemsShape(await createFeed(deps, principal, { url: input.url }), deps.settings.publicUrl),
+      feedWithItemsShape(
+        await createFeed(deps, principal, { url: input.url, ...(input.render ? { render: input.render } : {}) }),
+        deps.settings.publicUrl,
+      ),
   }),
   updateFeed: t.field({
     type: Feed,

@@ -34,7 +34,7 @@ const sourceErrors = { 402: ErrorBody };
 
 /** Create-feed rules 1 and 2 (`url` alone, or `keyword` with `region`) are the body schema's `oneOf`. */
 const createFeedInput = (body: Static<typeof CreateFeedBody>): CreateFeedInput =>
-  'url' in body ? { url: body.url } : { keyword: body.keyword, region: body.region };
+  'url' in body ? { url: body.url, ...(body.render ? { render: body.render } : {}) } : { keyword: body.keyword, region: body.region };
 
 /** Spec "Endpoints → Feeds", mounted at `/feeds` and `/feed`. Each handler: decode → use case → encode. */
 export const feedRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {

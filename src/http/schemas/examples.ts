@@ -94,6 +94,7 @@ export const feedSettingsExample = {
   filters: filtersExample,
   full_text: true,
   full_text_rules: { content: 'article .post-body', remove: ['.share-buttons'] },
+  render: 'auto',
 };
 
 export const filterPreviewExample = {

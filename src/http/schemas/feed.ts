@@ -130,8 +130,16 @@ export const FeedWithItems = Type.Object(
   { description: 'A feed with its items.', examples: [feedWithItemsExample] },
 );
 
+const Render = Type.Union([Type.Literal('auto'), Type.Literal('always'), Type.Literal('never')], {
+  description:
+    'Whether a web page is rendered in a browser before its items are read (docs/rendering.md): `auto` (the default) when the page as served lists no items and the service has a browser; `always`; `never`.',
+});
+
 const CreateFromUrl = Type.Object(
-  { url: Type.String({ ...httpUrl, maxLength: maxLengths.url, description: 'A website or native feed address.' }) },
+  {
+    url: Type.String({ ...httpUrl, maxLength: maxLengths.url, description: 'A website or native feed address.' }),
+    render: Type.Optional(Render),
+  },
   { additionalProperties: false },
 );
 
@@ -224,6 +232,7 @@ export const FeedSettings = Type.Object(
     filters: KeepBlock,
     full_text: FullText,
     full_text_rules: Type.Union([FullTextRules, Type.Null()], { description: 'null: the extractor finds the article by itself.' }),
+    render: Render,
   },
   { description: "A feed's settings.", examples: [feedSettingsExample] },
 );
@@ -243,6 +252,7 @@ export const UpdateFeedSettingsBody = Type.Object(
     full_text_rules: Type.Optional(
       Type.Union([FullTextRules, Type.Null()], { description: 'null removes them. Checked as a whole: a bad selector is 400 naming it.' }),
     ),
+    render: Type.Optional(Render),
   },
   {
     additionalProperties: false,

@@ -14,6 +14,7 @@ t.test('a stored feed reads back as it was written', async (t) => {
       filters: { keep: null, block: null },
       fullText: false,
       fullTextRules: null,
+      render: 'auto',
     },
     fetch: { errorCount: 2, unchangedStreak: 1, etag: 'W/"x"', nextFetchAt: '2024-03-02T00:00:00.000Z' },
   });
@@ -46,6 +47,7 @@ t.test("another account's feed is missing, not forbidden and not shown", async (
         filters: { keep: null, block: null },
         fullText: false,
         fullTextRules: null,
+        render: 'auto',
       },
       '2024-03-02T00:00:00.000Z',
     ),
@@ -62,6 +64,7 @@ t.test("another account's feed is missing, not forbidden and not shown", async (
     filters: { keep: null, block: null },
     fullText: false,
     fullTextRules: null,
+    render: 'auto',
   });
 });
 
@@ -93,6 +96,7 @@ t.test('a deleted feed cannot be edited', async (t) => {
         filters: { keep: null, block: null },
         fullText: false,
         fullTextRules: null,
+        render: 'auto',
       },
       '2024-03-03T00:00:00.000Z',
     ),
@@ -173,6 +177,7 @@ t.test('settings are replaced and read back', async (t) => {
       filters: { keep: null, block: null },
       fullText: false,
       fullTextRules: null,
+      render: 'auto',
     },
     '2024-03-02T00:00:00.000Z',
   );
@@ -184,6 +189,7 @@ t.test('settings are replaced and read back', async (t) => {
     filters: { keep: null, block: null },
     fullText: false,
     fullTextRules: null,
+    render: 'auto',
   });
   t.equal(changed?.updatedAt, '2024-03-02T00:00:00.000Z');
   const reset = await feeds.updateSettings(
@@ -197,6 +203,7 @@ t.test('settings are replaced and read back', async (t) => {
       filters: { keep: null, block: null },
       fullText: false,
       fullTextRules: null,
+      render: 'auto',
     },
     '2024-03-03T00:00:00.000Z',
   );
@@ -208,6 +215,7 @@ t.test('settings are replaced and read back', async (t) => {
     filters: { keep: null, block: null },
     fullText: false,
     fullTextRules: null,
+    render: 'auto',
   });
   t.same(reset?.settings, {
     customAuthor: null,
@@ -217,6 +225,7 @@ t.test('settings are replaced and read back', async (t) => {
     filters: { keep: null, block: null },
     fullText: false,
     fullTextRules: null,
+    render: 'auto',
   });
 });
 
