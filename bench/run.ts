@@ -11,6 +11,7 @@ const benchmarks: Record<string, () => void | Promise<void>> = {
   load: async () => (await import('./load.js')).runLoad(process.env),
   dedupe: async () => (await import('./dedupe.js')).runDedupe(process.env),
   fulltext: async () => (await import('./fulltext.js')).runFulltext(process.env),
+  render: async () => (await import('./render.js')).runRender(process.env),
 };
 
 const name = process.argv[2];

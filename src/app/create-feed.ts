@@ -17,14 +17,18 @@ import { budgetedFetcher } from './fetch-budget.js';
 import { expectedMessage } from '../domain/field-message.js';
 import { parseFetchOptions, type FetchOptions, type FieldSpelling } from '../domain/fetch-options.js';
 import { accessFor, sealFetchOptions } from './fetch-access.js';
+import type { RenderMode } from '../domain/render-mode.js';
+import type { ReadOptions } from './read-options.js';
 
 /**
  * Spec "Create-feed rules": a `url`, or a `keyword` with a `region`. A `url` may carry the reading
  * options of a page, as the request sent them (checked here whatever their static type): `selectors`
- * (docs/selectors.md) and `fetch` options (docs/fetch-options.md, named in `fetchSpelling`).
+ * (docs/selectors.md), `fetch` options (docs/fetch-options.md, named in `fetchSpelling`) and whether
+ * its page is rendered in a browser (`render`, docs/rendering.md).
  */
 export type CreateFeedInput =
-  { url: string; selectors?: PageSelectors; fetch?: unknown; fetchSpelling?: FieldSpelling } | { keyword: string; region: string };
+  | { url: string; selectors?: PageSelectors; fetch?: unknown; fetchSpelling?: FieldSpelling; render?: RenderMode }
+  | { keyword: string; region: string };
 
 const maxKeywordLength = 500;
 
@@ -44,7 +48,8 @@ async function locate(deps: RefreshDeps, input: CreateFeedInput): Promise<Locate
     const url = parseSourceUrl(input.url);
     const fetchOptions = parseFetchOptions(input.fetch, 'fetch', input.fetchSpelling);
     const access = accessFor(url.href, fetchOptions);
-    const source = selectors ? await readSelectedPage(deps, url.href, selectors, access) : await resolveSource(deps, url.href, access);
+    const options: ReadOptions = { render: input.render ?? 'auto', ...(access ? { access } : {}) };
+    const source = selectors ? await readSelectedPage(deps, url.href, selectors, options) : await resolveSource(deps, url.href, options);
     return { sourceUrl: url.href, source, selectors, fetchOptions };
   }
   const keyword = input.keyword.trim();
@@ -176,13 +181,19 @@ export async function createFeed(
     link: parsed.link,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
-    settings: { ...defaultFeedSettings, selectors, fetchOptions: sealFetchOptions(deps, fetchOptions) },
+    settings: {
+      ...defaultFeedSettings,
+      selectors,
+      fetchOptions: sealFetchOptions(deps, fetchOptions),
+      ...('url' in input && input.render ? { render: input.render } : {}),
+    },
     fetch: {
       errorCount: 0,
       unchangedStreak: 0,
       reader: source.reader,
       ...(source.extractor ? { extractor: source.extractor } : {}),
       ...(source.followed ? { followed: source.followed } : {}),
+      ...(source.rendered ? { rendered: true } : {}),
     },
   };
   await deps.feeds.insert(feed);

@@ -11,6 +11,7 @@ import type { EventOutbox } from '../ports/event-outbox.js';
 import type { FeedStore } from '../ports/feed-store.js';
 import type { IdempotencyStore } from '../ports/idempotency-store.js';
 import type { Fetcher } from '../ports/fetcher.js';
+import type { PageRenderer } from '../ports/page-renderer.js';
 import type { ItemStore } from '../ports/item-store.js';
 import type { KeyStore } from '../ports/key-store.js';
 import type { Metrics } from '../ports/metrics.js';
@@ -88,6 +89,8 @@ export interface AppDeps {
   /** Runs webhook deliveries (job id = delivery id); `scheduler` runs feed refreshes. */
   deliveryScheduler: Scheduler;
   fetcher: Fetcher;
+  /** Renders pages whose list a script builds; absent when this process has no browser (docs/rendering.md). */
+  renderer?: PageRenderer;
   parser: FeedParser;
   scheduler: Scheduler;
   clock: Clock;

@@ -1,5 +1,5 @@
 import { FeedmillError, isFeedmillError } from '../domain/errors.js';
-import type { FeedLink } from '../domain/item.js';
+import type { FeedLink, ParsedPage } from '../domain/item.js';
 import type { FeedCandidate, FollowedCandidate } from '../domain/platforms/feed-candidate.js';
 import { isPending, platformMatcher, type PlatformMatch } from '../domain/platforms/platform-match.js';
 import type { PageSelectors } from '../domain/page-selectors.js';
@@ -9,8 +9,10 @@ import { late, startDeadline, type Deadline } from './deadline.js';
 import type { AppDeps } from './deps.js';
 import { bodyHashOf, fetchDocument, type ParsedDocument, type SourceReader } from './fetch-document.js';
 import { resolvePlatformFeed } from './platform-resolvers.js';
+import type { ReadOptions } from './read-options.js';
+import { renderAdvice, renderPage } from './render-page.js';
 
-type DiscoverDeps = Pick<AppDeps, 'fetcher' | 'parser' | 'settings'>;
+type DiscoverDeps = Pick<AppDeps, 'fetcher' | 'renderer' | 'parser' | 'settings'>;
 
 /** A document read from a candidate: what a new feed's first run stores. */
 export interface ResolvedSource extends ParsedDocument {
@@ -18,6 +20,8 @@ export interface ResolvedSource extends ParsedDocument {
   extractor?: FeedCandidate['extractor'];
   /** The candidate followed, when the address given was not itself the feed. */
   followed?: FollowedCandidate;
+  /** The page's items were read from it as rendered in a browser; its refreshes render it too. */
+  rendered?: boolean;
 }
 
 /** Common feed addresses of blogs and CMSs, tried when a page names no feed and no rule knows it. */
@@ -66,13 +70,62 @@ interface AddressReading {
   pageHtml?: string;
 }
 
+/**
+ * The page's items: as served, or as a browser renders it when `render` is `always`, or `auto` and
+ * the page as served lists none (and this process has a browser).
+ */
+async function readPage(
+  deps: DiscoverDeps,
+  fetched: FetchResult & { status: 200 },
+  attempt: Attempt,
+  options: ReadOptions,
+): Promise<{ page?: ParsedPage; rendered?: FetchResult & { status: 200 } }> {
+  const meta = (from: FetchResult & { status: 200 }) => ({
+    url: from.url,
+    contentType: from.contentType,
+    contentLocation: from.contentLocation,
+  });
+  const render = async () => {
+    const document = { body: fetched.body, ...(fetched.contentType ? { contentType: fetched.contentType } : {}) };
+    return attempt(renderPage(deps, { url: fetched.url, document }), 'Rendering');
+  };
+  if (options.render === 'always') {
+    // Without a browser this is the caller's mistake to hear about, not a page without items.
+    if (!deps.renderer) await renderPage(deps, { url: fetched.url });
+    const rendered = await render();
+    if (rendered === undefined) return {};
+    return { page: await attempt(deps.parser.extractPage(rendered.body, meta(rendered)), 'Reading'), rendered };
+  }
+  const rendering = options.render === 'auto' && deps.renderer !== undefined;
+  // The extractor says `no_items_found` of a page without items: with a browser at hand, that is
+  // the question rendering answers, so the error is only kept for when rendering finds nothing either.
+  let empty: FeedmillError | undefined;
+  const page = await attempt(
+    deps.parser.extractPage(fetched.body, meta(fetched)).catch((error: unknown) => {
+      if (!isFeedmillError(error) || error.code !== 'no_items_found') throw error;
+      if (!rendering) throw new FeedmillError('no_items_found', `${error.message}${renderAdvice(deps, options.render)}`, error.details);
+      empty = error;
+      return undefined;
+    }),
+    'Reading',
+  );
+  if (!rendering || (page !== undefined && page.items.length > 0) || (page === undefined && empty === undefined)) {
+    return page ? { page } : {};
+  }
+  const rendered = await render();
+  const again = rendered && (await attempt(deps.parser.extractPage(rendered.body, meta(rendered)), 'Reading'));
+  // The rendered reading is kept only when it found what the page as served did not.
+  if (again && again.items.length > 0) return { page: { ...again, feedLinks: page?.feedLinks ?? again.feedLinks }, rendered };
+  return page ? { page } : {};
+}
+
 async function readAddress(
   deps: DiscoverDeps,
   url: URL,
   attempt: Attempt,
-  access: SourceAccess | undefined,
+  options: ReadOptions,
 ): Promise<AddressReading & { failure?: FeedmillError }> {
-  const fetched = await attempt(deps.fetcher.fetch({ url: url.href, ...(access ? { access } : {}) }), 'Fetching');
+  const fetched = await attempt(deps.fetcher.fetch({ url: url.href, ...(options.access ? { access: options.access } : {}) }), 'Fetching');
   if (fetched === undefined) return { advertised: [] };
   if (fetched.status !== 200) {
     const failure = new FeedmillError('source_unreachable', `The source at ${url.href} answered without a document; check the address`);
@@ -93,7 +146,7 @@ async function readAddress(
     return { fetched, advertised: [], own: { candidate, document: { kind: 'parsed', reader: 'feed', fetched, bodyHash, parsed } } };
   }
   const pageHtml = Buffer.from(fetched.body).toString('utf8');
-  const page = await attempt(deps.parser.extractPage(fetched.body, meta), 'Reading');
+  const { page, rendered } = await readPage(deps, fetched, attempt, options);
   if (page === undefined) return { fetched, advertised: [], pageHtml };
   const advertised = page.feedLinks.map((link): FeedCandidate => ({
     url: link.url,
@@ -102,19 +155,19 @@ async function readAddress(
     source: 'advertised',
     confirmed: false,
   }));
-  if (page.items.length === 0)
-    return { fetched, advertised, pageHtml, failure: new FeedmillError('no_items_found', noItemsMessage(url.href)) };
+  if (page.items.length === 0) {
+    const failure = new FeedmillError('no_items_found', `${noItemsMessage(url.href)}${renderAdvice(deps, options.render)}`);
+    return { fetched, advertised, pageHtml, failure };
+  }
   const candidate: FeedCandidate = { url: fetched.url, title: page.title || null, format: 'page', source: 'page', confirmed: true };
   const followed: FollowedCandidate = { url: fetched.url, source: 'page' };
-  return {
-    fetched,
-    advertised,
-    pageHtml,
-    own: { candidate, document: { kind: 'parsed', reader: 'page', fetched, bodyHash, parsed: page, followed } },
-  };
+  const document: ResolvedSource = rendered
+    ? { kind: 'parsed', reader: 'page', fetched: rendered, bodyHash: bodyHashOf(rendered.body), parsed: page, followed, rendered: true }
+    : { kind: 'parsed', reader: 'page', fetched, bodyHash, parsed: page, followed };
+  return { fetched, advertised, pageHtml, own: { candidate, document } };
 }
 
-async function gather(deps: DiscoverDeps, url: URL, deadline: Deadline, access?: SourceAccess): Promise<Gathered> {
+async function gather(deps: DiscoverDeps, url: URL, deadline: Deadline, options: ReadOptions = {}): Promise<Gathered> {
   let failure: FeedmillError | undefined;
   const attempt: Attempt = async (work, what) => {
     try {
@@ -127,7 +180,7 @@ async function gather(deps: DiscoverDeps, url: URL, deadline: Deadline, access?:
     }
     return undefined;
   };
-  const reading = await readAddress(deps, url, attempt, access);
+  const reading = await readAddress(deps, url, attempt, options);
   failure ??= reading.failure;
   const { fetched, own, advertised, pageHtml } = reading;
   if (own?.candidate.source === 'direct') return { listed: [], wellKnown: [], own };
@@ -257,16 +310,16 @@ export async function discoverFeeds(deps: DiscoverDeps, url: URL): Promise<Disco
  * yet (the user asked for this source, and items come when it publishes them). Candidates are tried
  * one at a time and the first with items wins, so a create costs no more fetches than it needs.
  * Not bounded by the discovery budget: a create waits for its source as long as the fetcher allows.
- * `access` goes with every fetch; the fetcher sends it to the source's own origin only.
+ * `options.access` goes with every fetch; the fetcher sends it to the source's own origin only.
  * @throws FeedmillError why the address gave nothing, when no candidate did either
  */
-export async function resolveSource(deps: DiscoverDeps, url: string, access?: SourceAccess): Promise<ResolvedSource> {
-  const gathered = await gather(deps, new URL(url), startDeadline(Number.POSITIVE_INFINITY), access);
+export async function resolveSource(deps: DiscoverDeps, url: string, options: ReadOptions = {}): Promise<ResolvedSource> {
+  const gathered = await gather(deps, new URL(url), startDeadline(Number.POSITIVE_INFINITY), { render: 'auto', ...options });
   if (gathered.own?.candidate.source === 'direct') return gathered.own.document;
   let empty: ResolvedSource | undefined;
   let firstError: FeedmillError | undefined;
   for (const candidate of [...gathered.listed, ...gathered.wellKnown].slice(0, maxConfirmed)) {
-    const result = await confirm(deps, candidate, access);
+    const result = await confirm(deps, candidate, options.access);
     if ('error' in result) {
       if (candidate.source !== 'well-known') firstError ??= result.error;
       continue;
@@ -288,9 +341,9 @@ export async function readSelectedPage(
   deps: DiscoverDeps,
   url: string,
   selectors: PageSelectors,
-  access?: SourceAccess,
+  options: ReadOptions = {},
 ): Promise<ResolvedSource> {
-  const document = await fetchDocument(deps, url, {}, { reader: 'page' }, { selectors, ...(access ? { access } : {}) });
+  const document = await fetchDocument(deps, url, {}, { reader: 'page' }, { ...options, selectors });
   // Nothing was read before, so there is no validator or hash for the answer to match.
   if (document.kind !== 'parsed') throw new Error(`Expected a first read of ${url} to be parsed, got ${document.kind}`);
   return { ...document, reader: 'page', followed: { url: document.fetched.url, source: 'page' } };

@@ -12,10 +12,11 @@ import { parseFullTextRules } from '../domain/full-text.js';
 import { fillFullText } from './article-jobs.js';
 import { parseFetchOptions, type FieldSpelling } from '../domain/fetch-options.js';
 import { accessFor, openFeedAccess, sealFetchOptions } from './fetch-access.js';
-import type { SourceAccess } from '../ports/fetcher.js';
+import type { ReadOptions } from './read-options.js';
 import { parsePageSelectors, type PageSelectors } from '../domain/page-selectors.js';
 import { isKeywordSourceUrl } from '../domain/keyword-source.js';
 import { readSelectedPage, resolveSource, type ResolvedSource } from './discover-feeds.js';
+import type { RenderMode } from '../domain/render-mode.js';
 
 /**
  * PATCH body: each field optional; `customAuthor: null` resets it to the source's authors,
@@ -40,6 +41,8 @@ export interface FeedSettingsPatch {
   fetchSpelling?: FieldSpelling;
   /** As the request sent them (checked here): see `parsePageSelectors`; null clears them. */
   selectors?: unknown;
+  /** `auto`, `always` or `never` (docs/rendering.md). */
+  render?: RenderMode;
 }
 
 /** The longest `min_interval` a feed may ask for: a week, as FEEDMILL_POLL_MAX_INTERVAL allows. */
@@ -116,10 +119,10 @@ async function readingFor(
   deps: SettingsDeps,
   feed: Feed,
   selectors: PageSelectors | null,
-  access: SourceAccess | undefined,
+  options: ReadOptions,
 ): Promise<ResolvedSource | undefined> {
   if (sameSelectors(selectors, feed.settings.selectors)) return undefined;
-  return selectors ? readSelectedPage(deps, feed.sourceUrl, selectors, access) : resolveSource(deps, feed.sourceUrl, access);
+  return selectors ? readSelectedPage(deps, feed.sourceUrl, selectors, options) : resolveSource(deps, feed.sourceUrl, options);
 }
 
 /**
@@ -155,7 +158,7 @@ export async function updateFeedSettings(
   // Read before anything is written: selectors that name nothing change nothing (402).
   // With the fetch options this same request sets, if it sets any.
   const access = fetchOptions === undefined ? openFeedAccess(deps, feed) : accessFor(feed.sourceUrl, fetchOptions);
-  const reading = await readingFor(deps, feed, selectors, access);
+  const reading = await readingFor(deps, feed, selectors, { render: patch.render ?? feed.settings.render, ...(access ? { access } : {}) });
   const customAuthor = patch.customAuthor === undefined ? feed.settings.customAuthor : patch.customAuthor?.trim() || null;
   const next: FeedSettings = {
     customAuthor,
@@ -167,6 +170,7 @@ export async function updateFeedSettings(
     fullTextRules: patch.fullTextRules === undefined ? feed.settings.fullTextRules : parseFullTextRules(patch.fullTextRules),
     fetchOptions: fetchOptions === undefined ? feed.settings.fetchOptions : sealFetchOptions(deps, fetchOptions),
     selectors,
+    render: patch.render ?? feed.settings.render,
   };
   const updated = await deps.feeds.updateSettings(principal.accountId, feedId, next, deps.clock.now().toISOString());
   if (!updated) throw new FeedmillError('feed_not_found', `Feed \`${feedId}\` was deleted`);

@@ -1,20 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { FetchState } from '../domain/feed.js';
 import type { ParsedFeed } from '../domain/item.js';
-import type { FetchResult, SourceAccess } from '../ports/fetcher.js';
-import type { PageSelectors } from '../domain/page-selectors.js';
+import type { FetchResult } from '../ports/fetcher.js';
 import type { AppDeps } from './deps.js';
+import type { ReadOptions } from './read-options.js';
+import { renderPage, rendersPage } from './render-page.js';
 
 /** How a source's document is read: as a native feed, or as a web page whose items are extracted. */
 export type SourceReader = 'feed' | 'page';
 
 /** How to read one address: its reader, and for a page the built-in extractor, if one is named. */
-export type ReadAs = Pick<FetchState, 'reader' | 'extractor'>;
-
-/**
- * How a source's document is read beyond its reader: the feed's own reading options (docs/selectors.md).
- * One object, so each option is one more key.
- */
+export type ReadAs = Pick<FetchState, 'reader' | 'extractor' | 'rendered'>;
 
 /** A document read and parsed (or extracted): what the rest of the refresh pipeline works on. */
 export interface ParsedDocument {
@@ -31,32 +27,27 @@ export type FetchedDocument =
 
 export const bodyHashOf = (body: Uint8Array): string => createHash('sha256').update(body).digest('base64url');
 
-/** How a source is read beyond its address (seam of #27: each reading option is one key here). */
-export interface ReadOptions {
-  /** The source's own fetch options, opened (app/fetch-access.ts). */
-  access?: SourceAccess;
-  /** A person's selectors: the document is read as a page, and they alone decide its items. */
-  selectors?: PageSelectors;
-}
-
 /**
  * Conditional GET, then parse (or extract) in the pool. A 304, or a 200 whose body is
  * byte-identical to the last one read, never reaches the pool. With `options.selectors` the document
- * is read as a page with them, whatever `readAs` says.
+ * is read as a page with them, whatever `readAs` says. A page that needs a browser is rendered
+ * instead (no conditional GET then: the page as served says nothing of what its scripts load).
  */
 export async function fetchDocument(
-  deps: Pick<AppDeps, 'fetcher' | 'parser'>,
+  deps: Pick<AppDeps, 'fetcher' | 'parser' | 'renderer'>,
   url: string,
   previous: Pick<FetchState, 'etag' | 'lastModified' | 'bodyHash'> = {},
   readAs: ReadAs = {},
   options: ReadOptions = {},
 ): Promise<FetchedDocument> {
-  const fetched = await deps.fetcher.fetch({
-    url,
-    etag: previous.etag,
-    lastModified: previous.lastModified,
-    ...(options.access ? { access: options.access } : {}),
-  });
+  const fetched = rendersPage(readAs, options)
+    ? await renderPage(deps, { url })
+    : await deps.fetcher.fetch({
+        url,
+        etag: previous.etag,
+        lastModified: previous.lastModified,
+        ...(options.access ? { access: options.access } : {}),
+      });
   if (fetched.status === 304) return { kind: 'not_modified', fetched };
   const bodyHash = bodyHashOf(fetched.body);
   if (bodyHash === previous.bodyHash) return { kind: 'same_body', fetched, bodyHash };

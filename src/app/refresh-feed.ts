@@ -26,6 +26,7 @@ export async function refreshFeed(deps: RefreshDeps, feedId: string, options: Re
     const document = await fetchDocument(deps, feed.fetchUrl, feed.fetch, feed.fetch, {
       ...(access ? { access } : {}),
       ...(selectors ? { selectors } : {}),
+      render: feed.settings.render,
     });
     return await runPipeline(deps, feed, document, now);
   } catch (error) {

@@ -19,7 +19,18 @@ import { hintSignals, retryAfterSeconds } from './poll-signals.js';
 
 export type RefreshDeps = Pick<
   AppDeps,
-  'feeds' | 'items' | 'outbox' | 'bus' | 'deliveryScheduler' | 'articleScheduler' | 'fetcher' | 'parser' | 'clock' | 'random' | 'settings'
+  | 'feeds'
+  | 'items'
+  | 'outbox'
+  | 'bus'
+  | 'deliveryScheduler'
+  | 'articleScheduler'
+  | 'fetcher'
+  | 'renderer'
+  | 'parser'
+  | 'clock'
+  | 'random'
+  | 'settings'
 >;
 
 export interface RefreshOutcome {

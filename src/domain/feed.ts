@@ -6,6 +6,7 @@ import type { PageExtractor } from './platforms/platform-rule.js';
 import type { FullTextRules } from './full-text-rules.js';
 import type { FetchOptionsSummary } from './fetch-options.js';
 import type { PageSelectors } from './page-selectors.js';
+import type { RenderMode } from './render-mode.js';
 
 export type ItemSort = 'last_added' | 'date';
 export const itemSorts: readonly ItemSort[] = ['last_added', 'date'];
@@ -39,6 +40,8 @@ export interface FeedSettings {
    * the items, and the feed reads that page with them; null: found the way a create finds them.
    */
   selectors: PageSelectors | null;
+  /** Whether a page source is rendered in a browser first (docs/rendering.md). */
+  render: RenderMode;
 }
 
 /**
@@ -59,6 +62,7 @@ export const defaultFeedSettings: FeedSettings = {
   fullTextRules: null,
   fetchOptions: null,
   selectors: null,
+  render: 'auto',
 };
 
 /** Settings as stored: rows written before a field existed lack it and get its default. */
@@ -76,6 +80,11 @@ export interface FetchState {
   reader?: 'feed' | 'page';
   /** With `reader: 'page'`: the built-in extractor a platform rule named for it, else the heuristics. */
   extractor?: PageExtractor;
+  /**
+   * With `reader: 'page'`: the page lists its items only once a browser ran its scripts, so each
+   * refresh renders it again (unless the feed's `render` is `never`).
+   */
+  rendered?: boolean;
   /**
    * The candidate the feed was created to follow when the address given was a page (a platform's
    * feed, an advertised one…); absent when the address itself was the feed, and on older feeds.

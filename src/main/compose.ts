@@ -15,6 +15,9 @@ import { createRedisBus, createRedisChangeBus, type RedisChangeBus } from '../ad
 import { createMemoryOpmlImportStore } from '../adapters/memory-imports/opml-import-store.js';
 import { createImportRedis, createRedisOpmlImportStore } from '../adapters/redis-imports/opml-import-store.js';
 import { createUndiciFetcher } from '../adapters/undici/fetcher.js';
+import { createChromiumRenderer } from '../adapters/chromium/renderer.js';
+import type { PageRenderer, RendererStatus } from '../ports/page-renderer.js';
+import { findChromium } from './chromium-path.js';
 import { staticLookup } from '../adapters/undici/static-lookup.js';
 import { builtinPlatformRules } from '../domain/platforms/builtin-platform-rules.js';
 import { createUndiciWebhookSender } from '../adapters/undici/webhook-sender.js';
@@ -23,6 +26,7 @@ import type { AppDeps } from '../app/deps.js';
 import { sharedFeedStore } from '../caches/shared-feed-store.js';
 import { sharedKeyStore } from '../caches/shared-key-store.js';
 import type { EventBus } from '../ports/event-bus.js';
+import type { Fetcher } from '../ports/fetcher.js';
 import type { Metrics } from '../ports/metrics.js';
 import type { Scheduler } from '../ports/scheduler.js';
 import { publicUrlOf, type Config } from './config.js';
@@ -38,11 +42,44 @@ export interface Runtime {
   /** Shared rate-limit counters in cluster mode (FEEDMILL_REDIS_URL); per process otherwise. */
   rateLimitRedis?: Redis;
   ready(): Promise<boolean>;
+  /** What `/readyz` says of rendering; a missing browser never makes the process unready. */
+  rendering(): RendererStatus;
   /** Closes what `composeRuntime` opened, in reverse order: scheduler, pool, fetcher, store. */
   close(): Promise<void>;
 }
 
 const readinessFeed = new TextEncoder().encode('<rss version="2.0"><channel><title>readiness</title></channel></rss>');
+
+const noRendering: RendererStatus = { available: false, queued: 0, inProgress: 0, browserRunning: false, peakMemoryBytes: 0 };
+
+/**
+ * The browser renderer, when this process renders (FEEDMILL_RENDER) and finds a Chromium; said at
+ * start-up either way, since a feed whose page needs rendering depends on it.
+ */
+function composeRenderer(config: Config, log: Logger, fetcher: Fetcher, metrics: Metrics): PageRenderer | undefined {
+  if (config.render === 'off') {
+    log.info('rendering is off (FEEDMILL_RENDER=off): pages whose list a script builds are not rendered here');
+    return undefined;
+  }
+  const chromium = findChromium(config.chromiumPath);
+  if ('missing' in chromium) {
+    log.info(`rendering is off: ${chromium.missing}; pages whose list a script builds cannot be read (docs/rendering.md)`);
+    return undefined;
+  }
+  log.info({ chromium: chromium.path }, 'rendering pages with Chromium, launched on first use');
+  return createChromiumRenderer({
+    fetcher,
+    executablePath: chromium.path,
+    concurrency: config.renderConcurrency,
+    timeoutMs: config.renderTimeout * 1000,
+    maxRequests: config.renderMaxRequests,
+    maxBytes: config.renderMaxBytes,
+    maxPages: config.renderMaxPages,
+    maxMemoryBytes: config.renderMaxMemory,
+    noSandbox: config.renderNoSandbox,
+    onPage: (outcome, seconds) => metrics.renderedPage(outcome, seconds),
+  });
+}
 
 /** The one place adapters are chosen. */
 export async function composeRuntime(config: Config, log: Logger, role: string): Promise<Runtime> {
@@ -76,6 +113,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     timeoutMs: config.parseTimeout * 1000,
     onError: (error) => log.error({ err: error }, 'a parser thread failed'),
   });
+  const renderer = composeRenderer(config, log, fetcher, metrics);
   const webhookSender = createUndiciWebhookSender({
     allowPrivateNetworks: config.allowPrivateNetworks,
     timeoutMs: config.webhookTimeout * 1000,
@@ -174,6 +212,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     // One per process: its article jobs and its previews share the per-host limit.
     articleGate: createHostGate({ perHost: config.fullTextPerHost, pauseMs: config.fullTextHostPause }),
     fetcher,
+    ...(renderer ? { renderer } : {}),
     parser,
     scheduler,
     clock,
@@ -207,6 +246,17 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     'Article fetches (full text) waiting or running in this process.',
     () => articleScheduler.size,
   );
+  const rendering = (): RendererStatus => renderer?.status() ?? noRendering;
+  metrics.gauge('feedmill_render_available', 'Whether this process can render pages in a browser (1) or not (0).', () =>
+    rendering().available ? 1 : 0,
+  );
+  metrics.gauge('feedmill_render_queue', 'Pages waiting for a rendering slot in this process.', () => rendering().queued);
+  metrics.gauge('feedmill_render_in_progress', 'Pages being rendered now in this process.', () => rendering().inProgress);
+  metrics.gauge(
+    'feedmill_render_browser_peak_memory_bytes',
+    "The most resident memory this process's browser held, its child processes together, since start.",
+    () => rendering().peakMemoryBytes,
+  );
   metrics.gauge('feedmill_parser_pool_utilization', 'Share of the parser pool busy (0 to 1).', () => parser.utilization);
   metrics.gauge(
     'feedmill_event_bus_listeners',
@@ -227,6 +277,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
       2_000,
       (part, error) => log.warn({ err: error, part }, 'not ready'),
     ),
+    rendering,
     async close() {
       await scheduler.close();
       await articleScheduler.close();
@@ -236,6 +287,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
       rateLimitRedis?.disconnect();
       importRedis?.disconnect();
       await parser.close();
+      await renderer?.close();
       await fetcher.close();
       await webhookSender.close();
       await store.close();

@@ -300,6 +300,60 @@ export const settings = {
     integer(1, 86_400),
   ),
   refreshConcurrency: setting('FEEDMILL_REFRESH_CONCURRENCY', '8', 'Refreshes one process runs at once.', integer(1, 1000)),
+  render: setting(
+    'FEEDMILL_RENDER',
+    'on',
+    '`on`: this process renders pages whose list a script builds, when it finds a browser; `off`: it never starts one (docs/rendering.md). In cluster mode, say which workers render.',
+    oneOf('on', 'off'),
+  ),
+  chromiumPath: setting(
+    'FEEDMILL_CHROMIUM_PATH',
+    undefined,
+    "The Chromium that renders pages (Debian's `chromium`); unset: `chromium` on the `PATH`. None found: rendering is off, said at start-up.",
+    optionalText,
+  ),
+  renderConcurrency: setting(
+    'FEEDMILL_RENDER_CONCURRENCY',
+    '2',
+    'Rendering: pages rendered at once by one process, each in a fresh browser context.',
+    integer(1, 32),
+  ),
+  renderTimeout: setting(
+    'FEEDMILL_RENDER_TIMEOUT',
+    '20',
+    "Rendering: one page's time budget, from navigation to its rendered HTML, in seconds.",
+    integer(1, 300),
+  ),
+  renderMaxRequests: setting(
+    'FEEDMILL_RENDER_MAX_REQUESTS',
+    '100',
+    'Rendering: requests one page may make besides its own document (scripts, styles, fetch/XHR, frames); the rest are refused.',
+    integer(0, 10_000),
+  ),
+  renderMaxBytes: setting(
+    'FEEDMILL_RENDER_MAX_BYTES',
+    '10485760',
+    'Rendering: bytes those requests of one page may bring in all; past it they are refused.',
+    integer(0, 1024 ** 3),
+  ),
+  renderMaxPages: setting(
+    'FEEDMILL_RENDER_MAX_PAGES',
+    '100',
+    'Rendering: the browser is started afresh after this many pages.',
+    integer(1, 100_000),
+  ),
+  renderMaxMemory: setting(
+    'FEEDMILL_RENDER_MAX_MEMORY',
+    '1073741824',
+    'Rendering: the browser is started afresh once its processes hold more resident memory than this, in bytes (checked after each page).',
+    integer(64 * 1024 ** 2, 64 * 1024 ** 3),
+  ),
+  renderNoSandbox: setting(
+    'FEEDMILL_RENDER_NO_SANDBOX',
+    'false',
+    "Rendering: `true` turns Chromium's own sandbox off. A container running as root needs it (Chromium refuses to start its sandbox as root); otherwise leave it off.",
+    boolean,
+  ),
   rateLimit: setting(
     'FEEDMILL_RATE_LIMIT',
     '600',
@@ -461,7 +515,7 @@ export function configSources(env: Env, readFile: (path: string) => string = rea
  * service, but often exported in a developer's shell, so they are not reported as unknown.
  */
 const toolVariable =
-  /^FEEDMILL_(TEST|BENCH|REQUIRE)_|^FEEDMILL_(CHROMIUM_PATH|CORPUS_DIR|SHOW_MISSES|SCHEMATHESIS_ISOLATED|REDIS_PORT|CASSANDRA_(PORT|STORAGE_PORT|HEAP|START_TIMEOUT))$/;
+  /^FEEDMILL_(TEST|BENCH|REQUIRE)_|^FEEDMILL_(CORPUS_DIR|SHOW_MISSES|SCHEMATHESIS_ISOLATED|REDIS_PORT|CASSANDRA_(PORT|STORAGE_PORT|HEAP|START_TIMEOUT))$/;
 
 /** Edit distance, to suggest the setting a misspelt variable meant. */
 function distance(a: string, b: string): number {

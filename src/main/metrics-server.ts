@@ -11,6 +11,8 @@ export async function startMetricsServer(options: {
   host: string;
   metrics: Pick<Metrics, 'render'>;
   ready: () => Promise<boolean>;
+  /** More of what `/readyz` reports (rendering); never part of whether the process is ready. */
+  details?: () => Record<string, unknown>;
 }): Promise<Server> {
   const server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0];
@@ -21,8 +23,8 @@ export async function startMetricsServer(options: {
     if (path === '/healthz') return json(200, { status: 'ok' });
     if (path === '/readyz') {
       options.ready().then(
-        (ready) => json(ready ? 200 : 503, { status: ready ? 'ready' : 'not_ready' }),
-        () => json(503, { status: 'not_ready' }),
+        (ready) => json(ready ? 200 : 503, { status: ready ? 'ready' : 'not_ready', ...options.details?.() }),
+        () => json(503, { status: 'not_ready', ...options.details?.() }),
       );
       return undefined;
     }

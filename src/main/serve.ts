@@ -21,6 +21,7 @@ import { markRunning } from './running-marker.js';
 import { startupSummary } from './startup-summary.js';
 import { loadTls, type TlsPair } from './tls.js';
 import { version } from './version.js';
+import type { RendererStatus } from '../ports/page-renderer.js';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -132,6 +133,14 @@ async function startWorker(runtime: Runtime, config: Config, log: Logger, role: 
  * requests (in-flight ones finish), stop taking jobs (running ones finish), then close the pool,
  * the fetcher and the store.
  */
+/** `/readyz`'s `rendering` object: snake_case like the rest of the probe port's JSON. */
+const renderingReport = (status: RendererStatus) => ({
+  available: status.available,
+  queued: status.queued,
+  in_progress: status.inProgress,
+  browser_running: status.browserRunning,
+});
+
 export async function serve(role: Role, config: Config, log: Logger): Promise<void> {
   // The probe port first: while Redis or Cassandra is awaited, /healthz answers and /readyz says 503.
   // Filled in once the dependencies answer; the probes read it from the start.
@@ -155,6 +164,7 @@ export async function serve(role: Role, config: Config, log: Logger): Promise<vo
               composed.runtime ? composed.runtime.metrics.render() : { contentType: 'text/plain; version=0.0.4', body: '' },
           },
           ready,
+          details: () => (composed.runtime ? { rendering: renderingReport(composed.runtime.rendering()) } : {}),
         });
   // Stopped while still waiting for a dependency: nothing was accepted yet, so nothing to drain.
   const early = (signal: string): void => {

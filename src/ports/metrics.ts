@@ -29,6 +29,8 @@ export interface Metrics {
   delivery(outcome: string, seconds: number): void;
   /** One job's wait beyond its planned time. */
   jobLag(queue: 'refresh' | 'delivery' | 'fetch-article', seconds: number): void;
+  /** One page rendered in a browser: `rendered`, or the error code it ended with. */
+  renderedPage(outcome: string, seconds: number): void;
   /** Values read at scrape time (queue depth, pool utilisation, bus listeners). */
   gauge(name: string, help: string, read: () => number): void;
   /** The exposition, and its content type. */

@@ -34,6 +34,7 @@ export function feedStoreContract(test: ContractTest): void {
         fullTextRules: null,
         fetchOptions: null,
         selectors: null,
+        render: 'auto',
       },
       fetch: { errorCount: 2, unchangedStreak: 1, etag: 'W/"x"', nextFetchAt: at(2) },
     });
@@ -69,6 +70,7 @@ export function feedStoreContract(test: ContractTest): void {
           fullTextRules: null,
           fetchOptions: null,
           selectors: null,
+          render: 'auto',
         },
         at(2),
       ),
@@ -110,6 +112,7 @@ export function feedStoreContract(test: ContractTest): void {
           fullTextRules: null,
           fetchOptions: null,
           selectors: null,
+          render: 'auto',
         },
         at(3),
       ),
@@ -191,6 +194,7 @@ export function feedStoreContract(test: ContractTest): void {
         fullTextRules: null,
         fetchOptions: null,
         selectors: null,
+        render: 'auto',
       },
       at(2),
     );
@@ -204,6 +208,7 @@ export function feedStoreContract(test: ContractTest): void {
       fullTextRules: null,
       fetchOptions: null,
       selectors: null,
+      render: 'auto',
     });
     t.equal(changed?.updatedAt, at(2));
     const reset = await feeds.updateSettings(
@@ -219,6 +224,7 @@ export function feedStoreContract(test: ContractTest): void {
         fullTextRules: null,
         fetchOptions: null,
         selectors: null,
+        render: 'auto',
       },
       at(3),
     );
@@ -232,6 +238,7 @@ export function feedStoreContract(test: ContractTest): void {
       fullTextRules: null,
       fetchOptions: null,
       selectors: null,
+      render: 'auto',
     });
     t.same((await feeds.getById(feed.id))?.settings, {
       customAuthor: null,
@@ -243,6 +250,7 @@ export function feedStoreContract(test: ContractTest): void {
       fullTextRules: null,
       fetchOptions: null,
       selectors: null,
+      render: 'auto',
     });
   });
 

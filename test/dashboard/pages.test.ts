@@ -268,6 +268,7 @@ t.test('a long feed list comes in pages of 100 with links between them', async (
         fullTextRules: null,
         fetchOptions: null,
         selectors: null,
+        render: 'auto',
       },
       fetch: { errorCount: 0, unchangedStreak: 0 },
     });

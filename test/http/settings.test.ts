@@ -36,6 +36,7 @@ t.test('a new feed has default settings', async (t) => {
     full_text_rules: null,
     selectors: null,
     fetch: null,
+    render: 'auto',
   });
   assertError(t, await bob.get(`/v1/feeds/${feedId}/settings`), 404, 'feed_not_found');
 });
@@ -52,6 +53,7 @@ t.test('customAuthor replaces every item’s authors in responses and the hosted
     full_text_rules: null,
     selectors: null,
     fetch: null,
+    render: 'auto',
   });
   const items = (await alice.get(`/v1/feeds/${feedId}`)).json<{ items: Item[] }>().items;
   t.ok(items.length > 0 && items.every((item) => item.authors.length === 1 && item.authors[0]?.name === 'Newsroom Bot'));
@@ -68,6 +70,7 @@ t.test('customAuthor replaces every item’s authors in responses and the hosted
     full_text_rules: null,
     selectors: null,
     fetch: null,
+    render: 'auto',
   });
   const after = (await alice.get(`/v1/feeds/${feedId}`)).json<{ items: Item[] }>().items;
   t.ok(
@@ -88,6 +91,7 @@ t.test('sort is the default order when a request gives none', async (t) => {
     full_text_rules: null,
     selectors: null,
     fetch: null,
+    render: 'auto',
   });
   const titles = (await alice.get(`/v1/feeds/${feedId}`)).json<{ items: Item[] }>().items.map((item) => item.title);
   t.same(titles, ['Post 3', 'Post 2', 'Post 1']);

@@ -47,11 +47,25 @@ export async function descendants(rootPid: number): Promise<ProcessEntry[]> {
 }
 
 /**
- * Resident memory of a browser: the process `browserPid` and everything it started (its GPU,
- * network and renderer processes). Shared pages count once per process, so this errs high.
+ * A process's proportional set size (/proc/<pid>/smaps_rollup `Pss`): pages shared by the browser's
+ * processes are split between them instead of counted in each, as resident size would.
+ */
+async function proportionalBytes(entry: ProcessEntry): Promise<number> {
+  try {
+    const rollup = await readFile(`/proc/${entry.pid}/smaps_rollup`, 'latin1');
+    const kib = /^Pss:\s+(\d+) kB/m.exec(rollup)?.[1];
+    return kib === undefined ? entry.rssBytes : Number(kib) * 1024;
+  } catch {
+    return entry.rssBytes;
+  }
+}
+
+/**
+ * Memory of a browser: the process `browserPid` and everything it started (its GPU, network and
+ * renderer processes), shared pages split between them.
  */
 export async function browserMemoryBytes(browserPid: number): Promise<number> {
   const own = await readEntry(browserPid);
-  const tree = await descendants(browserPid);
-  return [own, ...tree].reduce((sum, entry) => sum + (entry?.rssBytes ?? 0), 0);
+  const tree = [...(own ? [own] : []), ...(await descendants(browserPid))];
+  return (await Promise.all(tree.map(proportionalBytes))).reduce((sum, bytes) => sum + bytes, 0);
 }

@@ -79,6 +79,14 @@ export function createPrometheusMetrics(options: {
     registers,
   });
 
+  const renders = new Histogram({
+    name: 'feedmill_render_page_seconds',
+    help: 'Time to render one page in the browser, slot wait excluded, by outcome (rendered or an error code).',
+    labelNames: ['outcome'],
+    buckets: [0.25, 0.5, 1, 2, 5, 10, 20, 30, 60],
+    registers,
+  });
+
   return {
     httpRequest: (route, method, status, seconds) => http.observe({ route, method, status: String(status) }, seconds),
     refresh({ outcome, host, seconds, fresh, changed }) {
@@ -97,6 +105,7 @@ export function createPrometheusMetrics(options: {
     feedRemoved: (feedId) => states.remove(feedId),
     delivery: (outcome, seconds) => deliveries.observe({ outcome }, seconds),
     jobLag: (queue, seconds) => lag.observe({ queue }, Math.max(0, seconds)),
+    renderedPage: (outcome, seconds) => renders.observe({ outcome }, seconds),
     gauge(name, help, read) {
       new Gauge({
         name,

@@ -35,7 +35,14 @@ export interface SettingsForm extends FullTextForm {
   customAuthor: string;
   sort: string;
   minInterval: string;
+  render: string;
 }
+
+const renderChoices = [
+  { value: 'auto', label: 'When the page lists nothing as served' },
+  { value: 'always', label: 'Always' },
+  { value: 'never', label: 'Never' },
+];
 
 const sortChoices = [
   { value: 'last_added', label: 'Newest added first' },
@@ -67,6 +74,7 @@ export function feedPage(assets: Assets, view: FeedView): Html {
     customAuthor: view.settings.customAuthor ?? '',
     sort: view.settings.sort,
     minInterval: view.settings.minIntervalSeconds === null ? '' : String(view.settings.minIntervalSeconds),
+    render: view.settings.render,
     fullText: view.settings.fullText,
     fullTextContent: view.settings.fullTextRules?.content ?? '',
     fullTextRemove: (view.settings.fullTextRules?.remove ?? []).join('\n'),
@@ -102,6 +110,7 @@ ${csrfField(viewer)}
 ${input({ id: 'custom-author', name: 'customAuthor', label: 'Custom author', value: settings.customAuthor, error: settings.error, hint: 'Replaces every item’s authors, everywhere items are shown. Leave empty to keep the source’s.' })}
 ${select({ id: 'default-sort', name: 'sort', label: 'Default sort', options: sortChoices, value: settings.sort, error: settings.error })}
 ${input({ id: 'min-interval', name: 'minInterval', label: 'Minimum interval (seconds)', value: settings.minInterval, error: settings.error, hint: 'Fetch this feed at most this often; empty for the installation’s floor, which is also the least you may set.' })}
+${select({ id: 'render', name: 'render', label: 'Render the page in a browser', options: renderChoices, value: settings.render, error: settings.error })}
 ${fullTextFields(settings)}
 <button type="submit" name="action" value="save">Save settings</button>
 <button type="submit" name="action" value="preview" class="secondary">Preview full text</button>

@@ -14,6 +14,7 @@ import { hostedFeedUrl } from '../../domain/hosted-urls.js';
 import { statusOf } from '../../web/status.js';
 import { FeedmillError, fieldRefusal } from '../../domain/errors.js';
 import { parseItemSort, type ItemSort } from '../../domain/feed.js';
+import { parseRenderMode } from '../../domain/render-mode.js';
 import { knownRegions } from '../../domain/keyword-source.js';
 import { pageLimits } from '../../domain/pagination.js';
 import { fieldErrorOf } from '../forms.js';
@@ -143,6 +144,7 @@ export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { de
       customAuthor: fieldOf(request.body, 'customAuthor'),
       sort: fieldOf(request.body, 'sort'),
       minInterval: fieldOf(request.body, 'minInterval').trim(),
+      render: fieldOf(request.body, 'render'),
       fullText: fieldOf(request.body, 'fullText') === 'on',
       fullTextContent: fieldOf(request.body, 'fullTextContent'),
       fullTextRemove: fieldOf(request.body, 'fullTextRemove'),
@@ -164,12 +166,14 @@ export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { de
         minIntervalSeconds,
         fullText: typed.fullText,
         fullTextRules,
+        ...(typed.render ? { render: parseRenderMode(typed.render) } : {}),
       });
       return reply.redirect(`/dashboard/feeds/${request.params.id}?saved`, 303);
     } catch (error) {
       const refused = fieldErrorOf(error, 'customAuthor', {
         sort: 'sort',
         min_interval: 'minInterval',
+        render: 'render',
         'full_text_rules.content': 'fullTextContent',
         'full_text_rules.remove': 'fullTextRemove',
       });

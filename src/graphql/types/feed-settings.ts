@@ -7,6 +7,7 @@ import { FetchOptions, FetchOptionsInput } from './fetch-options.js';
 import { Feed, feedOf } from './feed.js';
 import { PageSelectors, PageSelectorsInput, selectorsFromInput } from './page-selectors.js';
 import { ItemSort } from './item-sort.js';
+import { RenderMode } from './render-mode.js';
 import { KeepBlock, KeepBlockInput, keepBlockFromInput } from './item-filter.js';
 
 const FullTextRules = builder.objectRef<Rules>('FullTextRules').implement({
@@ -71,6 +72,11 @@ export const FeedSettings = builder.objectRef<Settings>('FeedSettings').implemen
       description: 'The CSS selectors that read the page at `sourceUrl` (docs/selectors.md); null: the feed is read as discovery found it.',
       resolve: (settings) => settings.selectors,
     }),
+    render: t.field({
+      type: RenderMode,
+      description: 'Whether the page is rendered in a browser before its items are read (docs/rendering.md).',
+      resolve: (settings) => settings.render,
+    }),
   }),
 });
 
@@ -120,6 +126,7 @@ const UpdateFeedSettingsInput = builder.inputType('UpdateFeedSettingsInput', {
       description:
         'Setting them reads the page at `sourceUrl` with them at once (`no_items_found` when they name nothing, and nothing changes); null removes them and finds the source again as a create would.',
     }),
+    render: t.field({ type: RenderMode, required: false, description: 'Whether the page is rendered in a browser first.' }),
   }),
 });
 
@@ -144,6 +151,7 @@ builder.mutationFields((t) => ({
         ...('fullTextRules' in input ? { fullTextRules: input.fullTextRules ?? null } : {}),
         ...('fetch' in input ? { fetch: input.fetch ?? null, fetchSpelling: 'camel' as const } : {}),
         ...('selectors' in input ? { selectors: input.selectors ? selectorsFromInput(input.selectors) : null } : {}),
+        ...(input.render ? { render: input.render } : {}),
       }),
   }),
 }));

@@ -12,6 +12,7 @@ import { feedHealth } from '../../domain/feed-health.js';
 import { hostedFeedUrl } from '../../domain/hosted-urls.js';
 import { shownUrl } from '../../domain/safe-url.js';
 import type { FeedWithItems } from '../../domain/shown-item.js';
+import { RenderMode } from './render-mode.js';
 import { DeletionResult } from './deletion-result.js';
 import { FeedItemPage } from './feed-item.js';
 import { FeedStatus } from './feed-status.js';
@@ -103,6 +104,11 @@ const CreateFeedInput = builder.inputType('CreateFeedInput', {
       required: false,
       description: 'CSS selectors naming the page’s items (docs/selectors.md): when given they decide the items.',
     }),
+    render: t.field({
+      type: RenderMode,
+      required: false,
+      description: 'Whether a web page is rendered in a browser first; AUTO when left out.',
+    }),
   }),
 });
 
@@ -131,6 +137,7 @@ builder.mutationFields((t) => ({
         url: input.url,
         ...(input.selectors ? { selectors: selectorsFromInput(input.selectors) } : {}),
         ...(input.fetch ? { fetch: input.fetch, fetchSpelling: 'camel' } : {}),
+        ...(input.render ? { render: input.render } : {}),
       }),
   }),
   updateFeed: t.field({

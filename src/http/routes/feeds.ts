@@ -40,6 +40,7 @@ const createFeedInput = (body: Static<typeof CreateFeedBody>): CreateFeedInput =
         url: body.url,
         ...(body.selectors === undefined ? {} : { selectors: body.selectors }),
         ...(body.fetch === undefined ? {} : { fetch: body.fetch }),
+        ...(body.render ? { render: body.render } : {}),
       }
     : { keyword: body.keyword, region: body.region };
 

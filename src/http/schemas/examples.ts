@@ -121,6 +121,7 @@ export const feedPreviewExample = {
   source_url: 'https://harbour.example.com/notices',
   followed: { url: 'https://harbour.example.com/notices', source: 'page' },
   items: [feedItemExample],
+  render: 'auto',
 };
 
 export const filterPreviewExample = {

@@ -216,12 +216,17 @@ export const FetchOptionsSummary = Type.Union(
   ],
   { description: 'What the source is sent beyond its address (docs/fetch-options.md), without any secret; null: nothing.' },
 );
+const Render = Type.Union([Type.Literal('auto'), Type.Literal('always'), Type.Literal('never')], {
+  description:
+    'Whether a web page is rendered in a browser before its items are read (docs/rendering.md): `auto` (the default) when the page as served lists no items and the service has a browser; `always`; `never`.',
+});
 
 const CreateFromUrl = Type.Object(
   {
     url: Type.String({ ...httpUrl, maxLength: maxLengths.url, description: 'A website or native feed address.' }),
     fetch: Type.Optional(FetchOptionsInput),
     selectors: Type.Optional(PageSelectors),
+    render: Type.Optional(Render),
   },
   { additionalProperties: false },
 );
@@ -341,6 +346,7 @@ export const FeedSettings = Type.Object(
       description:
         'The CSS selectors that read the page at `source_url` (docs/selectors.md); null: the feed is read as discovery found it.',
     }),
+    render: Render,
   },
   { description: "A feed's settings.", examples: [feedSettingsExample] },
 );
@@ -371,6 +377,7 @@ export const UpdateFeedSettingsBody = Type.Object(
           'Setting or changing them reads the page at `source_url` with them at once (402 `no_items_found` when they name nothing; nothing changes then); null removes them and finds the source again as a create would. Not on a keyword feed.',
       }),
     ),
+    render: Type.Optional(Render),
   },
   {
     additionalProperties: false,

@@ -2,6 +2,7 @@ import type { FeedSettings, ItemSort } from '../../domain/feed.js';
 import type { FullTextRules } from '../../domain/full-text-rules.js';
 import type { KeepBlock } from '../../domain/keep-block.js';
 import type { PageSelectors } from '../../domain/page-selectors.js';
+import type { RenderMode } from '../../domain/render-mode.js';
 
 /** Spec "Feed settings", plus `sort`, `paused` and `min_interval` (seconds; null: the global floor). */
 export interface ApiFeedSettings {
@@ -14,6 +15,7 @@ export interface ApiFeedSettings {
   full_text_rules: FullTextRules | null;
   fetch: { user_agent: string | null; header_names: string[]; basic_auth_set: boolean } | null;
   selectors: PageSelectors | null;
+  render: RenderMode;
 }
 
 export const toApiFeedSettings = (settings: FeedSettings): ApiFeedSettings => ({
@@ -34,4 +36,5 @@ export const toApiFeedSettings = (settings: FeedSettings): ApiFeedSettings => ({
           basic_auth_set: settings.fetchOptions.basicAuth,
         },
   selectors: settings.selectors,
+  render: settings.render,
 });

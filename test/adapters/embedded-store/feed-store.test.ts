@@ -16,6 +16,7 @@ t.test('a stored feed reads back as it was written', async (t) => {
       fullTextRules: null,
       fetchOptions: null,
       selectors: null,
+      render: 'auto',
     },
     fetch: { errorCount: 2, unchangedStreak: 1, etag: 'W/"x"', nextFetchAt: '2024-03-02T00:00:00.000Z' },
   });
@@ -50,6 +51,7 @@ t.test("another account's feed is missing, not forbidden and not shown", async (
         fullTextRules: null,
         fetchOptions: null,
         selectors: null,
+        render: 'auto',
       },
       '2024-03-02T00:00:00.000Z',
     ),
@@ -68,6 +70,7 @@ t.test("another account's feed is missing, not forbidden and not shown", async (
     fullTextRules: null,
     fetchOptions: null,
     selectors: null,
+    render: 'auto',
   });
 });
 
@@ -101,6 +104,7 @@ t.test('a deleted feed cannot be edited', async (t) => {
         fullTextRules: null,
         fetchOptions: null,
         selectors: null,
+        render: 'auto',
       },
       '2024-03-03T00:00:00.000Z',
     ),
@@ -183,6 +187,7 @@ t.test('settings are replaced and read back', async (t) => {
       fullTextRules: null,
       fetchOptions: null,
       selectors: null,
+      render: 'auto',
     },
     '2024-03-02T00:00:00.000Z',
   );
@@ -196,6 +201,7 @@ t.test('settings are replaced and read back', async (t) => {
     fullTextRules: null,
     fetchOptions: null,
     selectors: null,
+    render: 'auto',
   });
   t.equal(changed?.updatedAt, '2024-03-02T00:00:00.000Z');
   const reset = await feeds.updateSettings(
@@ -211,6 +217,7 @@ t.test('settings are replaced and read back', async (t) => {
       fullTextRules: null,
       fetchOptions: null,
       selectors: null,
+      render: 'auto',
     },
     '2024-03-03T00:00:00.000Z',
   );
@@ -224,6 +231,7 @@ t.test('settings are replaced and read back', async (t) => {
     fullTextRules: null,
     fetchOptions: null,
     selectors: null,
+    render: 'auto',
   });
   t.same(reset?.settings, {
     customAuthor: null,
@@ -235,6 +243,7 @@ t.test('settings are replaced and read back', async (t) => {
     fullTextRules: null,
     fetchOptions: null,
     selectors: null,
+    render: 'auto',
   });
 });
 

@@ -1,0 +1,33 @@
+import { FeedmillError } from '../domain/errors.js';
+import type { FetchState } from '../domain/feed.js';
+import type { RenderMode } from '../domain/render-mode.js';
+import type { RenderedPage, RenderRequest } from '../ports/page-renderer.js';
+import type { AppDeps } from './deps.js';
+import type { ReadOptions } from './read-options.js';
+
+/** What to tell a person whose page lists nothing as served, when rendering might have helped. */
+export function renderAdvice(deps: Pick<AppDeps, 'renderer'>, render: RenderMode | undefined): string {
+  if (render === 'never') return '; if a script builds its list, set `render` to `auto` to have it rendered in a browser';
+  if (!deps.renderer) {
+    return '; if a script builds its list, it needs rendering, which is off on this service (install Chromium or set FEEDMILL_CHROMIUM_PATH, and leave FEEDMILL_RENDER on: docs/rendering.md)';
+  }
+  return '';
+}
+
+/** Whether a page feed is read through the browser: `always`, or a page found to need it, unless `never`. */
+export const rendersPage = (readAs: Pick<FetchState, 'reader' | 'rendered'>, options: ReadOptions): boolean =>
+  readAs.reader === 'page' && options.render !== 'never' && (options.render === 'always' || readAs.rendered === true);
+
+/**
+ * The page as a browser leaves it once its scripts ran.
+ * @throws FeedmillError `render_unavailable` when this process has no browser
+ */
+export async function renderPage(deps: Pick<AppDeps, 'renderer'>, request: RenderRequest): Promise<RenderedPage> {
+  if (!deps.renderer) {
+    throw new FeedmillError(
+      'render_unavailable',
+      `The page at ${request.url} is read by rendering it in a browser, and this service has none; install Chromium (FEEDMILL_CHROMIUM_PATH) and leave FEEDMILL_RENDER on, or set the feed's \`render\` to \`never\``,
+    );
+  }
+  return deps.renderer.render(request);
+}
