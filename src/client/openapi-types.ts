@@ -908,7 +908,8 @@ export interface components {
      *         ],
      *         "basic_auth_set": true
      *       },
-     *       "selectors": null
+     *       "selectors": null,
+     *       "render": "auto"
      *     }
      */
     FeedSettings: {
@@ -941,6 +942,8 @@ export interface components {
       } | null;
       /** @description The CSS selectors that read the page at `source_url` (docs/selectors.md); null: the feed is read as discovery found it. */
       selectors: components['schemas']['PageSelectors'] | null;
+      /** @description Whether a web page is rendered in a browser before its items are read (docs/rendering.md): `auto` (the default) when the page as served lists no items and the service has a browser; `always`; `never`. */
+      render: 'auto' | 'always' | 'never';
     };
     /**
      * @description The feed and items creating it would give; nothing is stored, so there is no `id` or hosted address.
@@ -1066,6 +1069,8 @@ export interface components {
             };
           };
           selectors?: components['schemas']['PageSelectors'];
+          /** @description Whether a web page is rendered in a browser before its items are read (docs/rendering.md): `auto` (the default) when the page as served lists no items and the service has a browser; `always`; `never`. */
+          render?: 'auto' | 'always' | 'never';
         }
       | {
           keyword: string;
@@ -1148,6 +1153,8 @@ export interface components {
       } | null;
       /** @description Setting or changing them reads the page at `source_url` with them at once (402 `no_items_found` when they name nothing; nothing changes then); null removes them and finds the source again as a create would. Not on a keyword feed. */
       selectors?: components['schemas']['PageSelectors'] | null;
+      /** @description Whether a web page is rendered in a browser before its items are read (docs/rendering.md): `auto` (the default) when the page as served lists no items and the service has a browser; `always`; `never`. */
+      render?: 'auto' | 'always' | 'never';
     };
     /** @description a condition `{field: title|description|author|url|category, op: contains|not_contains|matches, value}` or `{field: date_published, op: older_than|newer_than, value: "7d"}`, or `{all: [...]}` / `{any: [...]}` of at most 8 filters, of which a group holds at most 4 conditions; null for none (README "Filters") */
     ItemFilter:
@@ -2944,7 +2951,8 @@ export interface operations {
            *         ],
            *         "basic_auth_set": true
            *       },
-           *       "selectors": null
+           *       "selectors": null,
+           *       "render": "auto"
            *     }
            */
           'application/json': components['schemas']['FeedSettings'];
@@ -3054,7 +3062,8 @@ export interface operations {
            *         ],
            *         "basic_auth_set": true
            *       },
-           *       "selectors": null
+           *       "selectors": null,
+           *       "render": "auto"
            *     }
            */
           'application/json': components['schemas']['FeedSettings'];

@@ -111,6 +111,7 @@ export const feedSettingsExample = {
   full_text_rules: { content: 'article .post-body', remove: ['.share-buttons'] },
   fetch: { user_agent: 'Mozilla/5.0 (compatible; feedmill)', header_names: ['X-Api-Key', 'Accept-Language'], basic_auth_set: true },
   selectors: null,
+  render: 'auto',
 };
 
 export const feedPreviewExample = {
@@ -121,7 +122,6 @@ export const feedPreviewExample = {
   source_url: 'https://harbour.example.com/notices',
   followed: { url: 'https://harbour.example.com/notices', source: 'page' },
   items: [feedItemExample],
-  render: 'auto',
 };
 
 export const filterPreviewExample = {
