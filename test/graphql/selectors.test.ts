@@ -21,17 +21,17 @@ t.teardown(async () => {
 const alice = await env.bearer('alice');
 
 const create = (selectors: Record<string, unknown>) =>
-  graphql<{ createFeed: { id: string; items: { title: string; url: string }[]; settings: { selectors: Record<string, unknown> | null } } }>(
+  graphql<{ createFeed: { id: string; items: { nodes: { title: string; url: string }[] }; settings: { selectors: Record<string, unknown> | null } } }>(
     yoga,
     alice,
-    'mutation ($url: String!, $selectors: PageSelectorsInput) { createFeed(input: { url: $url, selectors: $selectors }) { id items { title url } settings { selectors { item title link date summary image author } } } }',
+    'mutation ($url: String!, $selectors: PageSelectorsInput) { createFeed(input: { url: $url, selectors: $selectors }) { id items(limit: 100) { nodes { title url } } settings { selectors { item title link date summary image author } } } }',
     { url: `${source.url}/board/`, selectors },
   );
 
 t.test('createFeed takes selectors, and the settings show them', async (t) => {
   const created = await create({ item: '.entry', title: '.headline', link: '@data-href', author: null });
   t.same(codesOf(created), []);
-  t.same(created.data?.createFeed.items.map((item) => item.title).sort(), [
+  t.same(created.data?.createFeed.items.nodes.map((item) => item.title).sort(), [
     'Lost buoy found',
     'Pier works this week',
     'Winter ferry timetable',
