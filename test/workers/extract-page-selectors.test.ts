@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { isFeedmillError } from '../../src/domain/errors.js';
 import { extractPage } from '../../workers/extract-page.js';
+import extractPageTask from '../../workers/extract-page-task.js';
 import { repoRoot } from '../fixtures/repo-root.js';
 
 const listing = readFileSync(`${repoRoot}/test/fixtures/pages/selectors-listing.html`, 'utf8');
@@ -94,4 +95,16 @@ t.test('selectors that match nothing are no_items_found, even on a page that adv
   }
   t.ok(isFeedmillError(caught) && caught.code === 'no_items_found', 'no_items_found');
   t.match(caught, { message: /no element matching `selectors\.item` \(\.no-such-thing\)/ });
+});
+
+t.test('in the pool task, selectors win over a built-in extractor', async (t) => {
+  const result = extractPageTask({ body: Buffer.from(listing), url, contentType: 'text/html', extractor: 'telegram-channel', selectors });
+  t.ok(result.ok);
+  if (result.ok)
+    t.same(
+      result.page.items.map((item) => item.title),
+      ['Winter ferry timetable', 'Pier works this week', 'Lost buoy found'],
+    );
+  const empty = extractPageTask({ body: Buffer.from(listing), url, selectors: { item: 'blink' } });
+  t.same(empty.ok ? 'ok' : empty.code, 'no_items_found', 'a refusal comes back as data');
 });
