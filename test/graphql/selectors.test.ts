@@ -21,7 +21,9 @@ t.teardown(async () => {
 const alice = await env.bearer('alice');
 
 const create = (selectors: Record<string, unknown>) =>
-  graphql<{ createFeed: { id: string; items: { nodes: { title: string; url: string }[] }; settings: { selectors: Record<string, unknown> | null } } }>(
+  graphql<{
+    createFeed: { id: string; items: { nodes: { title: string; url: string }[] }; settings: { selectors: Record<string, unknown> | null } };
+  }>(
     yoga,
     alice,
     'mutation ($url: String!, $selectors: PageSelectorsInput) { createFeed(input: { url: $url, selectors: $selectors }) { id items(limit: 100) { nodes { title url } } settings { selectors { item title link date summary image author } } } }',
