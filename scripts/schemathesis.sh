@@ -81,6 +81,10 @@ export FEEDMILL_PUBLIC_URL="https://localhost:$port"
 # A feed's `min_interval` may not go below the installation's floor, which no static schema knows:
 # the schema states the lowest floor there is (1 s), so the run uses it.
 export FEEDMILL_POLL_MIN_INTERVAL=1
+# `render: always` starts the service's Chromium (FEEDMILL_CHROMIUM_PATH, set by CI); as root, as CI
+# runs, Chromium starts only without its own sandbox, which the service drops only when told
+# (docs/rendering.md). Otherwise every such request would be a 503 `render_unavailable`.
+if [[ $(id -u) -eq 0 ]]; then export FEEDMILL_RENDER_NO_SANDBOX=true; fi
 
 credentials=$(node dist/src/main/cli.js keys create --account schemathesis --scopes read,write --json)
 bearer=$(node -e 'const k = JSON.parse(process.argv[1]); console.log(`${k.key}:${k.secret}`)' "$credentials")
