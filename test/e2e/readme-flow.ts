@@ -142,7 +142,10 @@ export async function readmeFlow(storeEnv: Record<string, string>, roles: 'all' 
   t.test('probes and metrics answer on the metrics port, not on the public API', async (t) => {
     const plain = (path: string) => fetch(`http://127.0.0.1:${metricsPort}${path}`);
     t.equal((await plain('/healthz')).status, 200);
-    t.same(await (await plain('/readyz')).json(), { status: 'ready' });
+    // Rendering is reported whether or not this machine has a browser, and never makes it unready.
+    const ready = (await (await plain('/readyz')).json()) as Record<string, unknown>;
+    t.same(Object.keys(ready).sort(), ['rendering', 'status']);
+    t.match(ready, { status: 'ready', rendering: { available: Boolean, queued: 0, in_progress: 0, browser_running: Boolean } });
     await getFeed(feed.id);
     // The queue gauge is a count re-read in the background (every 5 s in cluster mode, and soon
     // after each change): right after the restart above it may not have caught up yet.
