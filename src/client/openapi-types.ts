@@ -1156,7 +1156,7 @@ export interface components {
       /** @description Whether a web page is rendered in a browser before its items are read (docs/rendering.md): `auto` (the default) when the page as served lists no items and the service has a browser; `always`; `never`. */
       render?: 'auto' | 'always' | 'never';
     };
-    /** @description a condition `{field: title|description|author|url|category, op: contains|not_contains|matches, value}` or `{field: date_published, op: older_than|newer_than, value: "7d"}`, or `{all: [...]}` / `{any: [...]}` of at most 8 filters, of which a group holds at most 4 conditions; null for none (README "Filters") */
+    /** @description a condition `{field: title|description|author|url|category, op: contains|not_contains|matches, value}` or `{field: date_published, op: older_than|newer_than, value: "7d"}`, or `{all: [...]}` / `{any: [...]}` of at most 8 filters, of which a group holds at most 4 conditions; null for none (docs/filters.md) */
     ItemFilter:
       | (
           | {
@@ -1294,14 +1294,14 @@ export interface components {
           )[];
         }
       | null;
-    /** @description An item is shown when it matches `keep` (or there is none) and does not match `block`; what they drop is shown nowhere (README "Filters"). */
+    /** @description An item is shown when it matches `keep` (or there is none) and does not match `block`; what they drop is shown nowhere (docs/filters.md). */
     KeepBlockFilters: {
-      /** @description a condition `{field: title|description|author|url|category, op: contains|not_contains|matches, value}` or `{field: date_published, op: older_than|newer_than, value: "7d"}`, or `{all: [...]}` / `{any: [...]}` of at most 8 filters, of which a group holds at most 4 conditions; null for none. See README "Filters". */
+      /** @description a condition `{field: title|description|author|url|category, op: contains|not_contains|matches, value}` or `{field: date_published, op: older_than|newer_than, value: "7d"}`, or `{all: [...]}` / `{any: [...]}` of at most 8 filters, of which a group holds at most 4 conditions; null for none. See docs/filters.md. */
       keep: unknown;
-      /** @description a condition `{field: title|description|author|url|category, op: contains|not_contains|matches, value}` or `{field: date_published, op: older_than|newer_than, value: "7d"}`, or `{all: [...]}` / `{any: [...]}` of at most 8 filters, of which a group holds at most 4 conditions; null for none. See README "Filters". */
+      /** @description a condition `{field: title|description|author|url|category, op: contains|not_contains|matches, value}` or `{field: date_published, op: older_than|newer_than, value: "7d"}`, or `{all: [...]}` / `{any: [...]}` of at most 8 filters, of which a group holds at most 4 conditions; null for none. See docs/filters.md. */
       block: unknown;
     };
-    /** @description An item is shown when it matches `keep` (or there is none) and does not match `block`; null removes both (README "Filters"). */
+    /** @description An item is shown when it matches `keep` (or there is none) and does not match `block`; null removes both (docs/filters.md). */
     KeepBlockFiltersInput: {
       keep?: components['schemas']['ItemFilter'];
       block?: components['schemas']['ItemFilter'];
@@ -1712,7 +1712,7 @@ export interface components {
       errors: {
         /** @description One problem, saying what was expected and what arrived. */
         title: string;
-        /** @description A snake_case code from the closed list in README "Errors"; what a program branches on. */
+        /** @description A snake_case code from the closed list in docs/errors.md; what a program branches on. */
         code: string;
       }[];
     };
@@ -1747,7 +1747,7 @@ export interface components {
       scope: 'all' | 'feeds' | 'bundles';
       feeds: string[];
       bundles: string[];
-      /** @description a condition `{field: title|description|author|url|category, op: contains|not_contains|matches, value}` or `{field: date_published, op: older_than|newer_than, value: "7d"}`, or `{all: [...]}` / `{any: [...]}` of at most 8 filters, of which a group holds at most 4 conditions; null for none. See README "Filters". */
+      /** @description a condition `{field: title|description|author|url|category, op: contains|not_contains|matches, value}` or `{field: date_published, op: older_than|newer_than, value: "7d"}`, or `{all: [...]}` / `{any: [...]}` of at most 8 filters, of which a group holds at most 4 conditions; null for none. See docs/filters.md. */
       filters: unknown;
       /** @description false: nothing is sent (set by you, by a 410 answer, or after days of failures). */
       enabled: boolean;
@@ -1790,7 +1790,7 @@ export interface components {
       scope: 'all' | 'feeds' | 'bundles';
       feeds: string[];
       bundles: string[];
-      /** @description a condition `{field: title|description|author|url|category, op: contains|not_contains|matches, value}` or `{field: date_published, op: older_than|newer_than, value: "7d"}`, or `{all: [...]}` / `{any: [...]}` of at most 8 filters, of which a group holds at most 4 conditions; null for none. See README "Filters". */
+      /** @description a condition `{field: title|description|author|url|category, op: contains|not_contains|matches, value}` or `{field: date_published, op: older_than|newer_than, value: "7d"}`, or `{all: [...]}` / `{any: [...]}` of at most 8 filters, of which a group holds at most 4 conditions; null for none. See docs/filters.md. */
       filters: unknown;
       /** @description false: nothing is sent (set by you, by a 410 answer, or after days of failures). */
       enabled: boolean;

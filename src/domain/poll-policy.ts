@@ -7,7 +7,7 @@ export interface PollPolicy {
 /**
  * How long a source's `Retry-After` is honoured at most, even above the ceiling: a source that asks
  * for 40 s under a 2 s ceiling is asked again after 40 s, but one that asks for a year is asked
- * again after a day (README "Pausing, refreshing and polling").
+ * again after a day (docs/api.md "Pausing, refreshing and polling").
  */
 export const retryAfterCapSeconds = 86_400;
 

@@ -1,6 +1,6 @@
 import type { RenderableFeed, RenderableItem } from './rss.js';
 
-/** The CSV columns, in order; README lists them with their meaning. */
+/** The CSV columns, in order; docs/hosted-outputs.md lists them with their meaning. */
 export const csvColumns = ['id', 'title', 'url', 'date_published', 'authors', 'categories', 'enclosures', 'content_html'] as const;
 
 /**

@@ -80,7 +80,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     const body = errorBody(
       'route_not_found',
-      `No route ${request.method} ${request.url.split('?')[0] ?? ''}; the README lists every route`,
+      `No route ${request.method} ${request.url.split('?')[0] ?? ''}; docs/api.md lists every route`,
     );
     return reply.status(404).send(body);
   });

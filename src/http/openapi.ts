@@ -113,7 +113,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         title: 'feedmill',
         version,
         description:
-          'Feed aggregation service: feeds from native feeds, bundles, settings. Every path also works under `/api/v1`; `/v1/feed` equals `/v1/feeds` and `/v1/bundled` equals `/v1/bundles`. Errors are `{message, statusCode, errors: [{title, code}]}`; the codes are listed in README.md.',
+          'Feed aggregation service: feeds from native feeds, bundles, settings. Every path also works under `/api/v1`; `/v1/feed` equals `/v1/feeds` and `/v1/bundled` equals `/v1/bundles`. Errors are `{message, statusCode, errors: [{title, code}]}`; the codes are listed in docs/errors.md.',
         license: { name: 'MIT', identifier: 'MIT' },
         contact: { name: 'feedmill', url: 'https://feedmill.dev' },
       },

@@ -31,7 +31,7 @@ usage: feedmill <command>
   healthcheck [--ready]
                       exit 0 when this container's /healthz (or /readyz) answers 200: the image's HEALTHCHECK
 
-Configuration is read from FEEDMILL_* environment variables; see README.md.`;
+Configuration is read from FEEDMILL_* environment variables; see docs/configuration.md.`;
 
 // Each command loads only what it uses: `healthcheck` runs every 30 s in the image and should not
 // load the whole service to ask one URL.

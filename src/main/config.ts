@@ -154,7 +154,7 @@ const secretSetting = <T>(env: string, doc: string, parse: Parse<T>): Setting<T>
   secret: true,
 });
 
-/** Every setting: one row each. README's configuration table is this table. */
+/** Every setting: one row each. docs/configuration.md's table is this table. */
 export const settings = {
   port: setting('FEEDMILL_PORT', '8443', 'HTTPS port of the API.', integer(0, 65535)),
   metricsPort: setting(
@@ -511,7 +511,7 @@ export function configSources(env: Env, readFile: (path: string) => string = rea
 }
 
 /**
- * Variables our own test, benchmark and CI scripts read (README "Development"): not settings of the
+ * Variables our own test, benchmark and CI scripts read (docs/development.md): not settings of the
  * service, but often exported in a developer's shell, so they are not reported as unknown.
  */
 const toolVariable =

@@ -85,7 +85,7 @@ export async function keysCommand(args: string[], config: Config, print: (line: 
   const store = await openStores(config);
   const clock = { now: () => new Date() };
   // Cluster mode: the API replicas keep key records in memory; the revocation notice drops them
-  // there, so the key is refused at once (README "Security").
+  // there, so the key is refused at once (docs/security.md).
   const changes = config.redisUrl ? createRedisChangeBus({ url: config.redisUrl }) : undefined;
   const deps = {
     keys: changes ? sharedKeyStore(store.keys, changes, clock) : store.keys,

@@ -11,7 +11,7 @@ export const BundleSettings = builder.objectRef<Settings>('BundleSettings').impl
     sort: t.field({ type: ItemSort, description: 'The order used when a request gives none.', resolve: (settings) => settings.sort }),
     filters: t.field({
       type: KeepBlock,
-      description: 'What the bundle shows and hides of its merged items (README "Filters").',
+      description: 'What the bundle shows and hides of its merged items (docs/filters.md).',
       resolve: (settings) => settings.filters,
     }),
   }),

@@ -47,7 +47,7 @@ export const FeedSettings = builder.objectRef<Settings>('FeedSettings').implemen
     }),
     filters: t.field({
       type: KeepBlock,
-      description: 'What the feed shows and hides (README "Filters").',
+      description: 'What the feed shows and hides (docs/filters.md).',
       resolve: (settings) => settings.filters,
     }),
     fullText: t.exposeBoolean('fullText', {

@@ -18,7 +18,7 @@ const FeedState = builder.enumType('FeedState', {
 export const FeedError = builder.objectRef<Error>('FeedError').implement({
   description: 'Why a fetch failed.',
   fields: (t) => ({
-    code: t.exposeString('code', { description: 'The error code, as in REST error bodies (README lists them).' }),
+    code: t.exposeString('code', { description: 'The error code, as in REST error bodies (docs/errors.md lists them).' }),
     message: t.exposeString('message', { description: 'What went wrong, for humans.' }),
   }),
 });

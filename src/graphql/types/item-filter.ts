@@ -93,7 +93,7 @@ export const ItemFilterInput = inputLevel(
   'ItemFilterInput',
   ItemSubfilterInput,
   topGroup,
-  `A filter (README "Filters"): a condition such as \`{field: title, op: contains, value: "rust"}\`, or \`{all: [...]}\` / \`{any: [...]}\` of at most ${topGroup} filters, ` +
+  `A filter (docs/filters.md): a condition such as \`{field: title, op: contains, value: "rust"}\`, or \`{all: [...]}\` / \`{any: [...]}\` of at most ${topGroup} filters, ` +
     `of which a group holds at most ${innerGroup} conditions. The REST body's JSON, with its enum values in UPPER_CASE.`,
 );
 
@@ -195,7 +195,7 @@ export const ItemFilter = outputLevel(
   'ItemFilter',
   ItemSubfilter,
   topGroup,
-  'A filter (README "Filters"): a condition (`field`, `op`, `value`), or a group (`all` or `any`). Select down to `FilterCondition` to read every level.',
+  'A filter (docs/filters.md): a condition (`field`, `op`, `value`), or a group (`all` or `any`). Select down to `FilterCondition` to read every level.',
 );
 
 export const KeepBlock = builder.objectRef<KeepBlockValue>('KeepBlock').implement({

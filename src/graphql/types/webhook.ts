@@ -133,7 +133,7 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const targetDoc = 'The http(s) address that receives the signed events; checked against the address rules when set (README "Security").';
+const targetDoc = 'The http(s) address that receives the signed events; checked against the address rules when set (docs/security.md).';
 const feedsDoc = 'Only events of these feeds of yours; not together with `bundles`.';
 const bundlesDoc = 'Only events of the feeds in these bundles of yours at the time of each event; not together with `feeds`.';
 const filtersDoc = 'Only events with an item that matches it are sent, with only the matching items; null: every event.';

@@ -28,7 +28,7 @@ const bundleFields = {
 /** Spec "Bundle" without items: list entries and the remove-feed response. */
 export const Bundle = Type.Object(bundleFields, { description: 'A bundle, without its items.', examples: [bundleExample] });
 
-/** The other copies of a bundle item's article (README "Bundles without duplicates"). */
+/** The other copies of a bundle item's article (docs/api.md "Bundles without duplicates"). */
 export const DuplicateCopy = Type.Object(
   {
     feed_id: Type.String({ description: 'The member feed that holds this copy.' }),

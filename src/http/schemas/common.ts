@@ -10,7 +10,7 @@ export const ErrorBody = Type.Object(
     errors: Type.Array(
       Type.Object({
         title: Type.String({ description: 'One problem, saying what was expected and what arrived.' }),
-        code: Type.String({ description: 'A snake_case code from the closed list in README "Errors"; what a program branches on.' }),
+        code: Type.String({ description: 'A snake_case code from the closed list in docs/errors.md; what a program branches on.' }),
       }),
     ),
   },
@@ -45,7 +45,7 @@ export const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 /**
  * What each error status means, with a typical body, for the OpenAPI document: openapi.ts makes each
  * a named response (`components.responses`) that every error answer of that status refers to. The
- * codes a status can carry are listed in README "Errors".
+ * codes a status can carry are listed in docs/errors.md.
  */
 export const errorStatuses: Record<number, { name: string; description: string; code: ErrorCode; message: string }> = {
   400: {

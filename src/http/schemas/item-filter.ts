@@ -25,7 +25,7 @@ const TextCondition = Type.Object(
           format: 'regex',
           'x-expected': `a regular expression in RE2 syntax of at most ${filterLimits.maxPattern} characters`,
           description:
-            'A case-insensitive regular expression in RE2 syntax (no backreferences or lookarounds), matched in linear time (README "Filters").',
+            'A case-insensitive regular expression in RE2 syntax (no backreferences or lookarounds), matched in linear time (docs/filters.md).',
         },
       },
     },
@@ -73,19 +73,19 @@ const languageDoc = `${conditionDoc}, or \`{all: [...]}\` / \`{any: [...]}\` of 
 
 /** What a request may send as a filter; a `matches` pattern is judged by the use case, in RE2's dialect. */
 export const FiltersInput = Type.Union([...filterShapes(0), Type.Null()], {
-  description: `${languageDoc}; null for none (README "Filters")`,
-  'x-expected': 'a filter: a condition, or `{all: [...]}` / `{any: [...]}` of filters (README "Filters"), or `null`',
+  description: `${languageDoc}; null for none (docs/filters.md)`,
+  'x-expected': 'a filter: a condition, or `{all: [...]}` / `{any: [...]}` of filters (docs/filters.md), or `null`',
 });
 
 /** A filter as responses show it. */
-export const Filters = Type.Unknown({ description: `${languageDoc}; null for none. See README "Filters".` });
+export const Filters = Type.Unknown({ description: `${languageDoc}; null for none. See docs/filters.md.` });
 
 /** Keep/block filters of a feed or a bundle, as requests send them: either may be left out (kept as is) or null (none). */
 export const KeepBlockInput = Type.Union(
   [Type.Object({ keep: Type.Optional(FiltersInput), block: Type.Optional(FiltersInput) }, { additionalProperties: false }), Type.Null()],
   {
     description:
-      'An item is shown when it matches `keep` (or there is none) and does not match `block`; null removes both (README "Filters").',
+      'An item is shown when it matches `keep` (or there is none) and does not match `block`; null removes both (docs/filters.md).',
     'x-expected': 'an object with `keep` and/or `block` filters, or `null`',
   },
 );
@@ -95,6 +95,6 @@ export const KeepBlock = Type.Object(
   { keep: Filters, block: Filters },
   {
     description:
-      'An item is shown when it matches `keep` (or there is none) and does not match `block`; what they drop is shown nowhere (README "Filters").',
+      'An item is shown when it matches `keep` (or there is none) and does not match `block`; what they drop is shown nowhere (docs/filters.md).',
   },
 );
