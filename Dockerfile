@@ -2,6 +2,8 @@
 #
 # One image for every role: `docker run IMAGE api|worker|all|migrate|keys …` (default `all`).
 #   docker build -t feedmill:$(node -p 'require("./package.json").version') .
+# The same with Debian's Chromium, for the workers that render pages (docs/rendering.md):
+#   docker build --target renderer -t feedmill-renderer:$(node -p 'require("./package.json").version') .
 #
 # Debian (glibc) in both stages: better-sqlite3 is compiled in the build stage and its .node file
 # must load in the run stage, so both stay on bookworm (slim shares bookworm's glibc) and on the
@@ -39,7 +41,7 @@ RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund
 
 # ---- run: production dependencies, compiled code, schema --------------------------------------
-FROM node:${NODE_VERSION}-bookworm-slim
+FROM node:${NODE_VERSION}-bookworm-slim AS run
 
 # tini as PID 1 (forwards SIGTERM to node, reaps zombies). Installed in the image rather than
 # relying on `docker run --init`, because Kubernetes has no equivalent of --init: the image must
@@ -78,3 +80,18 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
 
 ENTRYPOINT ["tini", "--", "node", "dist/src/main/cli.js"]
 CMD ["all"]
+
+# ---- renderer: the run stage plus Debian's Chromium, for the workers that render pages ----------
+# `docker build --target renderer`; the Helm chart's `renderer` runs it (docs/rendering.md).
+FROM run AS renderer
+USER 0:0
+# hadolint ignore=DL3008
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends chromium \
+ && rm -rf /var/lib/apt/lists/*
+USER 10001:10001
+ENV FEEDMILL_RENDER=on \
+    FEEDMILL_CHROMIUM_PATH=/usr/bin/chromium
+
+# ---- the default target: the run stage, without a browser --------------------------------------
+FROM run

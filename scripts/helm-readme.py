@@ -35,6 +35,12 @@ helm install feedmill helm/feedmill --namespace feeds \\
 helm test feedmill --namespace feeds
 ```
 
+Feeds whose pages list their items only once a browser ran their scripts need a renderer in the
+cluster mode: `renderer.enabled: true` adds a `renderer` Deployment, workers on an image with
+Debian's Chromium (the Dockerfile's `renderer` target, `docker build --target renderer`) that alone
+take the refreshes needing a browser, and sets FEEDMILL_RENDER=off on the plain workers
+(docs/rendering.md).
+
 values.schema.json checks every value below: `helm install` refuses a bad one before anything
 reaches the cluster.
 

@@ -10,6 +10,7 @@ import type { FollowedCandidate } from '../domain/platforms/feed-candidate.js';
 import type { StoredItem } from '../domain/stored-item.js';
 import { diffItems } from '../domain/item-diff.js';
 import type { AppDeps } from './deps.js';
+import { scheduleRefresh } from './refresh-queue.js';
 import { feedItems } from './shown-items.js';
 import { runPipeline, type RefreshDeps } from './refresh-pipeline.js';
 import { readSelectedPage, resolveSource, type ResolvedSource } from './discover-feeds.js';
@@ -156,7 +157,7 @@ export async function previewFeed(deps: RefreshDeps, input: CreateFeedInput): Pr
  * to no one) and schedule its actor.
  */
 export async function createFeed(
-  deps: RefreshDeps & Pick<AppDeps, 'scheduler' | 'metrics'>,
+  deps: RefreshDeps & Pick<AppDeps, 'scheduler' | 'renderScheduler' | 'metrics'>,
   principal: Principal,
   input: CreateFeedInput,
 ): Promise<FeedWithItems> {
@@ -206,7 +207,7 @@ export async function createFeed(
   }
   // A new feed is never paused or disabled: it always has a next run.
   const next = firstRun.nextRunAt ?? now;
-  await deps.scheduler.schedule(feed.id, next);
+  await scheduleRefresh(deps, { ...feed, fetch: fetchState }, next);
   deps.metrics.feedState(feed.id, health.state, next);
   const items = await feedItems(deps, feed, feed.settings.sort);
   return { feed: { ...feed, fetch: fetchState }, items: items.map((item) => shownItem(item, feed.settings.customAuthor)) };

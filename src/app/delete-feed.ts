@@ -1,6 +1,7 @@
 import type { Principal } from '../domain/api-key.js';
 import { FeedmillError } from '../domain/errors.js';
 import type { AppDeps } from './deps.js';
+import { cancelRefresh } from './refresh-queue.js';
 
 /** Spec "Deletion result". */
 export interface DeletionResult {
@@ -10,7 +11,7 @@ export interface DeletionResult {
 
 /** DELETE /v1/feeds/:id; a second delete says the feed was already deleted (spec Errors rule 1). */
 export async function deleteFeed(
-  deps: Pick<AppDeps, 'feeds' | 'bundles' | 'scheduler' | 'clock' | 'metrics'>,
+  deps: Pick<AppDeps, 'feeds' | 'bundles' | 'scheduler' | 'renderScheduler' | 'clock' | 'metrics'>,
   principal: Principal,
   feedId: string,
 ): Promise<DeletionResult> {
@@ -24,7 +25,7 @@ export async function deleteFeed(
   }
   // Spec "States and transitions": the feed is removed from every bundle that contained it.
   await deps.bundles.removeFeedEverywhere(principal.accountId, feedId, now);
-  await deps.scheduler.cancel(feedId);
+  await cancelRefresh(deps, feedId);
   deps.metrics.feedRemoved(feedId);
   return { id: feedId, deleted: true };
 }

@@ -93,6 +93,11 @@ export interface AppDeps {
   renderer?: PageRenderer;
   parser: FeedParser;
   scheduler: Scheduler;
+  /**
+   * Cluster mode: the refreshes that need a browser (domain `needsBrowser`), taken only by workers
+   * that render; absent in one process, where `scheduler` runs them all (app/refresh-queue.ts).
+   */
+  renderScheduler?: Scheduler;
   clock: Clock;
   metrics: Metrics;
   random: RandomBytes;

@@ -6,6 +6,7 @@ import { feedHealth } from '../domain/feed-health.js';
 import { checkLength, feedFieldLimits } from '../domain/field-limits.js';
 import { patchKeepBlock } from '../domain/keep-block.js';
 import type { AppDeps } from './deps.js';
+import { cancelRefresh, scheduleRefresh } from './refresh-queue.js';
 import { findFeed } from './find-feed.js';
 import { expectedMessage } from '../domain/field-message.js';
 import { parseFullTextRules } from '../domain/full-text.js';
@@ -50,7 +51,7 @@ export const maxMinIntervalSeconds = 604_800;
 
 type SettingsDeps = Pick<
   AppDeps,
-  'feeds' | 'items' | 'clock' | 'scheduler' | 'articleScheduler' | 'metrics' | 'settings' | 'fetcher' | 'parser'
+  'feeds' | 'items' | 'clock' | 'scheduler' | 'renderScheduler' | 'articleScheduler' | 'metrics' | 'settings' | 'fetcher' | 'parser'
 >;
 
 /** GET /v1/feeds/:id/settings. */
@@ -81,7 +82,7 @@ function checkMinInterval(deps: Pick<AppDeps, 'settings'>, seconds: number | nul
 async function applyPolling(deps: SettingsDeps, before: Feed, after: Feed, patch: FeedSettingsPatch): Promise<void> {
   const now = deps.clock.now();
   if (after.settings.paused && !before.settings.paused) {
-    await deps.scheduler.cancel(after.id);
+    await cancelRefresh(deps, after.id);
     const { nextFetchAt: _cancelled, ...fetch } = after.fetch;
     await deps.feeds.saveFetchState(after.id, fetch, after.fetchUrl);
     deps.metrics.feedState(after.id, 'paused', new Date(now.getTime() + deps.settings.poll.maxSeconds * 1000));
@@ -91,7 +92,7 @@ async function applyPolling(deps: SettingsDeps, before: Feed, after: Feed, patch
   if (!resumed) return;
   const fetch = { ...clearedFailures(after.fetch), nextFetchAt: now.toISOString() };
   await deps.feeds.saveFetchState(after.id, fetch, after.fetchUrl);
-  await deps.scheduler.schedule(after.id, now);
+  await scheduleRefresh(deps, { ...after, fetch }, now);
   deps.metrics.feedState(after.id, feedHealth({ settings: after.settings, fetch }).state, now);
 }
 
@@ -140,7 +141,7 @@ async function applyReading(deps: SettingsDeps, feed: Feed, source: ResolvedSour
     ...(isPolled(feed) ? { nextFetchAt: now.toISOString() } : {}),
   };
   await deps.feeds.saveFetchState(feed.id, fetch, source.fetched.url);
-  if (isPolled(feed)) await deps.scheduler.schedule(feed.id, now);
+  if (isPolled(feed)) await scheduleRefresh(deps, { ...feed, fetch }, now);
 }
 
 /** PATCH /v1/feeds/:id/settings: fields not sent keep their value. */

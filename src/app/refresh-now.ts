@@ -2,6 +2,7 @@ import type { Principal } from '../domain/api-key.js';
 import { FeedmillError } from '../domain/errors.js';
 import type { Feed, FeedError } from '../domain/feed.js';
 import type { AppDeps } from './deps.js';
+import { scheduleRefresh } from './refresh-queue.js';
 import { findFeed } from './find-feed.js';
 import { refreshFeed } from './refresh-feed.js';
 import type { RefreshDeps, RefreshOutcome } from './refresh-pipeline.js';
@@ -29,7 +30,7 @@ export interface RefreshResult {
  * succeeds is active again and polled on schedule, a paused feed stays paused.
  */
 export async function refreshNow(
-  deps: RefreshDeps & Pick<AppDeps, 'scheduler' | 'metrics'>,
+  deps: RefreshDeps & Pick<AppDeps, 'scheduler' | 'renderScheduler' | 'metrics'>,
   principal: Principal,
   feedId: string,
 ): Promise<RefreshResult> {
@@ -48,7 +49,7 @@ export async function refreshNow(
   const outcome = await refreshFeed(deps, feedId, { onDemand: true });
   if (!outcome) throw new FeedmillError('feed_not_found', `Feed \`${feedId}\` was deleted`);
   recordRefresh(deps, feedId, outcome, (performance.now() - started) / 1000);
-  if (outcome.nextRunAt) await deps.scheduler.schedule(feedId, outcome.nextRunAt);
+  if (outcome.nextRunAt) await scheduleRefresh(deps, { ...feed, fetch: outcome.fetchState ?? feed.fetch }, outcome.nextRunAt);
   return {
     outcome: outcome.status,
     itemsNew: outcome.fresh.length,

@@ -14,3 +14,13 @@ export function parseRenderMode(text: string): RenderMode {
   if (!mode) throw fieldRefusal('render', expectedMessage('render', oneOf(renderModes), { value: text }));
   return mode;
 }
+
+/**
+ * Whether refreshing a feed needs a browser: its `render` says `always`, or its page was found to
+ * list its items only once rendered (and `render` is not `never`). In cluster mode this picks the
+ * queue its refresh runs on (app/refresh-queue.ts), so only workers with a browser take it.
+ */
+export function needsBrowser(feed: { settings: { render: RenderMode }; fetch: { rendered?: boolean } }): boolean {
+  const mode = feed.settings.render;
+  return mode === 'always' || (mode !== 'never' && feed.fetch.rendered === true);
+}

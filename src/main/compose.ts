@@ -120,7 +120,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     version,
     ...contact,
   });
-  const jobs = (queue: 'refresh' | 'delivery' | 'fetch-article', what: string): Scheduler => {
+  const jobs = (queue: 'refresh' | 'refresh-render' | 'delivery' | 'fetch-article', what: string): Scheduler => {
     const options = {
       concurrency: config.refreshConcurrency,
       onError: (id: string, error: unknown) => log.error({ err: error, id, queue }, `${what} failed; retrying`),
@@ -141,6 +141,8 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
       : createLocalScheduler(options);
   };
   const scheduler = jobs('refresh', 'refresh');
+  // Cluster mode only: the refreshes that need a browser, taken by the workers that render.
+  const renderScheduler = config.redisUrl ? jobs('refresh-render', 'rendered refresh') : undefined;
   const deliveryScheduler = jobs('delivery', 'webhook delivery');
   const articleScheduler = jobs('fetch-article', 'article fetch');
   const onListenerError = (error: unknown): void => log.error({ err: error }, 'an event listener failed');
@@ -215,6 +217,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     ...(renderer ? { renderer } : {}),
     parser,
     scheduler,
+    ...(renderScheduler ? { renderScheduler } : {}),
     clock,
     metrics,
     random: (size) => randomBytes(size),
@@ -280,6 +283,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     rendering,
     async close() {
       await scheduler.close();
+      await renderScheduler?.close();
       await articleScheduler.close();
       await deliveryScheduler.close();
       await bus.close();

@@ -11,7 +11,7 @@ import { importOpmlHandler } from '../jobs/import-opml.js';
 import type { JobHandler } from '../ports/scheduler.js';
 import { resumeArticles } from '../app/article-jobs.js';
 import { fetchArticleHandler } from '../jobs/fetch-article.js';
-import { refreshFeedHandler } from '../jobs/refresh-feed.js';
+import { startRefreshQueues } from '../jobs/refresh-feed.js';
 import { composeRuntime, type Runtime } from './compose.js';
 import { publicUrlOf, type Config } from './config.js';
 import { mountGraphql } from '../graphql/mount.js';
@@ -89,10 +89,9 @@ async function startWorker(runtime: Runtime, config: Config, log: Logger, role: 
   await deps.deliveryScheduler.start(deliveryQueueHandler(deps), rebuild('delivery', rebuildDeliveryQueue));
   const resumed = await resumeDeliveryQueue();
   if (resumed > 0) log.info({ deliveries: resumed }, 'webhook deliveries and WebSub distributions resumed');
-  await deps.scheduler.start(
-    refreshFeedHandler(deps, log),
-    rebuild('refresh', () => resumeSchedules(deps)),
-  );
+  // Only a process that renders takes the refreshes that need a browser (docs/rendering.md).
+  if (await startRefreshQueues(deps, log, (queue) => rebuild(queue, () => resumeSchedules(deps))))
+    log.info('this worker renders: it takes the refresh-render queue');
   // Article fetches (full text) before the refreshes that make more of them.
   await deps.articleScheduler.start(
     fetchArticleHandler(deps),

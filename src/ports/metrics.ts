@@ -28,7 +28,7 @@ export interface Metrics {
   /** One webhook delivery attempt: succeeded, failed, or given_up. */
   delivery(outcome: string, seconds: number): void;
   /** One job's wait beyond its planned time. */
-  jobLag(queue: 'refresh' | 'delivery' | 'fetch-article', seconds: number): void;
+  jobLag(queue: 'refresh' | 'refresh-render' | 'delivery' | 'fetch-article', seconds: number): void;
   /** One page rendered in a browser: `rendered`, or the error code it ended with. */
   renderedPage(outcome: string, seconds: number): void;
   /** Values read at scrape time (queue depth, pool utilisation, bus listeners). */

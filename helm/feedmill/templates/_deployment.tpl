@@ -1,6 +1,8 @@
 {{/*
-One role's Deployment; both roles run the same image, differing in args, ports and probes.
-Call with (dict "root" $ "role" "api" | "worker").
+One role's Deployment; the roles run the same image, differing in args, ports and probes.
+Call with (dict "root" $ "role" "api" | "worker" | "renderer"). The renderer is a worker
+(`feedmill worker`) on an image with Chromium that takes the refresh-render queue too
+(docs/rendering.md); with it enabled, the plain workers never start a browser.
 In the embedded mode the api Deployment runs `all` (API and workers in one process) on the PVC.
 */}}
 {{- define "feedmill.deployment" -}}
@@ -10,6 +12,15 @@ In the embedded mode the api Deployment runs `all` (API and workers in one proce
 {{- $r := index $v $role }}
 {{- $embedded := include "feedmill.embedded" $root }}
 {{- $metricsPort := int64 $v.config.metricsPort }}
+{{- $renderer := and (not $embedded) $v.renderer.enabled }}
+{{- $image := include "feedmill.image" $root }}
+{{- $extraEnv := $r.extraEnv }}
+{{- if eq $role "renderer" }}
+{{- $image = printf "%s:%s" $r.image.repository (default $root.Chart.AppVersion $r.image.tag) }}
+{{- $extraEnv = concat (list (dict "name" "FEEDMILL_RENDER" "value" "on") (dict "name" "FEEDMILL_CHROMIUM_PATH" "value" $r.chromiumPath)) $r.extraEnv }}
+{{- else if and (eq $role "worker") $renderer }}
+{{- $extraEnv = concat (list (dict "name" "FEEDMILL_RENDER" "value" "off")) $r.extraEnv }}
+{{- end }}
 apiVersion: apps/v1
 kind: Deployment
 metadata:
@@ -25,7 +36,7 @@ spec:
   strategy:
     type: Recreate
   {{- else }}
-  {{- if not $r.autoscaling.enabled }}
+  {{- if not (dig "autoscaling" "enabled" false $r) }}
   replicas: {{ $r.replicas }}
   {{- end }}
   strategy:
@@ -82,14 +93,14 @@ spec:
       {{- end }}
       containers:
         - name: feedmill
-          image: {{ include "feedmill.image" $root | quote }}
+          image: {{ $image | quote }}
           imagePullPolicy: {{ $v.image.pullPolicy }}
-          args: [{{ if $embedded }}all{{ else }}{{ $role }}{{ end }}]
+          args: [{{ if $embedded }}all{{ else if eq $role "renderer" }}worker{{ else }}{{ $role }}{{ end }}]
           securityContext:
             {{- toYaml $v.securityContext | nindent 12 }}
           envFrom:
             {{- include "feedmill.envFrom" (dict "root" $root "suffix" "") | trim | nindent 12 }}
-          {{- with include "feedmill.env" (dict "root" $root "extra" $r.extraEnv) | trim }}
+          {{- with include "feedmill.env" (dict "root" $root "extra" $extraEnv) | trim }}
           env:
             {{- . | nindent 12 }}
           {{- end }}
