@@ -127,7 +127,9 @@ t.test('paused: true stops polling and shows paused; paused: false resumes it at
     filters: { keep: null, block: null },
     full_text: false,
     full_text_rules: null,
+    fetch: null,
     selectors: null,
+    render: 'auto',
   });
 
   t.match((await settings(feedId, { paused: false })).json(), { paused: false });
