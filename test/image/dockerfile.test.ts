@@ -12,11 +12,14 @@ t.test('both stages run one Node LTS, pinned by its full version tag', async (t)
   t.ok(version, 'NODE_VERSION is a full x.y.z version');
   t.ok(Number(version?.[1]) >= 24 && Number(version?.[1]) % 2 === 0, `Node ${version?.[1] ?? '?'} is an LTS line (even), 24 or later`);
   const froms = instructions.filter((line) => line.startsWith('FROM '));
+  // Stages built on an image, not on an earlier stage (`FROM run AS renderer` adds Chromium to run).
+  const fromImages = froms.filter((line) => !/^FROM (run|build)\b/.test(line));
   t.same(
-    froms,
-    ['FROM node:${NODE_VERSION}-bookworm AS build', 'FROM node:${NODE_VERSION}-bookworm-slim'],
+    fromImages,
+    ['FROM node:${NODE_VERSION}-bookworm AS build', 'FROM node:${NODE_VERSION}-bookworm-slim AS run'],
     'build and run share the Node version (better-sqlite3 is built for one ABI)',
   );
+  t.equal(froms.at(-1), 'FROM run', 'a plain build is the run stage, without a browser');
 });
 
 t.test('the HEALTHCHECK is feedmill healthcheck, with no curl in the image', async (t) => {
