@@ -40,20 +40,49 @@ export interface InputOptions {
   readonly?: boolean;
 }
 
-/** A labelled input with its hint and error tied to it (`aria-describedby`), as screen readers expect. */
-export function input(options: InputOptions): Html {
+/** A field's hint and error, and the attributes that tie them to its control (`aria-describedby`), as screen readers expect. */
+function described(options: { id: string; name: string; hint?: string | undefined; error?: FieldError | undefined }): {
+  attributes: Html;
+  after: Html;
+} {
   const error = options.error?.field === options.name ? options.error : undefined;
   const hintId = `${options.id}-hint`;
   const errorId = `${options.id}-error`;
-  const described = [options.hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
+  const ids = [options.hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
+  return {
+    attributes: html`${error ? html` aria-invalid="true"` : ''}${ids ? html` aria-describedby="${ids}"` : ''}`,
+    after: html`${options.hint ? html`<p class="hint" id="${hintId}">${options.hint}</p>` : ''}
+${error ? html`<p class="field-error" id="${errorId}">${error.message}</p>` : ''}`,
+  };
+}
+
+/** A labelled input with its hint and error tied to it. */
+export function input(options: InputOptions): Html {
+  const { attributes, after } = described(options);
   return html`<label for="${options.id}">${options.label}</label>
 <input id="${options.id}" name="${options.name}" type="${options.type ?? 'text'}" value="${options.value ?? ''}"${options.required ? html` required` : ''}${
     options.readonly ? html` readonly` : ''
-  }${options.autocomplete ? html` autocomplete="${options.autocomplete}"` : ''}${error ? html` aria-invalid="true"` : ''}${
-    described ? html` aria-describedby="${described}"` : ''
-  }>
-${options.hint ? html`<p class="hint" id="${hintId}">${options.hint}</p>` : ''}
-${error ? html`<p class="field-error" id="${errorId}">${error.message}</p>` : ''}`;
+  }${options.autocomplete ? html` autocomplete="${options.autocomplete}"` : ''}${attributes}>
+${after}`;
+}
+
+export interface TextareaOptions {
+  id: string;
+  name: string;
+  label: string;
+  value?: string;
+  error?: FieldError | undefined;
+  hint?: string;
+  /** Lines shown before it scrolls. */
+  rows?: number;
+}
+
+/** A labelled multi-line input, its hint and error tied to it like `input`'s. */
+export function textarea(options: TextareaOptions): Html {
+  const { attributes, after } = described(options);
+  return html`<label for="${options.id}">${options.label}</label>
+<textarea id="${options.id}" name="${options.name}"${options.rows ? html` rows="${options.rows}"` : ''}${attributes}>${options.value ?? ''}</textarea>
+${after}`;
 }
 
 /** An option; those with a `group` are shown under it, and the group names what it applies to (`data-for`). */
@@ -70,10 +99,11 @@ export interface SelectOptions {
   options: readonly SelectChoice[];
   value?: string;
   error?: FieldError | undefined;
+  hint?: string;
 }
 
 export function select(options: SelectOptions): Html {
-  const error = options.error?.field === options.name ? options.error : undefined;
+  const { attributes, after } = described(options);
   const option = (choice: SelectChoice): Html =>
     html`<option value="${choice.value}"${choice.value === options.value ? html` selected` : ''}>${choice.label}</option>`;
   // Consecutive options of one group go in one <optgroup>; ungrouped ones stand alone.
@@ -89,8 +119,8 @@ export function select(options: SelectOptions): Html {
       : members.map(option),
   );
   return html`<label for="${options.id}">${options.label}</label>
-<select id="${options.id}" name="${options.name}"${error ? html` aria-invalid="true" aria-describedby="${options.id}-error"` : ''}>${choices}</select>
-${error ? html`<p class="field-error" id="${options.id}-error">${error.message}</p>` : ''}`;
+<select id="${options.id}" name="${options.name}"${attributes}>${choices}</select>
+${after}`;
 }
 
 /** A read-only address with a copy button (the button appears only when the script runs). */

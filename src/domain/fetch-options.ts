@@ -1,4 +1,4 @@
-import { FeedmillError } from './errors.js';
+import { fieldRefusal, type FeedmillError } from './errors.js';
 import { expectedMessage } from './field-message.js';
 import { lengthOf } from './field-limits.js';
 
@@ -73,8 +73,9 @@ export type FieldSpelling = 'snake' | 'camel';
 const keysOf = (spelling: FieldSpelling) =>
   spelling === 'snake' ? { userAgent: 'user_agent', basicAuth: 'basic_auth' } : { userAgent: 'userAgent', basicAuth: 'basicAuth' };
 
+// Named in `details.field` too, so a form puts the message beside the input it concerns.
 const invalid = (field: string, expected: string, got: { value: unknown } | { said: string }, hint?: string): FeedmillError =>
-  new FeedmillError('validation_failed', expectedMessage(field, expected, got, hint));
+  fieldRefusal(field, expectedMessage(field, expected, got, hint));
 
 /** A secret's length only: its text never goes into a message (or a log line that quotes it). */
 const secretArrival = (value: unknown): { value: unknown } | { said: string } =>

@@ -10,6 +10,8 @@ import { csrfField, page, type Viewer } from '../layout.js';
 import { articlePreviewPanel, fullTextFields, type FullTextForm } from './full-text.js';
 import { itemList, time } from './items.js';
 import { keepBlockFormOf, keepBlockSection, type KeepBlockForm } from './keep-block.js';
+import { fetchOptionsDetails, renderField, selectorDetails, storedFetchOptions } from './source-options.js';
+import { hasFetchOptions, selectorsFormOf, type FetchOptionsForm, type SelectorsForm } from '../source-options-form.js';
 
 export interface FeedView {
   viewer: Viewer;
@@ -25,6 +27,10 @@ export interface FeedView {
   /** The article "Preview full text" read with the rules typed into settingsForm. */
   articlePreview?: ArticlePreview;
   filtersForm?: KeepBlockForm;
+  /** Whether the feed reads a page given by its address (not a keyword search): only such a feed has selectors and fetch options. */
+  pageSource: boolean;
+  selectorsForm?: { form: SelectorsForm; error?: FieldError };
+  fetchForm?: { form: FetchOptionsForm; error?: FieldError };
   notice?: string;
   /** A refusal that concerns the page rather than a form (a refresh asked for too soon). */
   error?: string;
@@ -37,12 +43,6 @@ export interface SettingsForm extends FullTextForm {
   minInterval: string;
   render: string;
 }
-
-const renderChoices = [
-  { value: 'auto', label: 'When the page lists nothing as served' },
-  { value: 'always', label: 'Always' },
-  { value: 'never', label: 'Never' },
-];
 
 const sortChoices = [
   { value: 'last_added', label: 'Newest added first' },
@@ -62,6 +62,34 @@ ${status.disabled?.reason ? html`<p class="error">Disabled ${time(status.disable
 <p><strong>Last fetch:</strong> ${time(status.lastFetchedAt)} · <strong>Next fetch:</strong> ${time(status.nextFetchAt)} · <strong>Consecutive errors:</strong> ${status.consecutiveErrors}</p>
 ${status.lastError ? html`<p class="error">${status.lastError.code}: ${status.lastError.message}</p>` : ''}
 </section>`;
+}
+
+/**
+ * The selectors and the fetch options, each a form of its own: saving one never asks for the
+ * other again (fetch options are replaced whole, and their secrets are never shown to edit).
+ */
+function readingForms(view: FeedView, base: string): Html {
+  const stored = view.settings.selectors;
+  const selectors = view.selectorsForm ?? { form: selectorsFormOf(stored) };
+  const selectorButtons = html`<p class="hint">Saving reads the page again with them; selectors that find nothing are refused and change nothing. Clearing them finds the items the usual way again.</p>
+<button type="submit" name="action" value="save">Save selectors</button>
+${stored ? html`<button type="submit" name="action" value="clear" class="secondary">Clear selectors</button>` : ''}`;
+  const fetchStored = view.settings.fetchOptions;
+  const fetch = view.fetchForm ?? {
+    form: { userAgent: fetchStored?.userAgent ?? '', headers: '', username: '', passwordTyped: false },
+  };
+  const fetchButtons = html`<p class="hint">Replacing stores exactly what is typed here: type every header and the login again, as their values are never shown. Replaced with nothing typed, nothing is stored.</p>
+<button type="submit" name="action" value="save">Replace fetch options</button>
+${fetchStored ? html`<button type="submit" name="action" value="clear" class="secondary">Remove fetch options</button>` : ''}`;
+  return html`<h2>Reading the page</h2>
+<form class="panel" method="post" action="${base}/selectors" aria-label="Selectors">
+${csrfField(view.viewer)}
+${selectorDetails(selectors.form, selectors.error, selectorButtons)}
+</form>
+<form class="panel" method="post" action="${base}/fetch" aria-label="Fetch options">
+${csrfField(view.viewer)}
+${fetchOptionsDetails(fetch.form, fetch.error, fetchStored !== null || hasFetchOptions(fetch.form), storedFetchOptions(fetchStored), fetchButtons)}
+</form>`;
 }
 
 export function feedPage(assets: Assets, view: FeedView): Html {
@@ -110,12 +138,13 @@ ${csrfField(viewer)}
 ${input({ id: 'custom-author', name: 'customAuthor', label: 'Custom author', value: settings.customAuthor, error: settings.error, hint: 'Replaces every item’s authors, everywhere items are shown. Leave empty to keep the source’s.' })}
 ${select({ id: 'default-sort', name: 'sort', label: 'Default sort', options: sortChoices, value: settings.sort, error: settings.error })}
 ${input({ id: 'min-interval', name: 'minInterval', label: 'Minimum interval (seconds)', value: settings.minInterval, error: settings.error, hint: 'Fetch this feed at most this often; empty for the installation’s floor, which is also the least you may set.' })}
-${select({ id: 'render', name: 'render', label: 'Render the page in a browser', options: renderChoices, value: settings.render, error: settings.error })}
+${renderField(settings.render, settings.error)}
 ${fullTextFields(settings)}
 <button type="submit" name="action" value="save">Save settings</button>
 <button type="submit" name="action" value="preview" class="secondary">Preview full text</button>
 </form>
 ${view.articlePreview ? articlePreviewPanel(view.articlePreview) : ''}
+${view.pageSource ? readingForms(view, base) : ''}
 <h2>Filters</h2>
 ${keepBlockSection(viewer, `${base}/filters`, view.filtersForm ?? keepBlockFormOf(view.settings.filters))}
 <h2>Delete</h2>

@@ -1,24 +1,14 @@
 import type { Feed } from '../../domain/feed.js';
 import type { FeedCandidate } from '../../domain/platforms/feed-candidate.js';
+import type { AddFeedForm } from '../add-feed-form.js';
 import { feedHealth, type FeedHealth } from '../../domain/feed-health.js';
 import type { Assets } from '../assets.js';
 import { input, select, type FieldError } from '../forms.js';
 import { html, type Html } from '../html.js';
 import { csrfField, page, type Viewer } from '../layout.js';
-import { itemList, time, type ListedItem } from './items.js';
-
-export interface AddFeedForm {
-  url?: string;
-  keyword?: string;
-  region?: string;
-  error?: FieldError;
-  /** Items read from `url` (or the keyword) without saving anything. */
-  preview?: { title: string; items: readonly ListedItem[] };
-  /** The feeds found at `url` (GET /v1/discover's), offered to pick from. */
-  candidates?: readonly FeedCandidate[];
-  /** The candidate picked; none: the first with items is followed. */
-  chosen?: string;
-}
+import { itemList, time } from './items.js';
+import { fetchOptionsDetails, renderField, selectorDetails } from './source-options.js';
+import { hasFetchOptions, noFetchOptionsForm, selectorsFormOf } from '../source-options-form.js';
 
 export interface FeedsView {
   viewer: Viewer;
@@ -82,6 +72,11 @@ function candidateChoice(form: AddFeedForm): Html {
 ${option('', 'candidate-auto', html`The best one: the first, in this order, that has articles`, !form.chosen)}${rows}</fieldset>`;
 }
 
+/**
+ * The address form, then the keyword form. The address form says how the page is read too
+ * (rendering, selectors, fetch options), each part folded away until used; a link to pick the
+ * items by pointing at the page belongs right after the address input.
+ */
 function addForms(view: FeedsView): Html {
   const form = view.form ?? {};
   const preview = form.preview
@@ -92,6 +87,9 @@ function addForms(view: FeedsView): Html {
 ${csrfField(view.viewer)}
 ${input({ id: 'feed-url', name: 'url', label: 'Feed URL', type: 'url', value: form.url ?? '', error: form.error, hint: 'A feed (RSS, Atom, JSON Feed) or any web page — a YouTube channel, a subreddit, a repository, a blog: Preview lists the feeds found there.' })}
 ${form.url !== undefined ? candidateChoice(form) : ''}
+${renderField(form.render ?? 'auto', form.error)}
+${selectorDetails(form.selectors ?? selectorsFormOf(null), form.error)}
+${fetchOptionsDetails(form.fetch ?? noFetchOptionsForm, form.error, hasFetchOptions(form.fetch ?? noFetchOptionsForm))}
 <button type="submit" name="action" value="preview" class="secondary">Preview</button>
 <button type="submit" name="action" value="add">Add feed</button>
 ${form.url !== undefined ? preview : ''}

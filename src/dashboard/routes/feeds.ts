@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { createFeed, previewFeed, type CreateFeedInput } from '../../app/create-feed.js';
+import { createFeed, previewFeed } from '../../app/create-feed.js';
 import { previewFeedFilters } from '../../app/filter-preview.js';
 import { discoverFeeds } from '../../app/discover-feeds.js';
 import { parseDiscoverUrl } from '../../app/discover-url.js';
@@ -15,13 +15,22 @@ import { statusOf } from '../../web/status.js';
 import { FeedmillError, fieldRefusal } from '../../domain/errors.js';
 import { parseItemSort, type ItemSort } from '../../domain/feed.js';
 import { parseRenderMode } from '../../domain/render-mode.js';
-import { knownRegions } from '../../domain/keyword-source.js';
+import { isKeywordSourceUrl, knownRegions } from '../../domain/keyword-source.js';
 import { pageLimits } from '../../domain/pagination.js';
 import { fieldErrorOf } from '../forms.js';
 import { confirmPage } from '../pages/confirm.js';
 import { feedPage, type FeedView } from '../pages/feed.js';
 import { keepBlockFormFrom, keepBlockInputs, keepBlockOf } from '../pages/keep-block.js';
-import { feedsPage, type AddFeedForm } from '../pages/feeds.js';
+import { feedsPage } from '../pages/feeds.js';
+import { addFeedFormFrom, addFeedInputOf, addFeedRefusal, isPlainAddress, type AddFeedForm } from '../add-feed-form.js';
+import {
+  fetchOptionsFormFrom,
+  fetchOptionsOf,
+  passwordOf,
+  selectorsFormFrom,
+  selectorsOf,
+  sourceOptionInputs,
+} from '../source-options-form.js';
 import { sendPage, type DashboardOptions } from '../context.js';
 import { fieldOf, principalOf, viewerOf, type FormBody } from '../request.js';
 import { expectedMessage } from '../../domain/field-message.js';
@@ -72,28 +81,24 @@ export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { de
     return sendPage(reply, await renderFeeds(request, undefined, Number.isSafeInteger(offset) && offset > 0 ? offset : 0));
   });
 
-  // One form posts both "Preview" and "Add feed" (the button pressed is `action`): the URL or keyword
-  // stays in the field either way, and a refusal is shown next to it.
+  // One form posts both "Preview" and "Add feed" (the button pressed is `action`): everything typed
+  // stays in the form but the password, and a refusal is shown next to the field it concerns.
   app.post<{ Body: FormBody }>('/feeds', async (request, reply) => {
-    const byKeyword = request.body.keyword !== undefined;
-    const url = fieldOf(request.body, 'url');
-    const keyword = fieldOf(request.body, 'keyword');
-    const region = fieldOf(request.body, 'region');
-    // A candidate picked from those Preview listed is created from its own address.
-    const chosen = byKeyword ? '' : fieldOf(request.body, 'candidate');
-    const input: CreateFeedInput = byKeyword ? { keyword, region } : { url: chosen || url };
-    const form: AddFeedForm = byKeyword ? { keyword, region } : { url, ...(chosen ? { chosen } : {}) };
+    const form = addFeedFormFrom(request.body);
     try {
+      const input = addFeedInputOf(form, passwordOf(request.body));
       if (fieldOf(request.body, 'action') === 'preview') {
-        if (!byKeyword) form.candidates = (await discoverFeeds(deps, parseDiscoverUrl(url))).candidates;
+        // The feeds found at the address are offered only for a plain address: with selectors they
+        // alone decide, and discovery would fetch without the fetch options the source needs.
+        if (form.url !== undefined && isPlainAddress(form))
+          form.candidates = (await discoverFeeds(deps, parseDiscoverUrl(form.url))).candidates;
         const preview = await previewFeed(deps, input);
         return sendPage(reply, await renderFeeds(request, { ...form, preview }));
       }
       const { feed } = await createFeed(deps, principalOf(request), input);
       return reply.redirect(`/dashboard/feeds/${feed.id}`, 303);
     } catch (error) {
-      const refused = byKeyword ? fieldErrorOf(error, 'keyword', { region: 'region' }) : fieldErrorOf(error, 'url');
-      return sendPage(reply, await renderFeeds(request, { ...form, error: refused }), statusOf.validation_failed);
+      return sendPage(reply, await renderFeeds(request, { ...form, error: addFeedRefusal(error, form) }), statusOf.validation_failed);
     }
   });
 
@@ -106,7 +111,16 @@ export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { de
     const principal = principalOf(request);
     const [feed, settings] = await Promise.all([getFeed(deps, principal, id, sort), getFeedSettings(deps, principal, id)]);
     const hostedUrl = hostedFeedUrl(deps.settings.publicUrl, feed.feed.id);
-    return feedPage(assets, { viewer: viewerOf(request, secretKey), feed, hostedUrl, settings, sort: sort ?? settings.sort, ...extra });
+    const pageSource = !isKeywordSourceUrl(deps.settings.publicUrl, feed.feed.sourceUrl);
+    return feedPage(assets, {
+      viewer: viewerOf(request, secretKey),
+      feed,
+      hostedUrl,
+      settings,
+      sort: sort ?? settings.sort,
+      ...extra,
+      pageSource,
+    });
   };
 
   app.get<IdParams & { Querystring: { sort?: string; saved?: string; refreshed?: string; new?: string; changed?: string } }>(
@@ -178,6 +192,35 @@ export const feedRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { de
         'full_text_rules.remove': 'fullTextRemove',
       });
       const page = await renderFeed(request, request.params.id, undefined, { settingsForm: { ...typed, error: refused } });
+      return sendPage(reply, page, statusOf.validation_failed);
+    }
+  });
+
+  // Selectors and fetch options are forms of their own, through the same use case as PATCH
+  // /v1/feeds/:id/settings: "clear" sends null, which removes them.
+  app.post<IdParams & { Body: FormBody }>('/feeds/:id/selectors', async (request, reply) => {
+    const form = selectorsFormFrom(request.body);
+    try {
+      const selectors = fieldOf(request.body, 'action') === 'clear' ? null : selectorsOf(form);
+      await updateFeedSettings(deps, principalOf(request), request.params.id, { selectors });
+      return reply.redirect(`/dashboard/feeds/${request.params.id}?saved`, 303);
+    } catch (error) {
+      // A source failure (selectors that find nothing) concerns the selectors as a whole: beside `item`.
+      const refused = fieldErrorOf(error, 'selectors.item', sourceOptionInputs);
+      const page = await renderFeed(request, request.params.id, undefined, { selectorsForm: { form, error: refused } });
+      return sendPage(reply, page, statusOf.validation_failed);
+    }
+  });
+
+  app.post<IdParams & { Body: FormBody }>('/feeds/:id/fetch', async (request, reply) => {
+    const form = fetchOptionsFormFrom(request.body);
+    try {
+      const fetch = fieldOf(request.body, 'action') === 'clear' ? null : fetchOptionsOf(form, passwordOf(request.body));
+      await updateFeedSettings(deps, principalOf(request), request.params.id, { fetch });
+      return reply.redirect(`/dashboard/feeds/${request.params.id}?saved`, 303);
+    } catch (error) {
+      const refused = fieldErrorOf(error, 'fetch.user_agent', sourceOptionInputs);
+      const page = await renderFeed(request, request.params.id, undefined, { fetchForm: { form, error: refused } });
       return sendPage(reply, page, statusOf.validation_failed);
     }
   });
