@@ -1,6 +1,7 @@
 import t from 'tap';
 import { FeedmillError, fieldRefusal } from '../../src/domain/errors.js';
 import { validateFullTextRules } from '../../src/domain/full-text-rules.js';
+import { parseFetchOptions } from '../../src/domain/fetch-options.js';
 import { parseFilter } from '../../src/domain/item-filter.js';
 import { parseRegion } from '../../src/domain/keyword-source.js';
 import { parseSourceUrl } from '../../src/domain/source-url.js';
@@ -22,6 +23,8 @@ t.test('the parsers name the refused field in details.field, as the client wrote
     ['target', () => parseSourceUrl('not a url', 'target')],
     ['filters.any[0].op', () => parseFilter({ any: [{ field: 'title', op: 'resembles', value: 'x' }] })],
     ['full_text_rules.remove[1]', () => validateFullTextRules({ remove: ['p', 'a[['] })],
+    ['fetch.headers.Host', () => parseFetchOptions({ headers: { Host: 'elsewhere.example' } })],
+    ['fetch.basic_auth.password', () => parseFetchOptions({ basic_auth: { username: 'u', password: 'a\nb' } })],
   ];
   for (const [field, run] of cases) {
     const error = refusalOf(run);
