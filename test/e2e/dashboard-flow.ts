@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { BrowserContext, Page, Response } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { Webhook as Verifier } from 'standardwebhooks';
 import t from 'tap';
 import type { Test } from 'tap';
@@ -41,6 +41,15 @@ function liveStreamOpened(page: Page, ms: number): Promise<void> {
     page.on('websocket', done);
     page.on('response', onResponse);
   });
+}
+
+/** Opens every closed disclosure in `scope` from the keyboard (focus its summary, Enter), as a person without a mouse would. */
+export async function openAll(page: Page, scope: Locator): Promise<void> {
+  const closed = scope.locator('details:not([open]) > summary');
+  for (let count = await closed.count(); count > 0; count--) {
+    await closed.first().focus();
+    await page.keyboard.press('Enter');
+  }
 }
 
 const flatHeaders = (headers: IncomingHttpHeaders): Record<string, string> =>
@@ -120,6 +129,8 @@ export async function dashboardFlow(stack: DashboardStack): Promise<void> {
     t.match(await preview.innerText(), /Post 2[\s\S]*Post 1/, 'the preview shows the items, newest first');
     t.equal(await address.inputValue(), stack.source.url, 'the address stays in the field');
     await assertAccessible(t, page, 'the feed list with a preview');
+    await openAll(page, form);
+    await assertAccessible(t, page, 'the add-feed form with its selectors and fetch options open');
 
     await navigatesBy(page, () => form.getByRole('button', { name: 'Add feed' }).click());
     const match = /^\/dashboard\/feeds\/([^/]+)$/.exec(pathOf(page));
@@ -137,6 +148,8 @@ export async function dashboardFlow(stack: DashboardStack): Promise<void> {
     );
     t.ok(await page.getByRole('button', { name: 'Copy address' }).isVisible());
     await assertAccessible(t, page, 'the feed page');
+    await openAll(page, page.getByRole('main'));
+    await assertAccessible(t, page, 'the feed page with its selectors and fetch options open');
   });
 
   t.test('the title and the custom author are changed on the feed page', async (t) => {
