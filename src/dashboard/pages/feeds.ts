@@ -3,7 +3,7 @@ import type { FeedCandidate } from '../../domain/platforms/feed-candidate.js';
 import type { AddFeedForm } from '../add-feed-form.js';
 import { feedHealth, type FeedHealth } from '../../domain/feed-health.js';
 import type { Assets } from '../assets.js';
-import { input, select, type FieldError } from '../forms.js';
+import { input, select } from '../forms.js';
 import { html, type Html } from '../html.js';
 import { csrfField, page, type Viewer } from '../layout.js';
 import { itemList, time } from './items.js';
