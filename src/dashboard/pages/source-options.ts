@@ -17,7 +17,7 @@ const renderChoices = [
 
 /** docs/rendering.md "What it costs" gives the numbers. */
 const renderHint =
-  'Rendering runs the page’s scripts in a browser on the server: about 2 seconds and hundreds of MB per page, against a few milliseconds to read it as served. ' +
+  'Rendering runs the page’s scripts in a browser on the server: about 2 seconds a page, with a browser holding several hundred MB, against a few milliseconds to read it as served. ' +
   'Automatic renders only a page that lists nothing as served, and only when the server has a browser. ' +
   'Always renders every read, and fails when the server has no browser. Never reads pages as served.';
 
