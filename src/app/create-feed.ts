@@ -16,7 +16,7 @@ import { runPipeline, type RefreshDeps } from './refresh-pipeline.js';
 import { readSelectedPage, resolveSource, type ResolvedSource } from './discover-feeds.js';
 import { budgetedFetcher } from './fetch-budget.js';
 import { expectedMessage } from '../domain/field-message.js';
-import { parseFetchOptions, type FetchOptions, type FieldSpelling } from '../domain/fetch-options.js';
+import { parseFetchOptions, type FetchOptions } from '../domain/fetch-options.js';
 import { accessFor, sealFetchOptions } from './fetch-access.js';
 import type { RenderMode } from '../domain/render-mode.js';
 import type { ReadOptions } from './read-options.js';
@@ -24,12 +24,11 @@ import type { ReadOptions } from './read-options.js';
 /**
  * Spec "Create-feed rules": a `url`, or a `keyword` with a `region`. A `url` may carry the reading
  * options of a page, as the request sent them (checked here whatever their static type): `selectors`
- * (docs/selectors.md), `fetch` options (docs/fetch-options.md, named in `fetchSpelling`) and whether
+ * (docs/selectors.md), `fetch` options (docs/fetch-options.md) and whether
  * its page is rendered in a browser (`render`, docs/rendering.md).
  */
 export type CreateFeedInput =
-  | { url: string; selectors?: PageSelectors; fetch?: unknown; fetchSpelling?: FieldSpelling; render?: RenderMode }
-  | { keyword: string; region: string };
+  { url: string; selectors?: PageSelectors; fetch?: unknown; render?: RenderMode } | { keyword: string; region: string };
 
 const maxKeywordLength = 500;
 
@@ -47,7 +46,7 @@ async function locate(deps: RefreshDeps, input: CreateFeedInput): Promise<Locate
     // Checked before the address, so a bad selector is refused without a fetch.
     const selectors = input.selectors === undefined ? null : parsePageSelectors(input.selectors);
     const url = parseSourceUrl(input.url);
-    const fetchOptions = parseFetchOptions(input.fetch, 'fetch', input.fetchSpelling);
+    const fetchOptions = parseFetchOptions(input.fetch);
     const access = accessFor(url.href, fetchOptions);
     const options: ReadOptions = { render: input.render ?? 'auto', ...(access ? { access } : {}) };
     const source = selectors ? await readSelectedPage(deps, url.href, selectors, options) : await resolveSource(deps, url.href, options);
