@@ -82,25 +82,27 @@ const mayPass = (error: FeedmillError): boolean => {
 const credentialsRefused = (error: FeedmillError): boolean =>
   error.code === 'upstream_status' && [401, 403].includes(Number(error.details.status));
 
-/** A preview stores nothing whatever happens: its failures say only what the source did. */
-function previewFailure(error: unknown): unknown {
+/**
+ * A call that met a source failure stored nothing, and nothing will retry it: its message says so
+ * with `outcome` (what became of the call, what the caller can do), in place of any promise the
+ * fetcher's message could be read as. Other errors pass as they are.
+ */
+function storedNothing(error: unknown, outcome: (failure: FeedmillError) => string): unknown {
   if (!isFeedmillError(error) || !isSourceFailure(error.code)) return error;
-  return new FeedmillError(error.code, `${error.message}; this was a preview: nothing was created`, error.details);
+  return new FeedmillError(error.code, `${error.message}; ${outcome(error)}`, error.details);
 }
 
-/**
- * A create that failed created nothing, so nothing will retry it: the message says so, and what the
- * caller can do, in place of any promise the fetcher's message could be read as.
- */
-function createFailure(error: unknown): unknown {
-  if (!isFeedmillError(error) || !isSourceFailure(error.code)) return error;
+/** A preview stores nothing whatever happens: its failures say only what the source did. */
+const previewOutcome = (): string => 'this was a preview: nothing was created';
+
+function createOutcome(error: FeedmillError): string {
   const retryAfter = error.details.retryAfter;
   const advice = mayPass(error)
     ? `check the address, and send the request again later${retryAfter === undefined ? '' : ` (the source asked for ${retryAfter} s)`}`
     : credentialsRefused(error)
       ? 'check the address, and the `fetch` options the source needs (docs/fetch-options.md)'
       : 'check the address';
-  return new FeedmillError(error.code, `${error.message}; nothing was created: ${advice}`, error.details);
+  return `nothing was created: ${advice}`;
 }
 
 /** A new feed's title: the document's, else the host it came from. */
@@ -133,7 +135,7 @@ export async function previewFeed(deps: RefreshDeps, input: CreateFeedInput): Pr
   try {
     located = await locate({ ...deps, fetcher: budgetedFetcher(deps.fetcher, previewFetchBudget) }, input);
   } catch (error) {
-    throw previewFailure(error);
+    throw storedNothing(error, previewOutcome);
   }
   const { sourceUrl, source } = located;
   const now = deps.clock.now().toISOString();
@@ -164,7 +166,7 @@ export async function createFeed(
   try {
     located = await locate(deps, input);
   } catch (error) {
-    throw createFailure(error);
+    throw storedNothing(error, createOutcome);
   }
   const { sourceUrl, source, selectors, fetchOptions } = located;
   // A feed with no items yet is created all the same: it is active, and items come when it publishes.
