@@ -14,7 +14,6 @@ import { scheduleRefresh } from './refresh-queue.js';
 import { feedItems } from './shown-items.js';
 import { runPipeline, type RefreshDeps } from './refresh-pipeline.js';
 import { readSelectedPage, resolveSource, type ResolvedSource } from './discover-feeds.js';
-import { budgetedFetcher } from './fetch-budget.js';
 import { expectedMessage } from '../domain/field-message.js';
 import { parseFetchOptions, type FetchOptions } from '../domain/fetch-options.js';
 import { accessFor, sealFetchOptions } from './fetch-access.js';
@@ -130,10 +129,10 @@ export interface FeedPreview {
  * them (an item listed twice, once), with at most `previewFetchBudget` fetches.
  * @throws FeedmillError as a create would (400 for a bad input, a source failure when it yields nothing)
  */
-export async function previewFeed(deps: RefreshDeps, input: CreateFeedInput): Promise<FeedPreview> {
+export async function previewFeed(deps: RefreshDeps & Pick<AppDeps, 'fetcherWithBudget'>, input: CreateFeedInput): Promise<FeedPreview> {
   let located: Located;
   try {
-    located = await locate({ ...deps, fetcher: budgetedFetcher(deps.fetcher, previewFetchBudget) }, input);
+    located = await locate({ ...deps, fetcher: deps.fetcherWithBudget(previewFetchBudget) }, input);
   } catch (error) {
     throw storedNothing(error, previewOutcome);
   }

@@ -15,6 +15,7 @@ import { createRedisBus, createRedisChangeBus, type RedisChangeBus } from '../ad
 import { createMemoryOpmlImportStore } from '../adapters/memory-imports/opml-import-store.js';
 import { createImportRedis, createRedisOpmlImportStore } from '../adapters/redis-imports/opml-import-store.js';
 import { createUndiciFetcher } from '../adapters/undici/fetcher.js';
+import { budgetedFetcher } from './fetch-budget.js';
 import { createChromiumRenderer } from '../adapters/chromium/renderer.js';
 import type { PageRenderer, RendererStatus } from '../ports/page-renderer.js';
 import { findChromium } from './chromium-path.js';
@@ -214,6 +215,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     // One per process: its article jobs and its previews share the per-host limit.
     articleGate: createHostGate({ perHost: config.fullTextPerHost, pauseMs: config.fullTextHostPause }),
     fetcher,
+    fetcherWithBudget: (budget) => budgetedFetcher(fetcher, budget),
     ...(renderer ? { renderer } : {}),
     parser,
     scheduler,
