@@ -244,7 +244,10 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
       websubMaxSubscribers: config.websubMaxSubscribers,
     },
   };
-  metrics.gauge('feedmill_refresh_queue_size', 'Feed refreshes waiting or running in this process.', () => scheduler.size);
+  metrics.labelledGauge('feedmill_refresh_queue_size', 'Feed refreshes waiting or running in this process, by queue.', 'queue', () => ({
+    refresh: scheduler.size,
+    ...(renderScheduler ? { 'refresh-render': renderScheduler.size } : {}),
+  }));
   metrics.gauge('feedmill_delivery_queue_size', 'Webhook deliveries waiting or running in this process.', () => deliveryScheduler.size);
   metrics.gauge(
     'feedmill_article_queue_size',
