@@ -43,7 +43,7 @@ export async function startDeployment(mode: ModeName, cluster: ClusterSettings):
     const port = await freePort();
     const env = { ...process.env, ...target.env, FEEDMILL_PORT: String(port), FEEDMILL_RATE_LIMIT: benchRateLimit };
     const printed = await runCommand(['keys', 'create', '--account', 'bench-load', '--scopes', 'read,write', '--json'], env);
-    // README "Commands": the last line is the JSON of the new pair.
+    // docs/commands.md: the last line of `keys create --json` is the JSON of the new pair.
     const created = JSON.parse(printed.trim().split('\n').at(-1) ?? '') as { key: string; secret: string };
     const api = await startRole(mode === 'embedded' ? 'all' : 'api', env, target.dataDir);
     children.push(api.child);

@@ -14,9 +14,8 @@ import { scheduleRefresh } from './refresh-queue.js';
 import { feedItems } from './shown-items.js';
 import { runPipeline, type RefreshDeps } from './refresh-pipeline.js';
 import { readSelectedPage, resolveSource, type ResolvedSource } from './discover-feeds.js';
-import { budgetedFetcher } from './fetch-budget.js';
 import { expectedMessage } from '../domain/field-message.js';
-import { parseFetchOptions, type FetchOptions, type FieldSpelling } from '../domain/fetch-options.js';
+import { parseFetchOptions, type FetchOptions } from '../domain/fetch-options.js';
 import { accessFor, sealFetchOptions } from './fetch-access.js';
 import type { RenderMode } from '../domain/render-mode.js';
 import type { ReadOptions } from './read-options.js';
@@ -24,12 +23,11 @@ import type { ReadOptions } from './read-options.js';
 /**
  * Spec "Create-feed rules": a `url`, or a `keyword` with a `region`. A `url` may carry the reading
  * options of a page, as the request sent them (checked here whatever their static type): `selectors`
- * (docs/selectors.md), `fetch` options (docs/fetch-options.md, named in `fetchSpelling`) and whether
+ * (docs/selectors.md), `fetch` options (docs/fetch-options.md) and whether
  * its page is rendered in a browser (`render`, docs/rendering.md).
  */
 export type CreateFeedInput =
-  | { url: string; selectors?: PageSelectors; fetch?: unknown; fetchSpelling?: FieldSpelling; render?: RenderMode }
-  | { keyword: string; region: string };
+  { url: string; selectors?: PageSelectors; fetch?: unknown; render?: RenderMode } | { keyword: string; region: string };
 
 const maxKeywordLength = 500;
 
@@ -47,7 +45,7 @@ async function locate(deps: RefreshDeps, input: CreateFeedInput): Promise<Locate
     // Checked before the address, so a bad selector is refused without a fetch.
     const selectors = input.selectors === undefined ? null : parsePageSelectors(input.selectors);
     const url = parseSourceUrl(input.url);
-    const fetchOptions = parseFetchOptions(input.fetch, 'fetch', input.fetchSpelling);
+    const fetchOptions = parseFetchOptions(input.fetch);
     const access = accessFor(url.href, fetchOptions);
     const options: ReadOptions = { render: input.render ?? 'auto', ...(access ? { access } : {}) };
     const source = selectors ? await readSelectedPage(deps, url.href, selectors, options) : await resolveSource(deps, url.href, options);
@@ -83,25 +81,27 @@ const mayPass = (error: FeedmillError): boolean => {
 const credentialsRefused = (error: FeedmillError): boolean =>
   error.code === 'upstream_status' && [401, 403].includes(Number(error.details.status));
 
-/** A preview stores nothing whatever happens: its failures say only what the source did. */
-function previewFailure(error: unknown): unknown {
+/**
+ * A call that met a source failure stored nothing, and nothing will retry it: its message says so
+ * with `outcome` (what became of the call, what the caller can do), in place of any promise the
+ * fetcher's message could be read as. Other errors pass as they are.
+ */
+function storedNothing(error: unknown, outcome: (failure: FeedmillError) => string): unknown {
   if (!isFeedmillError(error) || !isSourceFailure(error.code)) return error;
-  return new FeedmillError(error.code, `${error.message}; this was a preview: nothing was created`, error.details);
+  return new FeedmillError(error.code, `${error.message}; ${outcome(error)}`, error.details);
 }
 
-/**
- * A create that failed created nothing, so nothing will retry it: the message says so, and what the
- * caller can do, in place of any promise the fetcher's message could be read as.
- */
-function createFailure(error: unknown): unknown {
-  if (!isFeedmillError(error) || !isSourceFailure(error.code)) return error;
+/** A preview stores nothing whatever happens: its failures say only what the source did. */
+const previewOutcome = (): string => 'this was a preview: nothing was created';
+
+function createOutcome(error: FeedmillError): string {
   const retryAfter = error.details.retryAfter;
   const advice = mayPass(error)
     ? `check the address, and send the request again later${retryAfter === undefined ? '' : ` (the source asked for ${retryAfter} s)`}`
     : credentialsRefused(error)
       ? 'check the address, and the `fetch` options the source needs (docs/fetch-options.md)'
       : 'check the address';
-  return new FeedmillError(error.code, `${error.message}; nothing was created: ${advice}`, error.details);
+  return `nothing was created: ${advice}`;
 }
 
 /** A new feed's title: the document's, else the host it came from. */
@@ -129,12 +129,12 @@ export interface FeedPreview {
  * them (an item listed twice, once), with at most `previewFetchBudget` fetches.
  * @throws FeedmillError as a create would (400 for a bad input, a source failure when it yields nothing)
  */
-export async function previewFeed(deps: RefreshDeps, input: CreateFeedInput): Promise<FeedPreview> {
+export async function previewFeed(deps: RefreshDeps & Pick<AppDeps, 'fetcherWithBudget'>, input: CreateFeedInput): Promise<FeedPreview> {
   let located: Located;
   try {
-    located = await locate({ ...deps, fetcher: budgetedFetcher(deps.fetcher, previewFetchBudget) }, input);
+    located = await locate({ ...deps, fetcher: deps.fetcherWithBudget(previewFetchBudget) }, input);
   } catch (error) {
-    throw previewFailure(error);
+    throw storedNothing(error, previewOutcome);
   }
   const { sourceUrl, source } = located;
   const now = deps.clock.now().toISOString();
@@ -165,7 +165,7 @@ export async function createFeed(
   try {
     located = await locate(deps, input);
   } catch (error) {
-    throw createFailure(error);
+    throw storedNothing(error, createOutcome);
   }
   const { sourceUrl, source, selectors, fetchOptions } = located;
   // A feed with no items yet is created all the same: it is active, and items come when it publishes.

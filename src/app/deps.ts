@@ -89,6 +89,11 @@ export interface AppDeps {
   /** Runs webhook deliveries (job id = delivery id); `scheduler` runs feed refreshes. */
   deliveryScheduler: Scheduler;
   fetcher: Fetcher;
+  /**
+   * `fetcher` for one call that may fetch several candidates (a preview): at most `budget` fetches,
+   * then each further one fails as `source_unreachable`. A fresh count each time it is asked for.
+   */
+  fetcherWithBudget: (budget: number) => Fetcher;
   /** Renders pages whose list a script builds; absent when this process has no browser (docs/rendering.md). */
   renderer?: PageRenderer;
   parser: FeedParser;

@@ -11,7 +11,7 @@ import { findFeed } from './find-feed.js';
 import { expectedMessage } from '../domain/field-message.js';
 import { parseFullTextRules } from '../domain/full-text.js';
 import { fillFullText } from './article-jobs.js';
-import { parseFetchOptions, type FieldSpelling } from '../domain/fetch-options.js';
+import { parseFetchOptions } from '../domain/fetch-options.js';
 import { accessFor, openFeedAccess, sealFetchOptions } from './fetch-access.js';
 import type { ReadOptions } from './read-options.js';
 import { parsePageSelectors, type PageSelectors } from '../domain/page-selectors.js';
@@ -34,12 +34,10 @@ export interface FeedSettingsPatch {
   /** As the request sent them (checked here): see `parseFullTextRules`; null clears them. */
   fullTextRules?: unknown;
   /**
-   * The source's fetch options as the request sent them (checked here: `parseFetchOptions`), in
-   * `fetchSpelling`; they replace the stored ones whole (the secrets are never read back to merge
-   * with), and null removes them.
+   * The source's fetch options as the request sent them (checked here: `parseFetchOptions`); they
+   * replace the stored ones whole (the secrets are never read back to merge with), and null removes them.
    */
   fetch?: unknown;
-  fetchSpelling?: FieldSpelling;
   /** As the request sent them (checked here): see `parsePageSelectors`; null clears them. */
   selectors?: unknown;
   /** `auto`, `always` or `never` (docs/rendering.md). */
@@ -153,7 +151,7 @@ export async function updateFeedSettings(
 ): Promise<FeedSettings> {
   checkLength('customAuthor', patch.customAuthor ?? undefined, feedFieldLimits.customAuthor);
   checkMinInterval(deps, patch.minIntervalSeconds);
-  const fetchOptions = patch.fetch === undefined ? undefined : parseFetchOptions(patch.fetch, 'fetch', patch.fetchSpelling);
+  const fetchOptions = patch.fetch === undefined ? undefined : parseFetchOptions(patch.fetch);
   const feed = await findFeed(deps, principal, feedId);
   const selectors = patch.selectors === undefined ? feed.settings.selectors : checkSelectors(deps, feed, patch.selectors);
   // Read before anything is written: selectors that name nothing change nothing (402).

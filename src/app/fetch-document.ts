@@ -4,7 +4,8 @@ import type { ParsedFeed } from '../domain/item.js';
 import type { FetchResult } from '../ports/fetcher.js';
 import type { AppDeps } from './deps.js';
 import type { ReadOptions } from './read-options.js';
-import { renderPage, rendersPage } from './render-page.js';
+import { renderPage } from './render-page.js';
+import { rendersPage } from '../domain/render-mode.js';
 
 /** How a source's document is read: as a native feed, or as a web page whose items are extracted. */
 export type SourceReader = 'feed' | 'page';
@@ -40,7 +41,7 @@ export async function fetchDocument(
   readAs: ReadAs = {},
   options: ReadOptions = {},
 ): Promise<FetchedDocument> {
-  const fetched = rendersPage(readAs, options)
+  const fetched = rendersPage(readAs, options.render)
     ? await renderPage(deps, { url })
     : await deps.fetcher.fetch({
         url,

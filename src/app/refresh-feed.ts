@@ -1,4 +1,5 @@
 import { isFeedmillError } from '../domain/errors.js';
+import type { Feed } from '../domain/feed.js';
 import { isPolled } from '../domain/feed-lifecycle.js';
 import { openFeedAccess } from './fetch-access.js';
 import { fetchDocument } from './fetch-document.js';
@@ -17,8 +18,13 @@ export interface RefreshOptions {
  */
 export async function refreshFeed(deps: RefreshDeps, feedId: string, options: RefreshOptions = {}): Promise<RefreshOutcome | null> {
   const feed = await deps.feeds.getById(feedId);
+  return feed ? refreshReadFeed(deps, feed, options) : null;
+}
+
+/** `refreshFeed` of a feed its caller has just read from the store (the job handler, to pick its queue first). */
+export async function refreshReadFeed(deps: RefreshDeps, feed: Feed, options: RefreshOptions = {}): Promise<RefreshOutcome | null> {
   // A job left from before the feed was paused or disabled ends here: nothing is fetched or planned.
-  if (!feed || (!options.onDemand && !isPolled(feed))) return null;
+  if (!options.onDemand && !isPolled(feed)) return null;
   const now = deps.clock.now();
   try {
     const access = openFeedAccess(deps, feed);

@@ -10,7 +10,7 @@ import { recordRefresh } from './refresh-metrics.js';
 
 /**
  * A feed is fetched on demand at most once per this many seconds after any fetch of it, scheduled
- * or not: refresh buttons pressed repeatedly cost its source one request (README "Feeds").
+ * or not: refresh buttons pressed repeatedly cost its source one request (docs/api.md, "Pausing, refreshing and polling").
  */
 export const refreshGapSeconds = 30;
 

@@ -1,9 +1,7 @@
 import { FeedmillError } from '../domain/errors.js';
-import type { FetchState } from '../domain/feed.js';
 import type { RenderMode } from '../domain/render-mode.js';
 import type { RenderedPage, RenderRequest } from '../ports/page-renderer.js';
 import type { AppDeps } from './deps.js';
-import type { ReadOptions } from './read-options.js';
 
 /** What to tell a person whose page lists nothing as served, when rendering might have helped. */
 export function renderAdvice(deps: Pick<AppDeps, 'renderer'>, render: RenderMode | undefined): string {
@@ -13,10 +11,6 @@ export function renderAdvice(deps: Pick<AppDeps, 'renderer'>, render: RenderMode
   }
   return '';
 }
-
-/** Whether a page feed is read through the browser: `always`, or a page found to need it, unless `never`. */
-export const rendersPage = (readAs: Pick<FetchState, 'reader' | 'rendered'>, options: ReadOptions): boolean =>
-  readAs.reader === 'page' && options.render !== 'never' && (options.render === 'always' || readAs.rendered === true);
 
 /**
  * The page as a browser leaves it once its scripts ran.

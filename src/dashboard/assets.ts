@@ -7,7 +7,7 @@ export interface Asset {
   path: string;
   type: string;
   body: Buffer;
-  /** Served to clients that accept gzip; it is also what the size budget in README counts. */
+  /** Served to clients that accept gzip; it is also what the size docs/dashboard.md gives ("How it is built, and why") counts. */
   gzipped: Buffer;
 }
 

@@ -67,11 +67,13 @@ export const fetchOptionPatterns = {
 const allowedNames: ReadonlySet<string> = new Set(allowedHeaderNames.map((name) => name.toLowerCase()));
 export const isAllowedHeaderName = (name: string): boolean => allowedNames.has(name.toLowerCase()) || extensionHeader.test(name);
 
-/** How a surface spells the fields: REST `user_agent`, GraphQL `userAgent`. */
-export type FieldSpelling = 'snake' | 'camel';
-
-const keysOf = (spelling: FieldSpelling) =>
-  spelling === 'snake' ? { userAgent: 'user_agent', basicAuth: 'basic_auth' } : { userAgent: 'userAgent', basicAuth: 'basicAuth' };
+/**
+ * Every refusal names its field in the words of the spec and docs/fetch-options.md (`fetch.user_agent`,
+ * `fetch.basic_auth.username`), in the message and in `details.field`: the one spelling of the domain.
+ * A surface with other names (GraphQL's `userAgent`) hands its input over in these words and spells
+ * the refusal its own way at its boundary.
+ */
+const names = { userAgent: 'user_agent', basicAuth: 'basic_auth' } as const;
 
 // Named in `details.field` too, so a form puts the message beside the input it concerns.
 const invalid = (field: string, expected: string, got: { value: unknown } | { said: string }, hint?: string): FeedmillError =>
@@ -107,7 +109,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** `{ name: value }` (REST) or `[{ name, value }]` (GraphQL) as pairs. */
+/** `{ name: value }` or `[{ name, value }]` (a list keeps a name given twice, to refuse it) as pairs. */
 function headerPairs(field: string, raw: unknown): Array<[string, unknown]> {
   if (isRecord(raw)) return Object.entries(raw);
   const expected = 'an object of header names and values';
@@ -184,22 +186,21 @@ function parseBasicAuth(field: string, raw: unknown): { username: string; passwo
  * (header values, credentials) are never quoted back in a message: only their lengths are.
  * @throws FeedmillError `validation_failed` naming the field (`fetch.headers.X-Api-Key`, `fetch.user_agent`).
  */
-export function parseFetchOptions(raw: unknown, path = 'fetch', spelling: FieldSpelling = 'snake'): FetchOptions | null {
+export function parseFetchOptions(raw: unknown, path = 'fetch'): FetchOptions | null {
   if (raw === null || raw === undefined) return null;
-  const keys = keysOf(spelling);
   if (!isRecord(raw))
-    throw invalid(path, `an object with any of \`${keys.userAgent}\`, \`headers\` and \`${keys.basicAuth}\``, { value: raw });
+    throw invalid(path, `an object with any of \`${names.userAgent}\`, \`headers\` and \`${names.basicAuth}\``, { value: raw });
   for (const key of Object.keys(raw)) {
-    if (key !== keys.userAgent && key !== 'headers' && key !== keys.basicAuth) {
-      throw invalid(`${path}.${key}`, `absent: only \`${keys.userAgent}\`, \`headers\` and \`${keys.basicAuth}\` are known`, {
+    if (key !== names.userAgent && key !== 'headers' && key !== names.basicAuth) {
+      throw invalid(`${path}.${key}`, `absent: only \`${names.userAgent}\`, \`headers\` and \`${names.basicAuth}\` are known`, {
         said: 'a value',
       });
     }
   }
   const options: FetchOptions = {};
-  const userAgent = raw[keys.userAgent];
+  const userAgent = raw[names.userAgent];
   if (userAgent !== undefined && userAgent !== null) {
-    options.userAgent = checkedText(`${path}.${keys.userAgent}`, userAgent, {
+    options.userAgent = checkedText(`${path}.${names.userAgent}`, userAgent, {
       ...headerValueRule,
       max: fetchOptionLimits.userAgentChars,
       secret: false,
@@ -210,12 +211,12 @@ export function parseFetchOptions(raw: unknown, path = 'fetch', spelling: FieldS
     const parsed = parseHeaders(`${path}.headers`, headers);
     if (Object.keys(parsed).length > 0) options.headers = parsed;
   }
-  const basicAuth = raw[keys.basicAuth];
+  const basicAuth = raw[names.basicAuth];
   if (basicAuth !== undefined && basicAuth !== null) {
-    options.basicAuth = parseBasicAuth(`${path}.${keys.basicAuth}`, basicAuth);
+    options.basicAuth = parseBasicAuth(`${path}.${names.basicAuth}`, basicAuth);
     const authorization = Object.keys(options.headers ?? {}).find((name) => name.toLowerCase() === 'authorization');
     if (authorization !== undefined) {
-      throw invalid(`${path}.headers.${authorization}`, `absent when \`${keys.basicAuth}\` is given (both set \`Authorization\`)`, {
+      throw invalid(`${path}.headers.${authorization}`, `absent when \`${names.basicAuth}\` is given (both set \`Authorization\`)`, {
         said: 'both',
       });
     }

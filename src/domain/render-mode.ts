@@ -16,11 +16,20 @@ export function parseRenderMode(text: string): RenderMode {
 }
 
 /**
- * Whether refreshing a feed needs a browser: its `render` says `always`, or its page was found to
- * list its items only once rendered (and `render` is not `never`). In cluster mode this picks the
- * queue its refresh runs on (app/refresh-queue.ts), so only workers with a browser take it.
+ * The render rule, in one place: a page source is read through the browser when `render` says
+ * `always`, or when the page was found to list its items only once rendered, unless `render` says
+ * `never`. A native feed (`reader` absent or `feed`) is never rendered. The fetch follows it
+ * (app/fetch-document.ts), and so does the queue a refresh runs on (`needsBrowser`).
  */
-export function needsBrowser(feed: { settings: { render: RenderMode }; fetch: { rendered?: boolean } }): boolean {
-  const mode = feed.settings.render;
-  return mode === 'always' || (mode !== 'never' && feed.fetch.rendered === true);
-}
+export const rendersPage = (readAs: { reader?: 'feed' | 'page'; rendered?: boolean }, render: RenderMode | undefined): boolean =>
+  readAs.reader === 'page' && render !== 'never' && (render === 'always' || readAs.rendered === true);
+
+/**
+ * Whether refreshing a feed needs a browser: whether its fetch renders its page (`rendersPage`). In
+ * cluster mode this picks the queue its refresh runs on (app/refresh-queue.ts), so only workers
+ * with a browser take it.
+ */
+export const needsBrowser = (feed: {
+  settings: { render: RenderMode };
+  fetch: { reader?: 'feed' | 'page'; rendered?: boolean };
+}): boolean => rendersPage(feed.fetch, feed.settings.render);

@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { statusOf } from '../web/status.js';
+import { graphqlFieldPath, graphqlMessage } from './field-names.js';
 import { isErrorCode, isFeedmillError, type ErrorCode, type FeedmillError } from '../domain/errors.js';
 
 /**
@@ -12,13 +13,21 @@ const requestLevel: ReadonlySet<ErrorCode> = new Set(['unauthorized', 'forbidden
 export interface FeedmillErrorExtensions {
   code: ErrorCode;
   statusCode: number;
+  /** The refused field, in GraphQL's names (`fetch.basicAuth.username`), when one field was refused. */
+  field?: string;
 }
 
 /**
  * A coded GraphQL error; `at` carries the path and locations of the field that failed. A
  * request-level failure with `retryAfter` sends `Retry-After` too, as REST does.
  */
-export function codedError(code: ErrorCode, message: string, at?: GraphQLError, retryAfter?: string | number): GraphQLError {
+export function codedError(
+  code: ErrorCode,
+  message: string,
+  at?: GraphQLError,
+  retryAfter?: string | number,
+  field?: string,
+): GraphQLError {
   const statusCode = statusOf[code];
   const headers = retryAfter === undefined ? {} : { headers: { 'retry-after': String(retryAfter) } };
   return new GraphQLError(message, {
@@ -26,12 +35,26 @@ export function codedError(code: ErrorCode, message: string, at?: GraphQLError, 
     source: at?.source,
     positions: at?.positions,
     path: at?.path,
-    extensions: { code, statusCode, ...(requestLevel.has(code) ? { http: { status: statusCode, ...headers } } : {}) },
+    extensions: {
+      code,
+      statusCode,
+      ...(field === undefined ? {} : { field }),
+      ...(requestLevel.has(code) ? { http: { status: statusCode, ...headers } } : {}),
+    },
   });
 }
 
-export const toGraphqlError = (error: FeedmillError, at?: GraphQLError): GraphQLError =>
-  codedError(error.code, error.message, at, error.details.retryAfter);
+/** A domain failure as GraphQL says it: the fields it names spelt in GraphQL's names (field-names.ts). */
+export function toGraphqlError(error: FeedmillError, at?: GraphQLError): GraphQLError {
+  const field = error.details.field;
+  return codedError(
+    error.code,
+    graphqlMessage(error.message),
+    at,
+    error.details.retryAfter,
+    typeof field === 'string' ? graphqlFieldPath(field) : undefined,
+  );
+}
 
 /** The FeedmillError behind a resolver's GraphQLError, however deeply wrapped. */
 function feedmillCause(error: unknown): FeedmillError | undefined {

@@ -56,6 +56,8 @@ function translate(error: FastifyError): { code: ErrorCode; message: string; tit
 }
 
 function send(error: FastifyError | FeedmillError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  // A domain refusal names its fields in the spec's words, which are REST's: its message is sent as it is
+  // (GraphQL spells them its own way: src/graphql/field-names.ts).
   const mapped = isFeedmillError(error) ? { code: error.code, message: error.message } : translate(error);
   const body = errorBody(mapped.code, mapped.message, 'titles' in mapped ? mapped.titles : undefined);
   if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');

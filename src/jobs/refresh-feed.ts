@@ -1,4 +1,4 @@
-import { refreshFeed } from '../app/refresh-feed.js';
+import { refreshReadFeed } from '../app/refresh-feed.js';
 import type { RefreshDeps } from '../app/refresh-pipeline.js';
 import { recordRefresh } from '../app/refresh-metrics.js';
 import type { AppDeps } from '../app/deps.js';
@@ -23,17 +23,17 @@ export function refreshFeedHandler(
 ): JobHandler {
   const served = queue === 'render' ? deps.renderScheduler : deps.scheduler;
   return async ({ id: feedId }) => {
-    if (deps.renderScheduler) {
-      const feed = await deps.feeds.getById(feedId);
-      if (!feed) return null;
-      if (refreshQueueOf(deps, feed) !== served) {
-        await scheduleRefresh(deps, feed, deps.clock.now());
-        log.info({ feedId, to: queue === 'render' ? 'refresh' : 'render' }, 'feed refresh moved to the other queue');
-        return null;
-      }
+    // Read once: the queue is checked against the feed as stored now (a job carries only its id, and
+    // the feed's settings may have changed since it was planned), and the refresh runs on that read.
+    const feed = await deps.feeds.getById(feedId);
+    if (!feed) return null;
+    if (deps.renderScheduler && refreshQueueOf(deps, feed) !== served) {
+      await scheduleRefresh(deps, feed, deps.clock.now());
+      log.info({ feedId, to: queue === 'render' ? 'refresh' : 'render' }, 'feed refresh moved to the other queue');
+      return null;
     }
     const started = performance.now();
-    const outcome = await refreshFeed(deps, feedId);
+    const outcome = await refreshReadFeed(deps, feed);
     if (!outcome) return null;
     recordRefresh(deps, feedId, outcome, (performance.now() - started) / 1000);
     log.info(

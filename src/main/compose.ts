@@ -15,6 +15,7 @@ import { createRedisBus, createRedisChangeBus, type RedisChangeBus } from '../ad
 import { createMemoryOpmlImportStore } from '../adapters/memory-imports/opml-import-store.js';
 import { createImportRedis, createRedisOpmlImportStore } from '../adapters/redis-imports/opml-import-store.js';
 import { createUndiciFetcher } from '../adapters/undici/fetcher.js';
+import { budgetedFetcher } from './fetch-budget.js';
 import { createChromiumRenderer } from '../adapters/chromium/renderer.js';
 import type { PageRenderer, RendererStatus } from '../ports/page-renderer.js';
 import { findChromium } from './chromium-path.js';
@@ -214,6 +215,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
     // One per process: its article jobs and its previews share the per-host limit.
     articleGate: createHostGate({ perHost: config.fullTextPerHost, pauseMs: config.fullTextHostPause }),
     fetcher,
+    fetcherWithBudget: (budget) => budgetedFetcher(fetcher, budget),
     ...(renderer ? { renderer } : {}),
     parser,
     scheduler,
@@ -242,7 +244,10 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
       websubMaxSubscribers: config.websubMaxSubscribers,
     },
   };
-  metrics.gauge('feedmill_refresh_queue_size', 'Feed refreshes waiting or running in this process.', () => scheduler.size);
+  metrics.labelledGauge('feedmill_refresh_queue_size', 'Feed refreshes waiting or running in this process, by queue.', 'queue', () => ({
+    refresh: scheduler.size,
+    ...(renderScheduler ? { 'refresh-render': renderScheduler.size } : {}),
+  }));
   metrics.gauge('feedmill_delivery_queue_size', 'Webhook deliveries waiting or running in this process.', () => deliveryScheduler.size);
   metrics.gauge(
     'feedmill_article_queue_size',

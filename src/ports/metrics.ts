@@ -33,6 +33,8 @@ export interface Metrics {
   renderedPage(outcome: string, seconds: number): void;
   /** Values read at scrape time (queue depth, pool utilisation, bus listeners). */
   gauge(name: string, help: string, read: () => number): void;
+  /** The same, one series per key of what `read` returns, that key as `label` (`feedmill_refresh_queue_size{queue}`). */
+  labelledGauge(name: string, help: string, label: string, read: () => Readonly<Record<string, number>>): void;
   /** The exposition, and its content type. */
   render(): Promise<{ contentType: string; body: string }>;
 }

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { eventually, sleep } from '../fixtures/eventually.js';
-import { freePort, runCommand, startFeedmill, startWorker, type WorkerProcess } from '../fixtures/feedmill-process.js';
-import { startFixtureServer } from '../fixtures/http-fixture.js';
+import { freePort, startWorker, type WorkerProcess } from '../fixtures/feedmill-process.js';
+import { startServiceAs } from '../fixtures/feedmill-service.js';
 import { startRedisServer } from '../fixtures/redis-server.js';
+import { startTeaserSource } from '../fixtures/teaser-source.js';
 import { startWebhookSink } from '../fixtures/webhook-sink.js';
 
 /**
@@ -25,38 +25,9 @@ const lockTimeout = 3;
 const run = randomBytes(4).toString('hex');
 const dataDir = mkdtempSync(join(tmpdir(), 'feedmill-cluster-full-text-'));
 
-const articlePage = (slug: string): string => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${slug} | The Courier</title></head>
-<body><nav><a href="/news">BOILER-NAV news</a></nav>
-<main><article><h1>The story of ${slug}</h1>
-<p>ARTICLE-BODY-${slug}: the harbour council met on Tuesday evening and, after three hours of debate, voted to keep the ferry running through the winter months.</p>
-<p>Residents had gathered signatures for weeks; the vote was close, and the council will review the timetable again in spring, when the new boat is due to arrive.</p>
-</article></main><footer>BOILER-FOOTER</footer></body></html>`;
-
-/** Items of the source, newest first. The first request for a `held-` page is held open, never answered. */
-const items: string[] = ['alpha'];
-const articleRequests = new Map<string, number>();
-const held: ServerResponse[] = [];
-const source = await startFixtureServer((request, response) => {
-  const path = request.url ?? '/';
-  if (path === '/feed.xml') {
-    const entries = items
-      .map(
-        (slug) =>
-          `<item><title>${slug}</title><link>${source.url}/articles/${slug}</link><guid>urn:${slug}</guid><description>TEASER-${slug}</description></item>`,
-      )
-      .join('');
-    return void response
-      .writeHead(200, { 'content-type': 'application/rss+xml' })
-      .end(`<rss version="2.0"><channel><title>Teasers</title><link>${source.url}/</link>${entries}</channel></rss>`);
-  }
-  const slug = /^\/articles\/([a-z0-9-]+)$/.exec(path)?.[1];
-  if (!slug) return void response.writeHead(404).end();
-  const count = (articleRequests.get(slug) ?? 0) + 1;
-  articleRequests.set(slug, count);
-  if (slug.startsWith('held') && count === 1) return void held.push(response);
-  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(articlePage(slug));
-});
+// A `held-` article page is not answered the first time it is asked for.
+const source = await startTeaserSource(['alpha']);
+const { items, articleRequests } = source;
 const redis = await startRedisServer();
 const sink = await startWebhookSink();
 const env = {
@@ -84,26 +55,16 @@ const env = {
 const withMetricsPort = async (): Promise<Record<string, string>> => ({ ...env, FEEDMILL_METRICS_PORT: String(await freePort()) });
 
 // The API first: it applies the migrations the worker then finds done.
-const api = await startFeedmill(await withMetricsPort(), 'api');
+const { service: api, call } = await startServiceAs(await withMetricsPort(), 'alice', 'api');
 const workers: WorkerProcess[] = [await startWorker(await withMetricsPort())];
 t.teardown(async () => {
   await api.stop('SIGKILL');
   for (const worker of workers) await worker.stop('SIGKILL');
-  for (const response of held) response.destroy();
   await redis.stop();
   await source.close();
   await sink.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-const pair = JSON.parse(
-  (await runCommand(['keys', 'create', '--account', 'alice', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '',
-) as { key: string; secret: string };
-const authorization = `Bearer ${pair.key}:${pair.secret}`;
-const call = async (method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown; text: string }> => {
-  const response = await api.call(method, path, { authorization, ...(body === undefined ? {} : { body }) });
-  return { status: response.status, json: JSON.parse(response.text) as unknown, text: response.text };
-};
 
 interface ApiItem {
   url: string;
@@ -112,7 +73,7 @@ interface ApiItem {
 }
 
 const hook = await call('POST', '/v1/webhooks', { url: sink.url });
-const created = await call('POST', '/v1/feeds', { url: `${source.url}/feed.xml` });
+const created = await call('POST', '/v1/feeds', { url: source.feedUrl });
 const feedId = (created.json as { id: string }).id;
 
 let latest = new Map<string, ApiItem>();

@@ -3,14 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
-import {
-  freePort,
-  runCommand,
-  startFeedmill,
-  startWorker,
-  type FeedmillProcess,
-  type WorkerProcess,
-} from '../fixtures/feedmill-process.js';
+import { freePort, startFeedmill, startWorker, type FeedmillProcess, type WorkerProcess } from '../fixtures/feedmill-process.js';
+import { callAs, createKey } from '../fixtures/feedmill-service.js';
 import { eventually, sleep } from '../fixtures/eventually.js';
 import { startGrowingFeeds } from '../fixtures/growing-feeds.js';
 import { startRedisServer } from '../fixtures/redis-server.js';
@@ -74,21 +68,8 @@ t.teardown(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const created = JSON.parse(
-  (await runCommand(['keys', 'create', '--account', 'outage', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '',
-) as { key: string; secret: string };
-const authorization = `Bearer ${created.key}:${created.secret}`;
-
-const call = async (method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown; text: string }> => {
-  const response = await api.call(method, path, { authorization, body });
-  let json: unknown;
-  try {
-    json = JSON.parse(response.text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, json, text: response.text };
-};
+// To the API running now: the test restarts it.
+const call = callAs(() => api, (await createKey(env, 'outage')).authorization);
 
 /** `/readyz` of the API (over HTTPS) and of every worker (its probe port). */
 const readiness = async (): Promise<number[]> => {

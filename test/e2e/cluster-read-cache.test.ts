@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Client } from 'cassandra-driver';
 import t from 'tap';
 import { freePort, runCommand, startFeedmill, type FeedmillProcess } from '../fixtures/feedmill-process.js';
+import { createKey } from '../fixtures/feedmill-service.js';
 import { startGrowingFeeds } from '../fixtures/growing-feeds.js';
 import { startRedisServer } from '../fixtures/redis-server.js';
 
@@ -60,13 +61,8 @@ t.teardown(async () => {
   await admin.shutdown();
 });
 
-const createKey = async (): Promise<string> => {
-  const created = JSON.parse(
-    (await runCommand(['keys', 'create', '--account', 'cache', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '',
-  ) as { key: string; secret: string };
-  return `Bearer ${created.key}:${created.secret}`;
-};
-const authorization = await createKey();
+const createCacheKey = async (): Promise<string> => (await createKey(env, 'cache')).authorization;
+const authorization = await createCacheKey();
 
 /** Polls `check` as fast as the process answers until it holds; returns how long that took. */
 async function until(what: string, check: () => Promise<boolean>): Promise<number> {
@@ -109,7 +105,7 @@ t.test('the other API process serves a feed from memory and sees an edit made on
 });
 
 t.test('a key revoked with the CLI is refused at once by both API processes, which had it in memory', async (t) => {
-  const second = await createKey();
+  const second = await createCacheKey();
   for (const api of [apiA, apiB]) t.equal((await api.call('GET', `/v1/feeds/${feedId}`, { authorization: second })).status, 200);
   const keyId = second.slice('Bearer '.length).split(':')[0] ?? '';
   await runCommand(['keys', 'revoke', keyId], env);
@@ -126,7 +122,7 @@ t.test('a key revoked with the CLI is refused at once by both API processes, whi
 });
 
 t.test('revoking without the Redis URL says the API processes were not told, and how to fix that', async (t) => {
-  const third = await createKey();
+  const third = await createCacheKey();
   const keyId = third.slice('Bearer '.length).split(':')[0] ?? '';
   const withoutRedis = Object.fromEntries(Object.entries(env).filter(([name]) => name !== 'FEEDMILL_REDIS_URL'));
   const said = await runCommand(['keys', 'revoke', keyId], { ...withoutRedis, FEEDMILL_REDIS_URL: '' });

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { Agent, request } from 'undici';
-import { freePort, runCommand, startFeedmill } from '../fixtures/feedmill-process.js';
+import { freePort, startFeedmill } from '../fixtures/feedmill-process.js';
+import { createKey } from '../fixtures/feedmill-service.js';
 import { repoRoot } from '../fixtures/repo-root.js';
 
 // The composed binary on embedded defaults (the address rule on), over HTTPS: what the REST
@@ -24,13 +25,7 @@ t.teardown(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const key = JSON.parse(
-  (await runCommand(['keys', 'create', '--account', 'alice', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '',
-) as {
-  key: string;
-  secret: string;
-};
-const authorization = `Bearer ${key.key}:${key.secret}`;
+const { authorization } = await createKey(env, 'alice');
 
 interface Answer {
   status: number;

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { chromiumExecutable, contentWidth, navigatesBy, newDashboardContext, signIn } from '../fixtures/browser.js';
 import { startDashboardStack } from '../fixtures/dashboard-stack.js';
-import { runCommand } from '../fixtures/feedmill-process.js';
+import { createKey } from '../fixtures/feedmill-service.js';
 import { startRssSource } from '../fixtures/rss-source.js';
 import { assertAccessible, dashboardFlow, pathOf } from './dashboard-flow.js';
 
@@ -62,13 +62,7 @@ if ('skip' in chromium) {
   });
 
   t.test('every page fits a 375 px wide screen', async (t) => {
-    const created = JSON.parse(
-      (await runCommand(['keys', 'create', '--account', person.account, '--scopes', 'read,write', '--json'], stack.env))
-        .trim()
-        .split('\n')
-        .at(-1) ?? '',
-    ) as { key: string; secret: string };
-    const authorization = `Bearer ${created.key}:${created.secret}`;
+    const { authorization } = await createKey(stack.env, person.account);
     const source = await startRssSource(3);
     t.teardown(() => source.close());
     const create = async (path: string, body: unknown): Promise<string> => {

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { binaryEnv, freePort, runCommand, startFeedmill } from '../fixtures/feedmill-process.js';
+import { binaryEnv, freePort } from '../fixtures/feedmill-process.js';
+import { startServiceAs } from '../fixtures/feedmill-service.js';
 import { startFixtureServer } from '../fixtures/http-fixture.js';
 import { repoRoot } from '../fixtures/repo-root.js';
 
@@ -91,17 +92,12 @@ const source = await startFixtureServer((request, response) => {
 });
 const port = new URL(source.url).port;
 const closedPort = await freePort();
-const service = await startFeedmill(env);
+const { service, call } = await startServiceAs(env, 'alice');
 t.teardown(async () => {
   await service.stop('SIGKILL');
   await source.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-const pair = JSON.parse(
-  (await runCommand(['keys', 'create', '--account', 'alice', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '',
-) as { key: string; secret: string };
-const authorization = `Bearer ${pair.key}:${pair.secret}`;
 
 interface Candidate {
   url: string;
@@ -116,7 +112,7 @@ interface Discovery {
   page_error: { code: string } | null;
 }
 const discover = async (url: string, prefix = '/v1'): Promise<Discovery> => {
-  const response = await service.call('GET', `${prefix}/discover?url=${encodeURIComponent(url)}`, { authorization });
+  const response = await call('GET', `${prefix}/discover?url=${encodeURIComponent(url)}`);
   if (response.status !== 200) throw new Error(`GET /v1/discover for ${url} answered ${response.status}: ${response.text}`);
   return JSON.parse(response.text) as Discovery;
 };
@@ -187,7 +183,7 @@ t.test("a Telegram channel's t.me address becomes its t.me/s preview, read by th
     platform: 'Telegram',
     confirmed: true,
   });
-  const created = await service.call('POST', '/v1/feeds', { authorization, body: { url: pasted } });
+  const created = await call('POST', '/v1/feeds', { url: pasted });
   t.equal(created.status, 200, created.text);
   const feed = JSON.parse(created.text) as { source_url: string; followed: unknown; items: { url: string }[] };
   t.equal(feed.source_url, pasted);
@@ -200,7 +196,7 @@ t.test("a Telegram channel's t.me address becomes its t.me/s preview, read by th
 
 t.test("creating a feed from a platform page follows the platform's feed, and says so", async (t) => {
   const pasted = `http://github.com:${port}/feedmill/feedmill`;
-  const created = await service.call('POST', '/v1/feeds', { authorization, body: { url: pasted } });
+  const created = await call('POST', '/v1/feeds', { url: pasted });
   t.equal(created.status, 200, created.text);
   const feed = JSON.parse(created.text) as { id: string; title: string; source_url: string; followed: unknown; items: { title: string }[] };
   t.equal(feed.source_url, pasted, 'source_url stays what the user gave');
@@ -210,11 +206,8 @@ t.test("creating a feed from a platform page follows the platform's feed, and sa
     feed.items.map((item) => item.title),
     ['v1.0.0', 'v0.9.0'],
   );
-  const graphql = await service.call('POST', '/graphql', {
-    authorization,
-    body: {
-      query: `{ feed(id: "${feed.id}") { followed { url source platform } } discover(url: "${pasted}") { candidates { url source platform confirmed } } }`,
-    },
+  const graphql = await call('POST', '/graphql', {
+    query: `{ feed(id: "${feed.id}") { followed { url source platform } } discover(url: "${pasted}") { candidates { url source platform confirmed } } }`,
   });
   const data = (JSON.parse(graphql.text) as { data: { feed: { followed: unknown }; discover: { candidates: unknown[] } } }).data;
   t.same(data.feed.followed, { url: `http://github.com:${port}/feedmill/feedmill/releases.atom`, source: 'RULE', platform: 'GitHub' });
@@ -239,7 +232,7 @@ t.test("an operator's rule from FEEDMILL_PLATFORM_RULES is used like a built-in 
 });
 
 t.test('a url that is no http(s) address is refused, naming `url`', async (t) => {
-  const response = await service.call('GET', '/v1/discover?url=notaurl', { authorization });
+  const response = await call('GET', '/v1/discover?url=notaurl');
   t.equal(response.status, 400);
   const body = JSON.parse(response.text) as { errors: { code: string }[]; message: string };
   t.equal(body.errors[0]?.code, 'validation_failed');

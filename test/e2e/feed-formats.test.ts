@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { binaryEnv, runCommand, startFeedmill } from '../fixtures/feedmill-process.js';
+import { binaryEnv } from '../fixtures/feedmill-process.js';
+import { startServiceAs } from '../fixtures/feedmill-service.js';
 import { startFixtureServer } from '../fixtures/http-fixture.js';
 
 // The binary over HTTPS, adding feeds the parser learnt to read in issue #17's last round: what a
@@ -38,24 +39,19 @@ const source = await startFixtureServer((request, response) => {
   if (body === undefined) return void response.writeHead(404).end();
   response.writeHead(200, { 'content-type': 'application/xml' }).end(body);
 });
-const service = await startFeedmill(env);
+const { service, call } = await startServiceAs(env, 'alice');
 t.teardown(async () => {
   await service.stop('SIGKILL');
   await source.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const pair = JSON.parse(
-  (await runCommand(['keys', 'create', '--account', 'alice', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '',
-) as { key: string; secret: string };
-const authorization = `Bearer ${pair.key}:${pair.secret}`;
-
 interface Feed {
   title: string;
   items: { title: string; url: string; date_published: string | null }[];
 }
 const create = async (path: string): Promise<Feed> => {
-  const response = await service.call('POST', '/v1/feeds', { authorization, body: { url: `${source.url}${path}` } });
+  const response = await call('POST', '/v1/feeds', { url: `${source.url}${path}` });
   if (response.status !== 200) throw new Error(`POST /v1/feeds for ${path} answered ${response.status}: ${response.text}`);
   return JSON.parse(response.text) as Feed;
 };

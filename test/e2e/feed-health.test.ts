@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { eventually } from '../fixtures/eventually.js';
-import { binaryEnv, freePort, runCommand, startFeedmill } from '../fixtures/feedmill-process.js';
+import { binaryEnv, freePort } from '../fixtures/feedmill-process.js';
+import { startServiceAs } from '../fixtures/feedmill-service.js';
 import { startFixtureServer } from '../fixtures/http-fixture.js';
 
 // The binary over HTTPS, polling a source on 127.0.0.1 every second or two (issue #14's "done means").
@@ -18,17 +19,12 @@ const source = await startFixtureServer((_request, response) => {
     .writeHead(200, { 'content-type': 'application/rss+xml' })
     .end('<rss version="2.0"><channel><title>Flaky</title><item><title>One</title><guid>urn:one</guid></item></channel></rss>');
 });
-const service = await startFeedmill(env);
+const { service, call } = await startServiceAs(env, 'alice');
 t.teardown(async () => {
   await service.stop('SIGKILL');
   await source.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-const pair = JSON.parse(
-  (await runCommand(['keys', 'create', '--account', 'alice', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '',
-) as { key: string; secret: string };
-const authorization = `Bearer ${pair.key}:${pair.secret}`;
 
 interface Status {
   state: string;
@@ -37,11 +33,10 @@ interface Status {
   last_error: { code: string; message: string } | null;
 }
 
-const created = await service.call('POST', '/v1/feeds', { authorization, body: { url: `${source.url}/feed.xml` } });
+const created = await call('POST', '/v1/feeds', { url: `${source.url}/feed.xml` });
 const feedId = (JSON.parse(created.text) as { id: string }).id;
 
-const restStatus = async (): Promise<Status> =>
-  (JSON.parse((await service.call('GET', `/v1/feeds/${feedId}`, { authorization })).text) as { status: Status }).status;
+const restStatus = async (): Promise<Status> => ((await call('GET', `/v1/feeds/${feedId}`)).json as { status: Status }).status;
 /** The same status over GraphQL, in its names. */
 interface GraphqlStatus {
   state: string;
@@ -50,12 +45,9 @@ interface GraphqlStatus {
   lastError: { code: string; message: string } | null;
 }
 const graphqlStatus = async (): Promise<GraphqlStatus> => {
-  const response = await service.call('POST', '/graphql', {
-    authorization,
-    body: {
-      query: 'query ($id: ID!) { feed(id: $id) { status { state consecutiveErrors lastOutcome lastError { code message } } } }',
-      variables: { id: feedId },
-    },
+  const response = await call('POST', '/graphql', {
+    query: 'query ($id: ID!) { feed(id: $id) { status { state consecutiveErrors lastOutcome lastError { code message } } } }',
+    variables: { id: feedId },
   });
   return (JSON.parse(response.text) as { data: { feed: { status: GraphqlStatus } } }).data.feed.status;
 };

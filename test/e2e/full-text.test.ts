@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { eventually } from '../fixtures/eventually.js';
-import { binaryEnv, runCommand, startFeedmill } from '../fixtures/feedmill-process.js';
-import { startFixtureServer } from '../fixtures/http-fixture.js';
+import { binaryEnv } from '../fixtures/feedmill-process.js';
+import { startServiceAs } from '../fixtures/feedmill-service.js';
+import { startTeaserSource } from '../fixtures/teaser-source.js';
 import { startWebhookSink } from '../fixtures/webhook-sink.js';
 
 // Full text (issue #26) through the binary over HTTPS: a feed of teasers whose items link to
@@ -21,66 +21,16 @@ const env = {
   FEEDMILL_FETCH_TIMEOUT: '60',
 };
 
-/** An article page: the story in an <article>, wrapped in the boilerplate a site puts around it. */
-const articlePage = (slug: string): string => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${slug} | The Courier</title></head>
-<body>
-<header><nav><ul><li><a href="/news">BOILER-NAV news</a></li><li><a href="/sport">BOILER-NAV sport</a></li></ul></nav></header>
-<div class="layout">
-<main><article>
-<h1>The story of ${slug}</h1>
-<p>ARTICLE-BODY-${slug}: the harbour council met on Tuesday evening and, after three hours of debate, voted to keep the ferry running through the winter months.</p>
-<p>Residents had gathered signatures for weeks; the vote was close, and the council will review the timetable again in spring, when the new boat is due to arrive from the yard.</p>
-<p>Fishermen said the decision keeps the island connected, while the treasurer warned that fuel costs may force higher fares before the year is out.</p>
-</article></main>
-<aside class="sidebar"><h2>Most read</h2><ul><li><a href="/a">BOILER-SIDEBAR one</a></li><li><a href="/b">BOILER-SIDEBAR two</a></li></ul></aside>
-</div>
-<footer><p>BOILER-FOOTER © The Courier. All rights reserved.</p><a href="/privacy">Privacy</a></footer>
-</body></html>`;
-
-/** Items of the source, newest first: `slug` decides the page behind the link (see the server). */
-const items: string[] = ['alpha', 'beta'];
-const articleRequests = new Map<string, number>();
-const held: ServerResponse[] = [];
-const source = await startFixtureServer((request, response) => {
-  const path = request.url ?? '/';
-  if (path === '/feed.xml') {
-    const entries = items
-      .map(
-        (slug) =>
-          `<item><title>${slug}</title><link>${source.url}/articles/${slug}</link><guid>urn:${slug}</guid><description>TEASER-${slug}</description></item>`,
-      )
-      .join('');
-    return void response
-      .writeHead(200, { 'content-type': 'application/rss+xml' })
-      .end(`<rss version="2.0"><channel><title>Teasers</title><link>${source.url}/</link>${entries}</channel></rss>`);
-  }
-  const slug = /^\/articles\/([a-z0-9-]+)$/.exec(path)?.[1];
-  if (!slug) return void response.writeHead(404).end();
-  articleRequests.set(slug, (articleRequests.get(slug) ?? 0) + 1);
-  if (slug.startsWith('pdf')) return void response.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.7 not html');
-  // A site that never answers: the item waits FEEDMILL_FULL_TEXT_MAX_WAIT for it, no longer.
-  if (slug.startsWith('slow')) return void held.push(response);
-  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(articlePage(slug));
-});
+const source = await startTeaserSource(['alpha', 'beta']);
+const { items, articleRequests } = source;
 const sink = await startWebhookSink();
-const service = await startFeedmill(env);
+const { service, call } = await startServiceAs(env, 'alice');
 t.teardown(async () => {
   await service.stop('SIGKILL');
-  for (const response of held) response.destroy();
   await source.close();
   await sink.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-const pair = JSON.parse(
-  (await runCommand(['keys', 'create', '--account', 'alice', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '',
-) as { key: string; secret: string };
-const authorization = `Bearer ${pair.key}:${pair.secret}`;
-const call = async (method: string, path: string, body?: unknown) => {
-  const response = await service.call(method, path, { authorization, ...(body === undefined ? {} : { body }) });
-  return { status: response.status, json: JSON.parse(response.text) as unknown, text: response.text };
-};
 
 interface ApiItem {
   url: string;
@@ -91,7 +41,7 @@ interface ApiItem {
   full_text_error: { code: string; message: string } | null;
 }
 
-const created = await call('POST', '/v1/feeds', { url: `${source.url}/feed.xml` });
+const created = await call('POST', '/v1/feeds', { url: source.feedUrl });
 const feedId = (created.json as { id: string }).id;
 const hook = await call('POST', '/v1/webhooks', { url: sink.url });
 

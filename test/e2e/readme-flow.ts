@@ -149,7 +149,7 @@ export async function readmeFlow(storeEnv: Record<string, string>, roles: 'all' 
     await getFeed(feed.id);
     // The queue gauge is a count re-read in the background (every 5 s in cluster mode, and soon
     // after each change): right after the restart above it may not have caught up yet.
-    const queued = new RegExp(`feedmill_refresh_queue_size\\{role="${apiRole}"\\} 1`);
+    const queued = new RegExp(`feedmill_refresh_queue_size\\{queue="refresh",role="${apiRole}"\\} 1`);
     let exposition = await (await plain('/metrics')).text();
     for (const deadline = Date.now() + 7_000; !queued.test(exposition) && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 250));

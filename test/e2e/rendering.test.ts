@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import t from 'tap';
 import { descendants } from '../../src/adapters/chromium/process-memory.js';
 import { chromiumExecutable } from '../fixtures/browser.js';
-import { binaryEnv, runCommand, startFeedmill } from '../fixtures/feedmill-process.js';
+import { binaryEnv } from '../fixtures/feedmill-process.js';
+import { startServiceAs } from '../fixtures/feedmill-service.js';
 import { startFixtureServer } from '../fixtures/http-fixture.js';
 
 // Pages whose list a script builds, through the binary over HTTPS with Debian's Chromium: created
@@ -45,20 +46,12 @@ fetch('/api/posts.json').then((r) => r.json()).then((list) => {
     if (request.url?.startsWith('/list')) return void response.writeHead(200, { 'content-type': 'text/html' }).end(page);
     response.writeHead(404).end();
   });
-  const service = await startFeedmill(env);
+  const { service, call } = await startServiceAs(env, 'ada');
   t.teardown(async () => {
     await service.stop('SIGKILL');
     await source.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
-  const pair = JSON.parse(
-    (await runCommand(['keys', 'create', '--account', 'ada', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '',
-  ) as { key: string; secret: string };
-  const authorization = `Bearer ${pair.key}:${pair.secret}`;
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await service.call(method, path, { authorization, ...(body === undefined ? {} : { body }) });
-    return { status: response.status, json: JSON.parse(response.text) as Record<string, unknown> };
-  };
   const titles = (feed: Record<string, unknown>): string[] =>
     (feed.items as { title: string }[]).map((item) => item.title).sort((a, b) => a.localeCompare(b));
   const until = async (check: () => Promise<boolean>, what: string): Promise<void> => {

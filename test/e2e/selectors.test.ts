@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { eventually } from '../fixtures/eventually.js';
-import { binaryEnv, runCommand, startFeedmill } from '../fixtures/feedmill-process.js';
+import { binaryEnv } from '../fixtures/feedmill-process.js';
+import { startServiceAs } from '../fixtures/feedmill-service.js';
 import { startFixtureServer } from '../fixtures/http-fixture.js';
 import { repoRoot } from '../fixtures/repo-root.js';
 
@@ -26,21 +27,13 @@ const source = await startFixtureServer((request, response) => {
   }
   response.writeHead(404).end();
 });
-const service = await startFeedmill(env);
+const { service, call } = await startServiceAs(env, 'alice');
 t.teardown(async () => {
   await service.stop('SIGKILL');
   await source.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const pair = JSON.parse(
-  (await runCommand(['keys', 'create', '--account', 'alice', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '',
-) as { key: string; secret: string };
-const authorization = `Bearer ${pair.key}:${pair.secret}`;
-const call = async (method: string, path: string, body?: unknown) => {
-  const response = await service.call(method, path, { authorization, ...(body === undefined ? {} : { body }) });
-  return { status: response.status, headers: response.headers, json: JSON.parse(response.text || 'null') as Record<string, unknown> };
-};
 type Row = [string, string, string];
 const rowsOf = (body: Record<string, unknown>): Row[] =>
   (body['items'] as { title: string; url: string; date_published: string }[]).map((item) => [item.title, item.url, item.date_published]);

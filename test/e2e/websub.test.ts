@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { binaryEnv, freePort, runCommand, startFeedmill } from '../fixtures/feedmill-process.js';
+import { binaryEnv, freePort } from '../fixtures/feedmill-process.js';
+import { startServiceAs } from '../fixtures/feedmill-service.js';
 import { startRssSource } from '../fixtures/rss-source.js';
 import { startWebsubSubscriber } from '../fixtures/websub-subscriber.js';
 
@@ -15,7 +16,7 @@ const port = await freePort();
 const env = await binaryEnv(dataDir, { port });
 const source = await startRssSource(1);
 const subscriber = await startWebsubSubscriber();
-const service = await startFeedmill(env);
+const { service, call } = await startServiceAs(env, 'alice');
 t.teardown(async () => {
   await service.stop('SIGKILL');
   await source.close();
@@ -23,12 +24,7 @@ t.teardown(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const pair = JSON.parse(
-  (await runCommand(['keys', 'create', '--account', 'alice', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '',
-) as { key: string; secret: string };
-const authorization = `Bearer ${pair.key}:${pair.secret}`;
-const feedId = (JSON.parse((await service.call('POST', '/v1/feeds', { authorization, body: { url: source.url } })).text) as { id: string })
-  .id;
+const feedId = String((await call('POST', '/v1/feeds', { url: source.url })).json.id);
 const publicUrl = `https://localhost:${port}`;
 const topic = `${publicUrl}/feeds/${feedId}.xml`;
 const secret = 'e2e secret';

@@ -55,4 +55,9 @@ t.test('a refusal names the field in camelCase', async (t) => {
     twice.errors?.[0]?.message,
     'Expected `fetch.headers.x-a` to be given once: header names are the same in any letter case, got a second one',
   );
+  const colon = await create({ basicAuth: { username: 'a:b', password: 'p' } });
+  t.match(colon.errors?.[0], {
+    message: /^Expected `fetch\.basicAuth\.username` to be /,
+    extensions: { code: 'validation_failed', field: 'fetch.basicAuth.username' },
+  });
 });

@@ -83,5 +83,14 @@ t.test('fullText and fullTextRules are settings; items say how their article wen
 t.test('a bad rule is refused with validation_failed', async (t) => {
   const refused = await update({ fullTextRules: { remove: [''] } });
   t.same(codesOf(refused), ['validation_failed']);
-  t.match(refused.errors?.[0]?.message, /remove\[0\]/);
+  t.match(refused.errors?.[0], { message: /`fullTextRules\.remove\[0\]`/, extensions: { field: 'fullTextRules.remove[0]' } });
+});
+
+t.test("the use case's refusals name the fields as GraphQL spells them", async (t) => {
+  const refused = await update({ minInterval: 1 });
+  t.same(codesOf(refused), ['validation_failed']);
+  t.match(refused.errors?.[0], {
+    message: /^Expected `minInterval` to be a whole number of seconds/,
+    extensions: { field: 'minInterval' },
+  });
 });

@@ -11,6 +11,7 @@ import { removeTestQueue, requireRedis, testPrefix } from '../contract/redis-tes
 import { testRenderer } from '../adapters/chromium/render-fixtures.js';
 import { chromiumExecutable } from '../fixtures/browser.js';
 import { eventually } from '../fixtures/eventually.js';
+import { startFixtureServer } from '../fixtures/http-fixture.js';
 import { startRssSource } from '../fixtures/rss-source.js';
 import { createTestDeps } from '../fixtures/test-deps.js';
 
@@ -22,6 +23,15 @@ async function main(chromiumPath: string): Promise<void> {
   const prefix = testPrefix();
   const env = createTestDeps();
   const source = await startRssSource(1);
+  // A web page: only a page is ever rendered (a native feed never needs the browser, whatever its `render`).
+  const posts = ['The analytical engine', 'Notes on the difference engine', 'Punched cards for looms', 'A first program'];
+  const listing = `<!doctype html><html><head><title>Engine notes</title></head><body><main><ul>${posts
+    .map(
+      (post, i) =>
+        `<li class="post"><h2><a href="/posts/${i}">${post}</a></h2><p>A post about ${post.toLowerCase()}, told at length.</p></li>`,
+    )
+    .join('')}</ul></main></body></html>`;
+  const page = await startFixtureServer((_request, response) => void response.writeHead(200, { 'content-type': 'text/html' }).end(listing));
   const renderer = testRenderer(chromiumPath, createUndiciFetcher({ allowPrivateNetworks: true, timeoutMs: 5_000 }));
   const queues = () => ({
     scheduler: createBullmqScheduler({ connection: url, queue: 'refresh', prefix, retryDelay: retryDelayMs }),
@@ -52,6 +62,7 @@ async function main(chromiumPath: string): Promise<void> {
     await removeTestQueue(url, prefix, 'refresh-render');
     await renderer.close();
     await source.close();
+    await page.close();
     await env.close();
   });
 
@@ -62,7 +73,7 @@ async function main(chromiumPath: string): Promise<void> {
     return response.json<{ id: string }>().id;
   };
   const plainId = await create({ url: source.url });
-  const renderId = await create({ url: `${source.url}?rendered`, render: 'always' });
+  const renderId = await create({ url: `${page.url}/list`, render: 'always' });
   const due = async (id: string): Promise<void> => {
     const feed = await env.deps.feeds.getById(id);
     if (!feed) throw new Error(`Expected feed ${id} in the store`);

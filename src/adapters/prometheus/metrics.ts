@@ -116,6 +116,19 @@ export function createPrometheusMetrics(options: {
         },
       });
     },
+    labelledGauge(name, help, label, read) {
+      new Gauge({
+        name,
+        help,
+        labelNames: [label],
+        registers,
+        collect() {
+          // Only the keys read now: a series whose key is gone is not left at its last value.
+          this.reset();
+          for (const [key, value] of Object.entries(read())) this.set({ [label]: key }, value);
+        },
+      });
+    },
     async render() {
       return { contentType: registry.contentType, body: await registry.metrics() };
     },

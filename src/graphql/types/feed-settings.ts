@@ -3,7 +3,7 @@ import type { FeedSettings as Settings } from '../../domain/feed.js';
 import type { FullTextRules as Rules } from '../../domain/full-text-rules.js';
 import { feedFieldLimits } from '../../domain/field-limits.js';
 import { builder } from '../builder.js';
-import { FetchOptions, FetchOptionsInput } from './fetch-options.js';
+import { FetchOptions, FetchOptionsInput, fetchOptionsFromInput } from './fetch-options.js';
 import { Feed, feedOf } from './feed.js';
 import { PageSelectors, PageSelectorsInput, selectorsFromInput } from './page-selectors.js';
 import { ItemSort } from './item-sort.js';
@@ -149,7 +149,7 @@ builder.mutationFields((t) => ({
         filters: keepBlockFromInput(input),
         ...(typeof input.fullText === 'boolean' ? { fullText: input.fullText } : {}),
         ...('fullTextRules' in input ? { fullTextRules: input.fullTextRules ?? null } : {}),
-        ...('fetch' in input ? { fetch: input.fetch ?? null, fetchSpelling: 'camel' as const } : {}),
+        ...('fetch' in input ? { fetch: input.fetch ? fetchOptionsFromInput(input.fetch) : null } : {}),
         ...('selectors' in input ? { selectors: input.selectors ? selectorsFromInput(input.selectors) : null } : {}),
         ...(input.render ? { render: input.render } : {}),
       }),

@@ -1,6 +1,6 @@
 import { PageSelectorsInput, selectorsFromInput } from './page-selectors.js';
 import { createFeed } from '../../app/create-feed.js';
-import { FetchOptionsInput } from './fetch-options.js';
+import { FetchOptionsInput, fetchOptionsFromInput } from './fetch-options.js';
 import { deleteFeed } from '../../app/delete-feed.js';
 import { getFeed } from '../../app/get-feed.js';
 import { listFeeds } from '../../app/list-feeds.js';
@@ -136,7 +136,7 @@ builder.mutationFields((t) => ({
       createFeed(deps, principal, {
         url: input.url,
         ...(input.selectors ? { selectors: selectorsFromInput(input.selectors) } : {}),
-        ...(input.fetch ? { fetch: input.fetch, fetchSpelling: 'camel' } : {}),
+        ...(input.fetch ? { fetch: fetchOptionsFromInput(input.fetch) } : {}),
         ...(input.render ? { render: input.render } : {}),
       }),
   }),

@@ -21,7 +21,7 @@ const BasicAuthInput = builder.inputType('BasicAuthInput', {
   }),
 });
 
-/** docs/fetch-options.md; checked by the use case (parseFetchOptions), which names the field in camelCase. */
+/** docs/fetch-options.md; handed to the use case in the spec's words (`fetchOptionsFromInput`), which checks them. */
 export const FetchOptionsInput = builder.inputType('FetchOptionsInput', {
   description:
     "What the source needs beyond its address, sent on every request to the source's own origin and nowhere else. Stored encrypted; read back only as `FetchOptions`.",
@@ -56,4 +56,11 @@ export const FetchOptions = builder.objectRef<SealedFetchOptions>('FetchOptions'
       resolve: (options) => options.basicAuth,
     }),
   }),
+});
+
+/** The input in the words of the spec and the domain (`user_agent`, `basic_auth`); a refusal comes back spelt in ours (errors.ts). */
+export const fetchOptionsFromInput = (input: typeof FetchOptionsInput.$inferInput): Record<string, unknown> => ({
+  user_agent: input.userAgent,
+  headers: input.headers,
+  basic_auth: input.basicAuth,
 });

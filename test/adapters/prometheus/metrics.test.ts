@@ -46,3 +46,16 @@ t.test('fetches are counted per host and outcome; hosts past the busiest few cou
   );
   t.notMatch(body, 'a.example', "a's series are gone: the label set stays bounded");
 });
+
+t.test('a labelled gauge shows one series per key read at scrape time, and none for a key gone', async (t) => {
+  const metrics = createPrometheusMetrics({ role: 'test', defaults: false });
+  let sizes: Record<string, number> = { refresh: 3, 'refresh-render': 1 };
+  metrics.labelledGauge('feedmill_refresh_queue_size', 'Feed refreshes by queue.', 'queue', () => sizes);
+  let body = (await metrics.render()).body;
+  t.equal(line(body, 'feedmill_refresh_queue_size{queue="refresh",role="test"}'), 3);
+  t.equal(line(body, 'feedmill_refresh_queue_size{queue="refresh-render",role="test"}'), 1);
+  sizes = { refresh: 0 };
+  body = (await metrics.render()).body;
+  t.equal(line(body, 'feedmill_refresh_queue_size{queue="refresh",role="test"}'), 0);
+  t.equal(line(body, 'feedmill_refresh_queue_size{queue="refresh-render",role="test"}'), undefined);
+});

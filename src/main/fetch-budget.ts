@@ -4,7 +4,8 @@ import type { Fetcher } from '../ports/fetcher.js';
 /**
  * The fetcher for one call that may fetch several candidates (a preview): at most `budget`
  * fetches, then each further one fails as a source failure, which discovery treats like any
- * candidate that could not be had. Per call: a fresh count each time it is made.
+ * candidate that could not be had. Per call: a fresh count each time it is made. Composed with the
+ * process's fetcher as the use cases' `fetcherWithBudget` (src/app/deps.ts).
  */
 export function budgetedFetcher(fetcher: Fetcher, budget: number): Fetcher {
   let spent = 0;

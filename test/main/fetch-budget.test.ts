@@ -1,5 +1,5 @@
 import t from 'tap';
-import { budgetedFetcher } from '../../src/app/fetch-budget.js';
+import { budgetedFetcher } from '../../src/main/fetch-budget.js';
 import { isFeedmillError } from '../../src/domain/errors.js';
 import type { Fetcher } from '../../src/ports/fetcher.js';
 
