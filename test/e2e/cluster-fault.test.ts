@@ -3,7 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { freePort, startFeedmill, startWorker, type FeedmillProcess, type WorkerProcess } from '../fixtures/feedmill-process.js';
+import {
+  clusterEnv,
+  freePort,
+  startFeedmill,
+  startWorker,
+  type FeedmillProcess,
+  type WorkerProcess,
+} from '../fixtures/feedmill-process.js';
 import { callAs, createKey } from '../fixtures/feedmill-service.js';
 import { eventually, sleep } from '../fixtures/eventually.js';
 import { startGrowingFeeds } from '../fixtures/growing-feeds.js';
@@ -15,8 +22,6 @@ import { startWebhookSink } from '../fixtures/webhook-sink.js';
  * and a Redis of the test's own, 200 feeds that keep growing; one worker is killed mid-run, then
  * Redis restarts empty, then the API is killed. Nothing acknowledged may be lost or doubled.
  */
-const contactPoints = process.env.FEEDMILL_TEST_CASSANDRA_CONTACT_POINTS;
-if (!contactPoints) throw new Error('FEEDMILL_TEST_CASSANDRA_CONTACT_POINTS is not set: run the tests with `npm test`');
 t.setTimeout(420_000);
 
 const feedCount = 200;
@@ -51,21 +56,11 @@ const feeds = await startGrowingFeeds(feedCount + 1);
 const sink = await startWebhookSink();
 const port = await freePort();
 const env = {
+  ...clusterEnv({ dataDir, keyspace: `fault_${run}`, redisUrl: redis.url }),
   FEEDMILL_PORT: String(port),
-  FEEDMILL_DATA_DIR: dataDir,
-  FEEDMILL_STORE: 'cassandra',
-  FEEDMILL_CASSANDRA_CONTACT_POINTS: contactPoints,
-  FEEDMILL_CASSANDRA_KEYSPACE: `fault_${run}`,
-  FEEDMILL_CASSANDRA_CONSISTENCY: 'ONE',
-  FEEDMILL_REDIS_URL: redis.url,
-  FEEDMILL_SECRET_KEY: randomBytes(32).toString('base64'),
-  FEEDMILL_ALLOW_PRIVATE_NETWORKS: 'true',
   FEEDMILL_POLL_MIN_INTERVAL: '3',
   FEEDMILL_POLL_MAX_INTERVAL: String(pollMax),
   FEEDMILL_JOB_LOCK_TIMEOUT: String(lockTimeout),
-  FEEDMILL_PARSER_THREADS: '1',
-  FEEDMILL_RATE_LIMIT: '1000000',
-  FEEDMILL_LOG_LEVEL: 'warn',
 };
 const withMetricsPort = async (): Promise<Record<string, string>> => ({ ...env, FEEDMILL_METRICS_PORT: String(await freePort()) });
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { eventually, sleep } from '../fixtures/eventually.js';
-import { freePort, startWorker, type WorkerProcess } from '../fixtures/feedmill-process.js';
+import { clusterEnv, freePort, startWorker, type WorkerProcess } from '../fixtures/feedmill-process.js';
 import { startServiceAs } from '../fixtures/feedmill-service.js';
 import { startRedisServer } from '../fixtures/redis-server.js';
 import { startTeaserSource } from '../fixtures/teaser-source.js';
@@ -17,8 +17,6 @@ import { startWebhookSink } from '../fixtures/webhook-sink.js';
  * unannounced, a second worker takes the job once its lock runs out, fetches the page again, and
  * the item is announced exactly once, with its article.
  */
-const contactPoints = process.env.FEEDMILL_TEST_CASSANDRA_CONTACT_POINTS;
-if (!contactPoints) throw new Error('FEEDMILL_TEST_CASSANDRA_CONTACT_POINTS is not set: run the tests with `npm test`');
 t.setTimeout(300_000);
 
 const lockTimeout = 3;
@@ -31,15 +29,8 @@ const { items, articleRequests } = source;
 const redis = await startRedisServer();
 const sink = await startWebhookSink();
 const env = {
+  ...clusterEnv({ dataDir, keyspace: `full_text_${run}`, redisUrl: redis.url }),
   FEEDMILL_PORT: String(await freePort()),
-  FEEDMILL_DATA_DIR: dataDir,
-  FEEDMILL_STORE: 'cassandra',
-  FEEDMILL_CASSANDRA_CONTACT_POINTS: contactPoints,
-  FEEDMILL_CASSANDRA_KEYSPACE: `full_text_${run}`,
-  FEEDMILL_CASSANDRA_CONSISTENCY: 'ONE',
-  FEEDMILL_REDIS_URL: redis.url,
-  FEEDMILL_SECRET_KEY: randomBytes(32).toString('base64'),
-  FEEDMILL_ALLOW_PRIVATE_NETWORKS: 'true',
   FEEDMILL_POLL_MIN_INTERVAL: '1',
   FEEDMILL_POLL_MAX_INTERVAL: '2',
   // A killed worker's job is taken again within about twice this.
@@ -48,9 +39,6 @@ const env = {
   FEEDMILL_FULL_TEXT_MAX_WAIT: '600',
   FEEDMILL_FULL_TEXT_HOST_PAUSE: '0',
   FEEDMILL_FETCH_TIMEOUT: '120',
-  FEEDMILL_PARSER_THREADS: '1',
-  FEEDMILL_RATE_LIMIT: '1000000',
-  FEEDMILL_LOG_LEVEL: 'warn',
 };
 const withMetricsPort = async (): Promise<Record<string, string>> => ({ ...env, FEEDMILL_METRICS_PORT: String(await freePort()) });
 

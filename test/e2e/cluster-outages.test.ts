@@ -3,7 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
-import { freePort, startFeedmill, startWorker, type FeedmillProcess, type WorkerProcess } from '../fixtures/feedmill-process.js';
+import {
+  clusterEnv,
+  freePort,
+  startFeedmill,
+  startWorker,
+  testContactPoints,
+  type FeedmillProcess,
+  type WorkerProcess,
+} from '../fixtures/feedmill-process.js';
 import { callAs, createKey } from '../fixtures/feedmill-service.js';
 import { eventually, sleep } from '../fixtures/eventually.js';
 import { startGrowingFeeds } from '../fixtures/growing-feeds.js';
@@ -20,9 +28,7 @@ import { startWebhookSink } from '../fixtures/webhook-sink.js';
  * `/readyz` 503 during an outage and 200 after it. (cluster-fault.test.ts covers a worker killed
  * mid-refresh, Redis restarting empty while idle, and the API killed while idle.)
  */
-const contactPoints = process.env.FEEDMILL_TEST_CASSANDRA_CONTACT_POINTS;
-if (!contactPoints) throw new Error('FEEDMILL_TEST_CASSANDRA_CONTACT_POINTS is not set: run the tests with `npm test`');
-const [cassandraHost = '127.0.0.1', cassandraPort = '9042'] = (contactPoints.split(',')[0] ?? '').split(':');
+const [cassandraHost = '127.0.0.1', cassandraPort = '9042'] = (testContactPoints().split(',')[0] ?? '').split(':');
 t.setTimeout(900_000);
 
 const feedCount = 20;
@@ -37,21 +43,18 @@ const cassandra = await startTcpProxy(Number(cassandraPort), cassandraHost);
 const feeds = await startGrowingFeeds(feedCount + createdLater);
 const sink = await startWebhookSink();
 const env = {
+  // Cassandra through a proxy the test can cut.
+  ...clusterEnv({
+    dataDir,
+    keyspace: `outage_${run}`,
+    redisUrl: redis.url,
+    contactPoints: `127.0.0.1:${cassandra.port}`,
+    logLevel: 'error',
+  }),
   FEEDMILL_PORT: String(await freePort()),
-  FEEDMILL_DATA_DIR: dataDir,
-  FEEDMILL_STORE: 'cassandra',
-  FEEDMILL_CASSANDRA_CONTACT_POINTS: `127.0.0.1:${cassandra.port}`,
-  FEEDMILL_CASSANDRA_KEYSPACE: `outage_${run}`,
-  FEEDMILL_CASSANDRA_CONSISTENCY: 'ONE',
-  FEEDMILL_REDIS_URL: redis.url,
-  FEEDMILL_SECRET_KEY: randomBytes(32).toString('base64'),
-  FEEDMILL_ALLOW_PRIVATE_NETWORKS: 'true',
   FEEDMILL_POLL_MIN_INTERVAL: '2',
   FEEDMILL_POLL_MAX_INTERVAL: '4',
   FEEDMILL_JOB_LOCK_TIMEOUT: String(lockTimeout),
-  FEEDMILL_PARSER_THREADS: '1',
-  FEEDMILL_RATE_LIMIT: '1000000',
-  FEEDMILL_LOG_LEVEL: 'error',
 };
 const withMetricsPort = async (): Promise<Record<string, string>> => ({ ...env, FEEDMILL_METRICS_PORT: String(await freePort()) });
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'cassandra-driver';
 import t from 'tap';
-import { freePort, runCommand, startFeedmill, type FeedmillProcess } from '../fixtures/feedmill-process.js';
+import { clusterEnv, freePort, runCommand, startFeedmill, testContactPoints, type FeedmillProcess } from '../fixtures/feedmill-process.js';
 import { createKey } from '../fixtures/feedmill-service.js';
 import { startGrowingFeeds } from '../fixtures/growing-feeds.js';
 import { startRedisServer } from '../fixtures/redis-server.js';
@@ -15,8 +15,7 @@ import { startRedisServer } from '../fixtures/redis-server.js';
  * change notices on Redis. A record is kept at most 60 s without a notice, so seeing a change
  * well before that shows the notice, not the expiry, brought it.
  */
-const contactPoints = process.env.FEEDMILL_TEST_CASSANDRA_CONTACT_POINTS;
-if (!contactPoints) throw new Error('FEEDMILL_TEST_CASSANDRA_CONTACT_POINTS is not set: run the tests with `npm test`');
+const contactPoints = testContactPoints();
 t.setTimeout(300_000);
 
 /** Far below the 60 s a record may be kept without a notice. */
@@ -26,19 +25,7 @@ const keyspace = `cache_${randomBytes(4).toString('hex')}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'feedmill-cache-'));
 const redis = await startRedisServer();
 const source = await startGrowingFeeds(1);
-const env = {
-  FEEDMILL_DATA_DIR: dataDir,
-  FEEDMILL_STORE: 'cassandra',
-  FEEDMILL_CASSANDRA_CONTACT_POINTS: contactPoints,
-  FEEDMILL_CASSANDRA_KEYSPACE: keyspace,
-  FEEDMILL_CASSANDRA_CONSISTENCY: 'ONE',
-  FEEDMILL_REDIS_URL: redis.url,
-  FEEDMILL_SECRET_KEY: randomBytes(32).toString('base64'),
-  FEEDMILL_ALLOW_PRIVATE_NETWORKS: 'true',
-  FEEDMILL_PARSER_THREADS: '1',
-  FEEDMILL_RATE_LIMIT: '1000000',
-  FEEDMILL_LOG_LEVEL: 'warn',
-};
+const env = clusterEnv({ dataDir, keyspace, redisUrl: redis.url, contactPoints });
 // The first applies the migrations; the second finds them done.
 const apiA: FeedmillProcess = await startFeedmill(
   { ...env, FEEDMILL_PORT: String(await freePort()), FEEDMILL_METRICS_PORT: String(await freePort()) },

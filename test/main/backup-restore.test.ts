@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { Webhook as Verifier } from 'standardwebhooks';
 import t from 'tap';
 import { binaryEnv, runCommand, startFeedmill, type FeedmillProcess } from '../fixtures/feedmill-process.js';
+import { createKey } from '../fixtures/feedmill-service.js';
 import { repoRoot } from '../fixtures/repo-root.js';
 import { startRssSource } from '../fixtures/rss-source.js';
 import { startWebhookSink } from '../fixtures/webhook-sink.js';
@@ -47,11 +48,7 @@ const failing = async (args: string[], commandEnv: Record<string, string>): Prom
   }
 };
 
-const pair = JSON.parse((await runCommand(['keys', 'create', '--account', 'alice', '--scopes', 'read,write', '--json'], env)).trim()) as {
-  key: string;
-  secret: string;
-};
-const authorization = `Bearer ${pair.key}:${pair.secret}`;
+const { authorization } = await createKey(env, 'alice');
 const json = <T>(text: string): T => JSON.parse(text) as T;
 
 const feedIds: string[] = [];

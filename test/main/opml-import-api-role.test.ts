@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import t from 'tap';
 import { Agent, request } from 'undici';
 import { sleep } from '../fixtures/eventually.js';
-import { freePort, runCommand, startFeedmill } from '../fixtures/feedmill-process.js';
+import { freePort, startFeedmill } from '../fixtures/feedmill-process.js';
+import { createKey } from '../fixtures/feedmill-service.js';
 import { startRssSource } from '../fixtures/rss-source.js';
 
 // `feedmill api` in embedded mode with no worker beside it: the import it takes is a job of its own
@@ -27,10 +28,7 @@ t.teardown(async () => {
   await source.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-const created = JSON.parse(
-  (await runCommand(['keys', 'create', '--account', 'alice', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '',
-) as { key: string; secret: string };
-const authorization = `Bearer ${created.key}:${created.secret}`;
+const { authorization } = await createKey(env, 'alice');
 
 t.test('an import taken by an embedded-mode API with no worker runs to its end', async (t) => {
   const started = await request(`${service.baseUrl}/v1/opml`, {

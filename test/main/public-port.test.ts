@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { freePort, runCommand, startFeedmill } from '../fixtures/feedmill-process.js';
+import { freePort, startFeedmill } from '../fixtures/feedmill-process.js';
+import { createKey } from '../fixtures/feedmill-service.js';
 import { rawTlsRequest } from '../fixtures/raw-tls.js';
 import { startRssSource } from '../fixtures/rss-source.js';
 
@@ -26,10 +27,7 @@ t.teardown(async () => {
   await source.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-const created = JSON.parse(
-  (await runCommand(['keys', 'create', '--account', 'alice', '--scopes', 'read,write', '--json'], env)).trim().split('\n').at(-1) ?? '',
-) as { key: string; secret: string };
-const authorization = `Bearer ${created.key}:${created.secret}`;
+const { authorization } = await createKey(env, 'alice');
 
 t.test('/metrics answers on the metrics port only; the public port says 404 in our error shape', async (t) => {
   const publicMetrics = await service.call('GET', '/metrics');
