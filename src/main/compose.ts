@@ -3,17 +3,13 @@ import { retryDelayMs } from '../jobs/retry-policy.js';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { createBullmqScheduler } from '../adapters/bullmq/index.js';
 import { createLocalAuthThrottle } from '../adapters/local-auth-throttle/local-auth-throttle.js';
 import { createLocalBus } from '../adapters/local-bus/local-bus.js';
 import { createLocalScheduler } from '../adapters/local-scheduler/local-scheduler.js';
 import { createParserPool } from '../adapters/piscina/parser-pool.js';
 import { createPrometheusMetrics } from '../adapters/prometheus/metrics.js';
-import { createRedisAuthThrottle } from '../adapters/redis-rate-limit/auth-throttle.js';
-import { createRateLimitRedis } from '../adapters/redis-rate-limit/client.js';
-import { createRedisBus, createRedisChangeBus, type RedisChangeBus } from '../adapters/redis-bus/index.js';
+import type { RedisChangeBus } from '../adapters/redis-bus/index.js';
 import { createMemoryOpmlImportStore } from '../adapters/memory-imports/opml-import-store.js';
-import { createImportRedis, createRedisOpmlImportStore } from '../adapters/redis-imports/opml-import-store.js';
 import { createUndiciFetcher } from '../adapters/undici/fetcher.js';
 import { budgetedFetcher } from './fetch-budget.js';
 import { createChromiumRenderer } from '../adapters/chromium/renderer.js';
@@ -82,9 +78,33 @@ function composeRenderer(config: Config, log: Logger, fetcher: Fetcher, metrics:
   });
 }
 
+/** The Redis-backed adapters of cluster mode, imported when FEEDMILL_REDIS_URL is set. */
+async function loadClusterAdapters(url: string) {
+  const [bullmq, bus, throttle, client, imports] = await Promise.all([
+    import('../adapters/bullmq/index.js'),
+    import('../adapters/redis-bus/index.js'),
+    import('../adapters/redis-rate-limit/auth-throttle.js'),
+    import('../adapters/redis-rate-limit/client.js'),
+    import('../adapters/redis-imports/opml-import-store.js'),
+  ]);
+  return {
+    url,
+    createBullmqScheduler: bullmq.createBullmqScheduler,
+    createRedisBus: bus.createRedisBus,
+    createRedisChangeBus: bus.createRedisChangeBus,
+    createRedisAuthThrottle: throttle.createRedisAuthThrottle,
+    createRateLimitRedis: client.createRateLimitRedis,
+    createImportRedis: imports.createImportRedis,
+    createRedisOpmlImportStore: imports.createRedisOpmlImportStore,
+  };
+}
+
 /** The one place adapters are chosen. */
 export async function composeRuntime(config: Config, log: Logger, role: string): Promise<Runtime> {
   const redis = config.redisUrl ? redisDependency(config.redisUrl) : undefined;
+  // Cluster mode's clients (ioredis, BullMQ: ~50 MB resident) load only when Redis is configured,
+  // so the embedded process a self-hoster starts does not carry them.
+  const cluster = config.redisUrl ? await loadClusterAdapters(config.redisUrl) : undefined;
   // Wait for the servers (a line every few seconds), rather than exit or let each client log its retries.
   if (redis) await untilReachable(redis, () => tcpReachable(redis.address, 3_000), log);
   const store =
@@ -129,10 +149,10 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
       retryDelay: retryDelayMs,
     };
     // Cluster mode: one job per id across every worker, surviving restarts; else in-process timers.
-    return config.redisUrl
-      ? createBullmqScheduler({
+    return cluster
+      ? cluster.createBullmqScheduler({
           ...options,
-          connection: config.redisUrl,
+          connection: cluster.url,
           queue,
           // The stalled checker runs twice per lock period, so a dead worker's job waits at most ~2 periods.
           lockDurationMs: config.jobLockTimeout * 1000,
@@ -148,9 +168,9 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
   const articleScheduler = jobs('fetch-article', 'article fetch');
   const onListenerError = (error: unknown): void => log.error({ err: error }, 'an event listener failed');
   let bus: EventBus;
-  if (config.redisUrl) {
-    const redisBus = createRedisBus({
-      url: config.redisUrl,
+  if (cluster) {
+    const redisBus = cluster.createRedisBus({
+      url: cluster.url,
       onError: (error) => (isConnectionError(error) ? redisAway(error) : onListenerError(error)),
     });
     // A publish before the subscription is live would never reach this process's listeners.
@@ -163,9 +183,9 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
   // feed and key records its requests read (hosted feeds, GET /v1/feeds/:id, the key check) until
   // such a notice drops them. A single process needs neither: its store reads are local.
   let changes: RedisChangeBus | undefined;
-  if (config.redisUrl) {
-    changes = createRedisChangeBus({
-      url: config.redisUrl,
+  if (cluster) {
+    changes = cluster.createRedisChangeBus({
+      url: cluster.url,
       onError: (error) => (isConnectionError(error) ? redisAway(error) : log.warn({ err: error }, 'change notices: Redis failed')),
     });
     await changes.ready();
@@ -174,26 +194,27 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
   const readCache = role === 'api' ? {} : undefined;
   const feeds = changes ? sharedFeedStore(store.feeds, changes, clock, readCache) : store.feeds;
   const keys = changes ? sharedKeyStore(store.keys, changes, clock, readCache) : store.keys;
-  const rateLimitRedis = config.redisUrl
-    ? createRateLimitRedis(config.redisUrl, (error) =>
+  const rateLimitRedis = cluster
+    ? cluster.createRateLimitRedis(cluster.url, (error) =>
         isConnectionError(error) ? redisAway(error) : log.warn({ err: error }, 'rate-limit Redis error'),
       )
     : undefined;
   const throttlePolicy = { freeFailures: config.authFailureLimit, freeSources: config.authEmailAddressLimit };
   const localThrottle = createLocalAuthThrottle(throttlePolicy);
   // Cluster mode: one count of failures across every API replica, as for the rate limit.
-  const authThrottle = rateLimitRedis
-    ? withFallback(createRedisAuthThrottle({ redis: rateLimitRedis, ...throttlePolicy }), localThrottle, (error) =>
-        log.warn({ err: error }, 'authentication throttle: Redis failed; counting failures in this process until it answers'),
-      )
-    : localThrottle;
+  const authThrottle =
+    rateLimitRedis && cluster
+      ? withFallback(cluster.createRedisAuthThrottle({ redis: rateLimitRedis, ...throttlePolicy }), localThrottle, (error) =>
+          log.warn({ err: error }, 'authentication throttle: Redis failed; counting failures in this process until it answers'),
+        )
+      : localThrottle;
   // Cluster mode: an import runs on a worker and any API replica reports its progress, so it lives in Redis.
-  const importRedis = config.redisUrl
-    ? createImportRedis(config.redisUrl, (error) =>
+  const importRedis = cluster
+    ? cluster.createImportRedis(cluster.url, (error) =>
         isConnectionError(error) ? redisAway(error) : log.warn({ err: error }, 'OPML import Redis error'),
       )
     : undefined;
-  const imports = importRedis ? createRedisOpmlImportStore(importRedis) : createMemoryOpmlImportStore();
+  const imports = importRedis && cluster ? cluster.createRedisOpmlImportStore(importRedis) : createMemoryOpmlImportStore();
   const deps: AppDeps = {
     feeds,
     items: store.items,

@@ -266,7 +266,7 @@ export const settings = {
   parserThreads: setting(
     'FEEDMILL_PARSER_THREADS',
     String(Math.min(availableParallelism(), 256)),
-    'Threads of the parser pool. Default: the number of CPUs.',
+    'Most threads of the parser pool: they start on the first parse and end after 30 s without one, so an idle process holds none. Default: the number of CPUs.',
     integer(1, 256),
   ),
   jobLockTimeout: setting(

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { consistencyFromName, openCassandraStore } from '../adapters/cassandra/index.js';
 import { openEmbeddedStore } from '../adapters/embedded-store/index.js';
 import type { AppDeps } from '../app/deps.js';
 import type { Config } from './config.js';
@@ -34,6 +33,8 @@ export const embeddedSchemaDir = join(rootDir, 'schema', 'embedded');
 /** Opens the configured store; opening applies pending migrations (`feedmill migrate` does only this). */
 export async function openStores(config: StoreConfig): Promise<Stores> {
   if (config.store === 'cassandra') {
+    // cassandra-driver loads only for this store: the embedded process does not carry it.
+    const { consistencyFromName, openCassandraStore } = await import('../adapters/cassandra/index.js');
     const { cassandraUsername: username, cassandraPassword: password } = config;
     return openCassandraStore({
       contactPoints: config.cassandraContactPoints,

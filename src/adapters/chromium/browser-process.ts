@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { descendants } from './process-memory.js';
 import { isolationSwitches, quietSwitches } from './launch-switches.js';
 
@@ -25,6 +25,9 @@ async function commandLine(pid: number): Promise<string> {
  * DevTools protocol over a pipe (launches are one at a time, see the renderer).
  */
 export async function launchBrowser(settings: LaunchSettings): Promise<BrowserProcess> {
+  // Loaded on the first launch: playwright-core is ~80 MB resident, and a process that never
+  // renders (no page needs a browser, or none since start) should not carry it.
+  const { chromium } = await import('playwright-core');
   const before = new Set((await descendants(process.pid)).map((entry) => entry.pid));
   const browser = await chromium.launch({
     executablePath: settings.executablePath,

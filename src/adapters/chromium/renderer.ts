@@ -1,4 +1,4 @@
-import { errors, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { FeedmillError, isFeedmillError } from '../../domain/errors.js';
 import type { Fetcher } from '../../ports/fetcher.js';
 import type { PageRenderer, RenderedPage, RenderRequest, RendererStatus } from '../../ports/page-renderer.js';
@@ -133,6 +133,8 @@ export function createChromiumRenderer(options: ChromiumRendererOptions): PageRe
       if (pageFailure) throw pageFailure;
       if (isFeedmillError(error)) throw error;
       if (handle.gone) throw crashed(request.url);
+      // Already loaded by the launch that gave this page its browser (see launchBrowser).
+      const { errors } = await import('playwright-core');
       if (error instanceof errors.TimeoutError) {
         throw new FeedmillError('upstream_timeout', `Expected ${request.url} to render within ${options.timeoutMs} ms, but it did not`);
       }

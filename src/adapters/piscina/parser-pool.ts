@@ -18,6 +18,12 @@ export interface ParserPoolOptions {
    * @default 10000
    */
   timeoutMs?: number;
+  /**
+   * How long a thread may sit idle before it ends. Threads start on the first parse and end when
+   * idle, so a process with nothing to parse holds none (each costs ~17 MB resident).
+   * @default 30000
+   */
+  idleTimeoutMs?: number;
   /** Told when a thread dies outside a task (e.g. the task module fails to load). */
   onError?: (error: unknown) => void;
 }
@@ -27,14 +33,28 @@ type TaskResult<T> = ({ ok: true } & T) | { ok: false; code: ErrorCode; message:
 const isErrorCode = (code: string): code is ErrorCode => (errorCodes as readonly string[]).includes(code);
 
 /** Parsing and extraction off the event loop, so the loop that holds sockets and job locks stays free. */
-export function createParserPool(options: ParserPoolOptions): FeedParser & { readonly utilization: number } {
-  const pool = new Piscina({ filename: options.tasks.feed, maxThreads: options.maxThreads, idleTimeout: 60_000 });
+export function createParserPool(options: ParserPoolOptions): FeedParser & {
+  readonly utilization: number;
+  /** Threads running now (started on demand, ended when idle). */ readonly threads: number;
+} {
+  const pool = new Piscina({
+    filename: options.tasks.feed,
+    maxThreads: options.maxThreads,
+    // piscina keeps half the CPUs' threads alive by default, parse or not: none until there is work.
+    minThreads: 0,
+    idleTimeout: options.idleTimeoutMs ?? 30_000,
+  });
   // Without a listener, an 'error' event from a dying thread would take the whole process down.
   pool.on('error', (error: unknown) => options.onError?.(error));
   const timeoutMs = options.timeoutMs ?? 10_000;
 
   async function run<T>(filename: string, body: Uint8Array, meta: ParseMeta & { rules?: FullTextRules }, what: string): Promise<T> {
     let result: TaskResult<T>;
+    // A timer cleared when the task ends, not AbortSignal.timeout: that one's timer stays armed
+    // for the whole budget after the parse is done, and with hundreds of parses a second the
+    // armed timers cost 5-7% of a small feed's parse (bench/README.md, "The pool's hop").
+    const budget = new AbortController();
+    const timer = setTimeout(() => budget.abort(new DOMException('parse budget spent', 'TimeoutError')), timeoutMs);
     try {
       // piscina terminates the thread running an aborted task, so a pathological document
       // cannot keep a core busy after its budget.
@@ -47,7 +67,7 @@ export function createParserPool(options: ParserPoolOptions): FeedParser & { rea
         selectors: meta.selectors,
         rules: meta.rules,
       };
-      result = (await pool.run(task, { filename, signal: AbortSignal.timeout(timeoutMs) })) as TaskResult<T>;
+      result = (await pool.run(task, { filename, signal: budget.signal })) as TaskResult<T>;
     } catch (error) {
       if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
         throw new FeedmillError(
@@ -56,6 +76,8 @@ export function createParserPool(options: ParserPoolOptions): FeedParser & { rea
         );
       }
       throw error;
+    } finally {
+      clearTimeout(timer);
     }
     if (result.ok) return result;
     throw new FeedmillError(isErrorCode(result.code) ? result.code : 'not_a_feed', result.message);
@@ -64,6 +86,9 @@ export function createParserPool(options: ParserPoolOptions): FeedParser & { rea
   return {
     get utilization() {
       return pool.utilization;
+    },
+    get threads() {
+      return pool.threads.length;
     },
     async parse(body, meta): Promise<ParsedFeed> {
       return (await run<{ feed: ParsedFeed }>(options.tasks.feed, body, meta, 'Parsing')).feed;

@@ -9,8 +9,9 @@ import { repoRoot } from '../../fixtures/repo-root.js';
 /** An item whose only link is relative: where it points depends on the base the parser was given. */
 const feed = Buffer.from('<rss version="2.0"><channel><title>c</title><item><title>i</title><link>items/1</link></item></channel></rss>');
 
-function pool(t: { teardown(fn: () => unknown): void }): ReturnType<typeof createParserPool> {
+function pool(t: { teardown(fn: () => unknown): void }, idleTimeoutMs?: number, timeoutMs = 300_000): ReturnType<typeof createParserPool> {
   const parser = createParserPool({
+    ...(idleTimeoutMs === undefined ? {} : { idleTimeoutMs }),
     tasks: {
       feed: join(repoRoot, 'dist', 'workers', 'parse-feed-task.js'),
       page: join(repoRoot, 'dist', 'workers', 'extract-page-task.js'),
@@ -18,11 +19,30 @@ function pool(t: { teardown(fn: () => unknown): void }): ReturnType<typeof creat
     },
     maxThreads: 1,
     // Not what is tested: a thread's first start on a loaded machine can outlast the 10 s default.
-    timeoutMs: 300_000,
+    timeoutMs,
   });
   t.teardown(() => parser.close());
   return parser;
 }
+
+t.test('the pool starts no thread until the first parse, and ends it once idle', async (t) => {
+  const parser = pool(t, 50);
+  t.equal(parser.threads, 0, 'an idle process holds no parser thread');
+  const parsed = await parser.parse(feed, { url: 'https://fetched.example/feed' });
+  t.equal(parsed.items.length, 1);
+  t.equal(parser.threads, 1, 'the parse started one');
+  // The idle timeout is what is tested, not how long it takes: wait for the thread to end.
+  while (parser.threads > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  t.equal(parser.threads, 0, 'the thread ended once idle');
+  const again = await parser.parse(feed, { url: 'https://fetched.example/feed' });
+  t.equal(again.items.length, 1, 'a parse after the shrink starts a thread again');
+});
+
+t.test('a parse past its budget is stopped with parse_timeout', async (t) => {
+  // 1 ms: starting the thread alone takes longer, so the budget is spent whatever the machine.
+  const parser = pool(t, undefined, 1);
+  await t.rejects(parser.parse(feed, { url: 'https://fetched.example/feed' }), { code: 'parse_timeout' });
+});
 
 t.test('the pool hands Content-Location to the parser thread as the base for relative links', async (t) => {
   const parser = pool(t);
