@@ -12,6 +12,7 @@ const benchmarks: Record<string, () => void | Promise<void>> = {
   dedupe: async () => (await import('./dedupe.js')).runDedupe(process.env),
   fulltext: async () => (await import('./fulltext.js')).runFulltext(process.env),
   render: async () => (await import('./render.js')).runRender(process.env),
+  scale: async () => (await import('./scale.js')).runScale(process.env),
 };
 
 const name = process.argv[2];
