@@ -10,7 +10,7 @@ export interface MeasureRequest {
   cluster: Cluster;
   fixture: ScaleFixture;
   ids: readonly string[];
-  seededDue(n: number): number;
+  seededDue: (n: number) => number;
   intervalMs: number;
   warmupS: number;
   seconds: number;
