@@ -44,7 +44,8 @@ function document(origin: string, n: number, version: number): string {
   return `<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>Scale feed ${n}</title><link>${origin}/</link><description>Fixture feed ${n}</description>${items.join('')}</channel></rss>`;
 }
 
-export async function startScaleFixture(feeds: number, slowMs: number): Promise<ScaleFixture> {
+/** `kind` picks each feed's behaviour (default: the mix of `kindOf`). */
+export async function startScaleFixture(feeds: number, slowMs: number, kind: (n: number) => FeedKind = kindOf): Promise<ScaleFixture> {
   const arrivals: (number[] | undefined)[] = new Array<number[] | undefined>(feeds);
   const versions = new Map<number, number>();
   let itemsPublished = 0;
@@ -74,16 +75,16 @@ export async function startScaleFixture(feeds: number, slowMs: number): Promise<
       return;
     }
     (arrivals[n] ??= []).push(Date.now());
-    const kind = kindOf(n);
-    if (kind === 'failing') {
+    const behaviour = kind(n);
+    if (behaviour === 'failing') {
       response.writeHead(500, { 'content-type': 'text/plain' }).end('fixture failure');
       return;
     }
-    if (kind === 'slow') {
+    if (behaviour === 'slow') {
       setTimeout(() => notModified(request, response, n), slowMs);
       return;
     }
-    if (kind === 'not_modified') {
+    if (behaviour === 'not_modified') {
       notModified(request, response, n);
       return;
     }
