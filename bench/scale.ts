@@ -22,7 +22,7 @@ import { formatRows } from './poll/table.js';
 import { startCluster } from './scale/cluster.js';
 import { measureConfiguration, type ConfigurationResult } from './scale/measure.js';
 import { seedThroughOpml } from './scale/opml-seed.js';
-import { redisUsage } from './scale/redis-usage.js';
+import { redisUsage, shapeGrowth } from './scale/redis-usage.js';
 import { seedThroughStore } from './scale/seed.js';
 import { startScaleFixture } from './scale/fixture.js';
 import { whole, wholeList } from './scale/env.js';
@@ -44,6 +44,7 @@ export async function runScale(env: ScaleEnv): Promise<void> {
   const loadBefore = loadavg();
   const results: ConfigurationResult[] = [];
   const seeding: string[][] = [];
+  const redisShapes: string[] = [];
 
   for (const feeds of feedCounts) {
     const intervalS = Math.max(1, Math.round(feeds / rate));
@@ -64,6 +65,7 @@ export async function runScale(env: ScaleEnv): Promise<void> {
         seedRate.toFixed(0),
       ]);
       const redisBytesPerFeed = (after.bytes - before.bytes) / feeds;
+      redisShapes.push(`${feeds} feeds seeded:`, ...shapeGrowth(before, after).map((line) => `  ${line}`));
       process.stderr.write(
         `  seeded at ${seedRate.toFixed(0)} feeds/s; Redis: ${after.keys - before.keys} keys, ${(after.bytes - before.bytes) / 1e6} MB by MEMORY USAGE, used_memory ${((after.usedMemory - before.usedMemory) / 1e6).toFixed(1)} MB (whole server)\n`,
       );
@@ -117,6 +119,8 @@ export async function runScale(env: ScaleEnv): Promise<void> {
   const load = (values: number[]): string => values.map((value) => value.toFixed(2)).join(' ');
   console.log('scale: seeding');
   console.log(formatRows(['feeds', 'through', 'seconds', 'feeds/s'], seeding));
+  console.log('scale: Redis keys the seeding added, by key shape (MEMORY USAGE)');
+  for (const line of redisShapes) console.log(line);
   console.log(`scale: ${seconds} s measured per configuration, offered ${rate} refreshes/s (interval = feeds ÷ rate)`);
   console.log(
     formatRows(

@@ -15,6 +15,8 @@ export interface Cluster {
   authorization: string;
   apis: ChildProcess[];
   workers: ChildProcess[];
+  /** `http://127.0.0.1:PORT/metrics` of each process, by pid. */
+  metricsUrls: Map<number, string>;
   /** Starts one more `feedmill api` on a port of its own; its origin. */
   addApi(): Promise<string>;
   addWorker(): Promise<ChildProcess>;
@@ -28,6 +30,13 @@ export async function startCluster(settings: ClusterSettings, bench: string, ext
   const env = { ...process.env, ...target.env, FEEDMILL_PORT: String(port), FEEDMILL_RATE_LIMIT: benchRateLimit, ...extraEnv };
   const apis: ChildProcess[] = [];
   const workers: ChildProcess[] = [];
+  const metricsUrls = new Map<number, string>();
+  const started = async (role: 'api' | 'worker', roleEnv: Record<string, string | undefined>) => {
+    const metricsPort = await freePort();
+    const running = await startRole(role, { ...roleEnv, FEEDMILL_METRICS_PORT: String(metricsPort) }, target.dataDir);
+    metricsUrls.set(running.child.pid ?? -1, `http://127.0.0.1:${metricsPort}/metrics`);
+    return running;
+  };
   const close = async (): Promise<void> => {
     for (const child of [...workers].reverse()) await stopChild(child);
     for (const child of [...apis].reverse()) await stopChild(child);
@@ -41,7 +50,7 @@ export async function startCluster(settings: ClusterSettings, bench: string, ext
     const printed = await runCommand(['keys', 'create', '--account', `bench-${bench}`, '--scopes', 'read,write', '--json'], env);
     // README "Commands": the last line is the JSON of the new pair.
     const created = JSON.parse(printed.trim().split('\n').at(-1) ?? '') as { key: string; secret: string };
-    const api = await startRole('api', env, target.dataDir);
+    const api = await started('api', env);
     apis.push(api.child);
     return {
       target,
@@ -51,19 +60,16 @@ export async function startCluster(settings: ClusterSettings, bench: string, ext
       authorization: `Bearer ${created.key}:${created.secret}`,
       apis,
       workers,
+      metricsUrls,
       async addApi() {
         const apiPort = await freePort();
-        const more = await startRole(
-          'api',
-          { ...env, FEEDMILL_PORT: String(apiPort), FEEDMILL_METRICS_PORT: String(await freePort()) },
-          target.dataDir,
-        );
+        const more = await started('api', { ...env, FEEDMILL_PORT: String(apiPort) });
         apis.push(more.child);
         return `https://127.0.0.1:${apiPort}`;
       },
       async addWorker() {
         // The worker shares the data directory, so it reads the secret key the API made.
-        const worker = await startRole('worker', { ...env, FEEDMILL_METRICS_PORT: String(await freePort()) }, target.dataDir);
+        const worker = await started('worker', env);
         workers.push(worker.child);
         return worker.child;
       },
