@@ -14,6 +14,8 @@ export interface ScheduleFigures {
   feedWorstLagP99Ms: number;
   /** Requests from the window on that came less than I/2 after the feed's previous one: a due time served twice. */
   duplicates: number;
+  /** The duplicates by the fixture's kind of feed, with the median gap (ms) between the two requests. */
+  duplicatesByKind: Record<string, { count: number; medianGapMs: number }>;
   /** Feeds with a due time before the window's end and no request for it by `settledAt`. */
   missed: number;
 }
@@ -35,7 +37,9 @@ export function scheduleFigures(
   seededDue: (n: number) => number,
   intervalMs: number,
   window: Window,
+  kindOf: (n: number) => string,
 ): ScheduleFigures {
+  const gaps = new Map<string, number[]>();
   const lags: number[] = [];
   const worst: number[] = [];
   let duplicates = 0;
@@ -47,7 +51,11 @@ export function scheduleFigures(
     let worstHere = Number.NaN;
     for (const at of times) {
       if (at > window.settledAt) break;
-      if (previous !== undefined && at >= window.from && at - previous < intervalMs / 2) duplicates += 1;
+      if (previous !== undefined && at >= window.from && at - previous < intervalMs / 2) {
+        duplicates += 1;
+        const kind = kindOf(n);
+        gaps.set(kind, [...(gaps.get(kind) ?? []), at - previous]);
+      }
       if (at >= window.from && at < window.to) {
         const lag = at - due;
         lags.push(lag);
@@ -59,6 +67,9 @@ export function scheduleFigures(
     if (!Number.isNaN(worstHere)) worst.push(worstHere);
     if (due < window.to) missed += 1;
   }
+  const duplicatesByKind: ScheduleFigures['duplicatesByKind'] = {};
+  for (const [kind, list] of gaps)
+    duplicatesByKind[kind] = { count: list.length, medianGapMs: quantileOfSorted(Float64Array.from(list).sort(), 0.5) };
   const sorted = Float64Array.from(lags).sort();
   const worstSorted = Float64Array.from(worst).sort();
   return {
@@ -68,6 +79,7 @@ export function scheduleFigures(
     lagMaxMs: sorted.length === 0 ? Number.NaN : (sorted[sorted.length - 1] as number),
     feedWorstLagP99Ms: quantileOfSorted(worstSorted, 0.99),
     duplicates,
+    duplicatesByKind,
     missed,
   };
 }

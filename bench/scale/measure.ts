@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { scheduleFigures } from './accounting.js';
 import { cassandraUsage } from './cassandra-usage.js';
 import type { Cluster } from './cluster.js';
-import type { ScaleFixture } from './fixture.js';
+import { kindOf, type ScaleFixture } from './fixture.js';
 import { readHostedFeeds } from './hosted-reads.js';
 import { cpuMs, rssMb } from './proc-stats.js';
 
@@ -62,7 +62,9 @@ export async function measureConfiguration(request: MeasureRequest): Promise<Con
   clearInterval(sampler);
   await reads.stop();
   await sleep(request.drainS * 1000);
-  const figures = scheduleFigures(fixture.arrivals, request.seededDue, request.intervalMs, { from, to, settledAt: Date.now() });
+  const figures = scheduleFigures(fixture.arrivals, request.seededDue, request.intervalMs, { from, to, settledAt: Date.now() }, kindOf);
+  if (figures.duplicates > 0)
+    process.stderr.write(`  duplicates by kind of feed (count, median gap ms): ${JSON.stringify(figures.duplicatesByKind)}\n`);
   const keyspace = cluster.target.env.FEEDMILL_CASSANDRA_KEYSPACE as string;
   const stored = await cassandraUsage(request.cassandra.contactPoint, keyspace, request.cassandra.dataDir);
   const perItem = (bytes: number): number | null => (stored.items === 0 || bytes === 0 ? null : Math.round(bytes / stored.items));
