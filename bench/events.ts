@@ -10,10 +10,18 @@
  * FEEDMILL_BENCH_SUBSCRIBERS (cases, default `0,1,100,1000`; 0 = webhook alone),
  * FEEDMILL_BENCH_OPEN_CONCURRENCY (handshakes at once, default 20), FEEDMILL_BENCH_GAP_MS (pause
  * between refreshes, default 50).
+ *
+ * Then the cluster part (`bench/events/cluster.ts`): FEEDMILL_BENCH_EVENTS_PARTS (`embedded,cluster`),
+ * FEEDMILL_BENCH_CLUSTER_SUBSCRIBERS (10000), FEEDMILL_BENCH_CLUSTER_SSE_PERCENT (share that are
+ * `/v1/events` streams, 50), FEEDMILL_BENCH_CLUSTER_INTERVAL (seconds between a feed's refreshes, 5),
+ * FEEDMILL_BENCH_CLUSTER_SECONDS (measured, 120), FEEDMILL_BENCH_CLUSTER_CHILDREN (load-generator
+ * processes, 2), FEEDMILL_BENCH_CASSANDRA (`127.0.0.1:9042`), FEEDMILL_BENCH_REDIS_URL
+ * (`redis://127.0.0.1:6379`).
  */
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startSubscribers, type Subscribers } from './events/child.js';
+import { runClusterEvents } from './events/cluster.js';
 import { cpuWindow, type CpuShare } from './events/cpu.js';
 import { startStack, type Stack } from './events/stack.js';
 import { formatTable, quantile, summarise, type Row } from './events/stats.js';
@@ -25,6 +33,14 @@ export interface EventsEnv {
   FEEDMILL_BENCH_SUBSCRIBERS?: string | undefined;
   FEEDMILL_BENCH_OPEN_CONCURRENCY?: string | undefined;
   FEEDMILL_BENCH_GAP_MS?: string | undefined;
+  FEEDMILL_BENCH_EVENTS_PARTS?: string | undefined;
+  FEEDMILL_BENCH_CLUSTER_SUBSCRIBERS?: string | undefined;
+  FEEDMILL_BENCH_CLUSTER_SSE_PERCENT?: string | undefined;
+  FEEDMILL_BENCH_CLUSTER_INTERVAL?: string | undefined;
+  FEEDMILL_BENCH_CLUSTER_SECONDS?: string | undefined;
+  FEEDMILL_BENCH_CLUSTER_CHILDREN?: string | undefined;
+  FEEDMILL_BENCH_CASSANDRA?: string | undefined;
+  FEEDMILL_BENCH_REDIS_URL?: string | undefined;
 }
 
 /** What the subscribers ask for: the whole event, as the transport tests do. */
@@ -127,6 +143,25 @@ async function runCase(
 }
 
 export async function runEvents(env: EventsEnv): Promise<void> {
+  const parts = (env.FEEDMILL_BENCH_EVENTS_PARTS ?? 'embedded,cluster').split(',').map((part) => part.trim());
+  if (parts.includes('embedded')) await runEmbeddedEvents(env);
+  if (parts.includes('cluster')) {
+    await runClusterEvents({
+      subscribers: Math.max(1, count(env.FEEDMILL_BENCH_CLUSTER_SUBSCRIBERS, 10_000)),
+      ssePercent: Math.min(100, count(env.FEEDMILL_BENCH_CLUSTER_SSE_PERCENT, 50)),
+      intervalSeconds: Math.max(1, count(env.FEEDMILL_BENCH_CLUSTER_INTERVAL, 5)),
+      seconds: Math.max(1, count(env.FEEDMILL_BENCH_CLUSTER_SECONDS, 120)),
+      children: Math.max(1, count(env.FEEDMILL_BENCH_CLUSTER_CHILDREN, 2)),
+      concurrency: Math.max(1, count(env.FEEDMILL_BENCH_OPEN_CONCURRENCY, 20)),
+      settings: {
+        cassandra: env.FEEDMILL_BENCH_CASSANDRA ?? '127.0.0.1:9042',
+        redisUrl: env.FEEDMILL_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      },
+    });
+  }
+}
+
+async function runEmbeddedEvents(env: EventsEnv): Promise<void> {
   const runs = Math.max(1, count(env.FEEDMILL_BENCH_RUNS, 3));
   const refreshes = Math.max(1, count(env.FEEDMILL_BENCH_REFRESHES, 50));
   const warmup = count(env.FEEDMILL_BENCH_WARMUP, 5);

@@ -13,6 +13,8 @@ const benchmarks: Record<string, () => void | Promise<void>> = {
   fulltext: async () => (await import('./fulltext.js')).runFulltext(process.env),
   render: async () => (await import('./render.js')).runRender(process.env),
   idle: async () => (await import('./idle.js')).runIdle(process.env),
+  scale: async () => (await import('./scale.js')).runScale(process.env),
+  soak: async () => (await import('./soak.js')).runSoak(process.env),
 };
 
 const name = process.argv[2];

@@ -27,6 +27,12 @@ export interface SharedReadCache<V> {
   drop(ids: readonly string[]): void;
 }
 
+/** A load in flight; `value` is set as soon as the load has started. */
+interface Load<V> {
+  value?: Promise<V>;
+  overtaken: boolean;
+}
+
 export function createSharedReadCache<V>(
   changes: ChangeBus,
   kind: 'feeds' | 'keys',
@@ -35,16 +41,27 @@ export function createSharedReadCache<V>(
 ): SharedReadCache<V> {
   const maxAgeMs = options.maxAgeMs ?? backstopMs;
   const entries = createLru<{ readAt: number; views: Map<string, V> }>({ maxEntries: options.maxEntries ?? 10_000 });
-  // Counts notices: a read that started under another count may have been overtaken by one.
+  // Loads on their way back from the store, by id and view: readers of the same record wait for the
+  // one load instead of each sending its own (a thousand subscribers of one feed read it at once).
+  // A notice naming the id marks its loads overtaken and takes them off here, so no later reader joins them.
+  const loading = new Map<string, Map<string, Load<V>>>();
+  // Counts "everything" notices, which overtake every load in flight.
   let generation = 0;
+  const overtake = (id: string): void => {
+    for (const load of loading.get(id)?.values() ?? []) load.overtaken = true;
+    loading.delete(id);
+  };
   const drop = (ids: readonly string[]): void => {
-    generation++;
-    for (const id of ids) entries.delete(id);
+    for (const id of ids) {
+      entries.delete(id);
+      overtake(id);
+    }
   };
   changes.subscribe((notice) => {
     if (notice === 'everything') {
       generation++;
       entries.clear();
+      for (const id of [...loading.keys()]) overtake(id);
     } else if (notice[kind].length > 0) {
       drop(notice[kind]);
     }
@@ -53,11 +70,26 @@ export function createSharedReadCache<V>(
     drop,
     async read(id, view, load, keep) {
       const now = clock.now().getTime();
-      const entry = changes.live ? entries.get(id) : undefined;
+      if (!changes.live) return load();
+      const entry = entries.get(id);
       if (entry && now - entry.readAt < maxAgeMs && entry.views.has(view)) return entry.views.get(view) as V;
+      const joined = loading.get(id)?.get(view)?.value;
+      if (joined) return joined;
       const before = generation;
-      const value = await load();
-      if (before !== generation || !changes.live || !keep(value)) return value;
+      // Registered before the load starts: a notice that comes while it starts overtakes it too.
+      const pending: Load<V> = { overtaken: false };
+      const views = loading.get(id) ?? new Map<string, Load<V>>();
+      views.set(view, pending);
+      loading.set(id, views);
+      let value: V;
+      try {
+        pending.value = load();
+        value = await pending.value;
+      } finally {
+        if (views.get(view) === pending) views.delete(view);
+        if (views.size === 0 && loading.get(id) === views) loading.delete(id);
+      }
+      if (pending.overtaken || before !== generation || !changes.live || !keep(value)) return value;
       const current = entries.get(id);
       if (current && now - current.readAt < maxAgeMs) current.views.set(view, value);
       else entries.set(id, { readAt: now, views: new Map([[view, value]]) });

@@ -139,3 +139,61 @@ t.test('the LRU forgets the least recently used entry past its entry or byte bou
   lru.set('e', 'x'.repeat(11));
   t.equal(lru.get('e'), undefined, 'a value over the whole budget is not kept');
 });
+
+/** A key store whose reads wait until the test lets them answer, counting them. */
+function gatedStore(): KeyStore & { reads: number; open(): void } {
+  let gate!: () => void;
+  const opened = new Promise<void>((resolve) => (gate = resolve));
+  const store = {
+    reads: 0,
+    open: () => gate(),
+    insert: async () => undefined,
+    get: async () => {
+      store.reads++;
+      await opened;
+      return key(null);
+    },
+    list: async () => [],
+    revoke: async () => true,
+    touch: async () => undefined,
+  };
+  return store;
+}
+
+t.test('readers of one record at once wait for one load, and it is kept', async (t) => {
+  const store = gatedStore();
+  const keys = sharedKeyStore(store, fakeBus(), clock, {});
+  const reads = Array.from({ length: 50 }, () => keys.get('key_1'));
+  store.open();
+  const found = await Promise.all(reads);
+  t.equal(store.reads, 1, 'fifty readers, one store read');
+  t.ok(found.every((value) => value?.id === 'key_1'));
+  await keys.get('key_1');
+  t.equal(store.reads, 1, 'kept afterwards');
+});
+
+t.test('a reader after a notice naming the record does not join the load it overtook', async (t) => {
+  const bus = fakeBus();
+  const store = gatedStore();
+  const keys = sharedKeyStore(store, bus, clock, {});
+  const first = keys.get('key_1');
+  bus.tell({ feeds: [], keys: ['key_1'] });
+  const second = keys.get('key_1');
+  t.equal(store.reads, 2, 'the second reader loads afresh');
+  store.open();
+  await Promise.all([first, second]);
+  await keys.get('key_1');
+  t.equal(store.reads, 2, 'the load that began after the notice is kept');
+});
+
+t.test('a notice naming another record does not stop a load from being kept', async (t) => {
+  const bus = fakeBus();
+  const store = gatedStore();
+  const keys = sharedKeyStore(store, bus, clock, {});
+  const first = keys.get('key_1');
+  bus.tell({ feeds: ['some-feed'], keys: ['key_9'] });
+  store.open();
+  await first;
+  await keys.get('key_1');
+  t.equal(store.reads, 1);
+});

@@ -1,0 +1,39 @@
+/** Messages between `bench/events/cluster.ts` and its subscriber children (`cluster-child.ts`). */
+
+/** One subscriber: a graphql-ws subscription on its own WebSocket, or a `GET /v1/events` stream. */
+export interface SubscriberSpec {
+  kind: 'ws' | 'sse';
+  /** `https://127.0.0.1:PORT` of the API process it connects to. */
+  origin: string;
+  authorization: string;
+}
+
+export type ToChild =
+  { type: 'open'; subscribers: SubscriberSpec[]; ca: string; query: string; concurrency: number } | { type: 'report' } | { type: 'close' };
+
+/** What every subscriber of the child received of one event. */
+export interface EventArrivals {
+  eventId: string;
+  /** Subscribers that received it (each counted once). */
+  received: number;
+  /** Deliveries beyond the first to the same subscriber. */
+  duplicates: number;
+  /** Wall-clock ms of the last first arrival. */
+  lastAt: number;
+}
+
+export type FromChild =
+  | { type: 'opened'; ms: number }
+  | {
+      type: 'report';
+      events: EventArrivals[];
+      /** Problems: a socket or stream that closed, an error in place of an event. */
+      failures: string[];
+      /** This process's event-loop delay over the run, ms. */
+      loopDelayP99Ms: number;
+      loopDelayMaxMs: number;
+      cpuMs: number;
+      rssMb: number;
+    }
+  | { type: 'closed' }
+  | { type: 'failed'; message: string };

@@ -1,0 +1,246 @@
+/**
+ * The cluster part of `npm run bench -- events`: FEEDMILL_BENCH_CLUSTER_SUBSCRIBERS subscribers
+ * split evenly across two `feedmill api` processes (cluster mode, the project's Redis and
+ * Cassandra), part graphql-ws subscriptions to one feed of one account, part `GET /v1/events`
+ * streams (at most 20 per account and process, so 40 per account, one feed each), while one
+ * `feedmill worker` refreshes every feed each FEEDMILL_BENCH_CLUSTER_INTERVAL seconds and each
+ * refresh finds one new item. An event's time zero is when this process hears it on the Redis bus
+ * channel, right after the worker committed its items; it ends at its last subscriber.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { Pool } from 'undici';
+import { runCommand } from '../feedmill-binary.js';
+import type { ClusterSettings } from '../poll/modes.js';
+import { formatRows } from '../poll/table.js';
+import { startCluster, type Cluster } from '../scale/cluster.js';
+import { startScaleFixture } from '../scale/fixture.js';
+import { rssMb } from '../scale/proc-stats.js';
+import type { FromChild, SubscriberSpec } from './cluster-protocol.js';
+import { wallNow } from './protocol.js';
+import { quantile } from './stats.js';
+
+const childPath = fileURLToPath(new URL('./cluster-child.js', import.meta.url));
+/** `GET /v1/events` streams one account may hold in one API process (src/http/routes/events.ts). */
+const streamsPerAccountAndApi = 20;
+/** After the measured time, how long events still in flight may take to arrive before they count as missing. */
+const settleMs = 10_000;
+
+export interface ClusterEventsOptions {
+  subscribers: number;
+  /** Share of the subscribers that are `/v1/events` streams, percent. */
+  ssePercent: number;
+  intervalSeconds: number;
+  seconds: number;
+  children: number;
+  concurrency: number;
+  settings: ClusterSettings;
+}
+
+const query = (feedId: string): string =>
+  `subscription { feedUpdate(feedIds: ["${feedId}"]) { id type feed { id title } data { itemsNew { url title } itemsChanged { url title } } } }`;
+
+async function createFeed(cluster: Cluster, authorization: string, url: string): Promise<string> {
+  const pool = new Pool(cluster.origin, { connect: { ca: cluster.ca, servername: 'localhost' } });
+  try {
+    const response = await pool.request({
+      method: 'POST',
+      path: '/v1/feeds',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ url }),
+    });
+    const text = await response.body.text();
+    if (response.statusCode !== 200) throw new Error(`Expected 200 from POST /v1/feeds, got ${response.statusCode}: ${text.slice(0, 200)}`);
+    return (JSON.parse(text) as { id: string }).id;
+  } finally {
+    await pool.close();
+  }
+}
+
+function startChild(): { child: ChildProcess; next<T extends FromChild['type']>(type: T): Promise<Extract<FromChild, { type: T }>> } {
+  const child = fork(childPath, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const inbox: FromChild[] = [];
+  let wake: (() => void) | undefined;
+  child.on('message', (message: FromChild) => {
+    inbox.push(message);
+    wake?.();
+  });
+  child.once('exit', () => wake?.());
+  return {
+    child,
+    async next(type) {
+      for (;;) {
+        const message = inbox.shift();
+        if (message?.type === 'failed') throw new Error(`subscriber child: ${message.message}`);
+        if (message?.type === type) return message as Extract<FromChild, { type: typeof type }>;
+        if (child.exitCode !== null) throw new Error(`The subscriber child exited (${child.exitCode}) while we waited for "${type}"`);
+        if (!message) await new Promise<void>((resolve) => (wake = resolve));
+      }
+    },
+  };
+}
+
+export async function runClusterEvents(options: ClusterEventsOptions): Promise<void> {
+  const sse = Math.round((options.subscribers * options.ssePercent) / 100);
+  const ws = options.subscribers - sse;
+  const sseAccounts = Math.ceil(sse / (2 * streamsPerAccountAndApi));
+  const fixture = await startScaleFixture(1 + sseAccounts, 0, () => 'changed');
+  const interval = String(options.intervalSeconds);
+  const cluster = await startCluster(options.settings, 'events', {
+    FEEDMILL_POLL_MIN_INTERVAL: interval,
+    FEEDMILL_POLL_MAX_INTERVAL: interval,
+    // One account holds every WebSocket subscriber here; the caps are per account and per key.
+    FEEDMILL_GRAPHQL_SUBSCRIPTIONS_PER_ACCOUNT: String(Math.max(100, ws)),
+    FEEDMILL_GRAPHQL_CONNECTIONS_PER_KEY: String(Math.max(20, ws)),
+  });
+  const bus = new Redis(cluster.target.env.FEEDMILL_REDIS_URL as string);
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  const children: ReturnType<typeof startChild>[] = [];
+  try {
+    const origins = [cluster.origin, await cluster.addApi()];
+    process.stderr.write(`events (cluster): ${ws} WebSocket subscribers on 1 feed, ${sse} event streams over ${sseAccounts} accounts\n`);
+    const wsFeed = await createFeed(cluster, cluster.authorization, fixture.feedUrl(0));
+    const specs: SubscriberSpec[] = Array.from({ length: ws }, (_, n) => ({
+      kind: 'ws' as const,
+      origin: origins[n % 2] as string,
+      authorization: cluster.authorization,
+    }));
+    const expected = new Map<string, number>([[wsFeed, ws]]);
+    for (let account = 0; account < sseAccounts; account++) {
+      const printed = await runCommand(
+        ['keys', 'create', '--account', `bench-sse-${account}`, '--scopes', 'read,write', '--json'],
+        cluster.env,
+      );
+      const created = JSON.parse(printed.trim().split('\n').at(-1) ?? '') as { key: string; secret: string };
+      const authorization = `Bearer ${created.key}:${created.secret}`;
+      const streams = Math.min(2 * streamsPerAccountAndApi, sse - account * 2 * streamsPerAccountAndApi);
+      expected.set(await createFeed(cluster, authorization, fixture.feedUrl(1 + account)), streams);
+      for (let n = 0; n < streams; n++) specs.push({ kind: 'sse', origin: origins[n % 2] as string, authorization });
+    }
+    await cluster.addWorker();
+    const apiPids = cluster.apis.map((child) => child.pid ?? -1);
+    const rssBefore = apiPids.reduce((sum, pid) => sum + rssMb(pid), 0);
+
+    for (let c = 0; c < options.children; c++) children.push(startChild());
+    const opened = performance.now();
+    await Promise.all(
+      children.map(async (handle, c) => {
+        handle.child.send({
+          type: 'open',
+          subscribers: specs.filter((_, n) => n % options.children === c),
+          ca: cluster.ca,
+          query: query(wsFeed),
+          concurrency: options.concurrency,
+        });
+        await handle.next('opened');
+      }),
+    );
+    process.stderr.write(`  ${specs.length} subscribers open in ${((performance.now() - opened) / 1000).toFixed(1)} s\n`);
+    await sleep(3_000);
+    const rssAfter = apiPids.reduce((sum, pid) => sum + rssMb(pid), 0);
+
+    const published = new Map<string, { at: number; feedId: string }>();
+    await bus.subscribe('feedmill:events');
+    bus.on('message', (_channel: string, message: string) => {
+      const envelope = JSON.parse(message) as { feedId: string; event: { id: string } };
+      if (expected.has(envelope.feedId)) published.set(envelope.event.id, { at: wallNow(), feedId: envelope.feedId });
+    });
+    loop.enable();
+    const from = wallNow();
+    await sleep(options.seconds * 1000);
+    const to = wallNow();
+    await sleep(settleMs);
+    loop.disable();
+
+    const reports = await Promise.all(
+      children.map(async (handle) => {
+        handle.child.send({ type: 'report' });
+        return handle.next('report');
+      }),
+    );
+    const byEvent = new Map<string, { received: number; duplicates: number; lastAt: number }>();
+    for (const report of reports)
+      for (const event of report.events) {
+        const entry = byEvent.get(event.eventId) ?? { received: 0, duplicates: 0, lastAt: 0 };
+        entry.received += event.received;
+        entry.duplicates += event.duplicates;
+        entry.lastAt = Math.max(entry.lastAt, event.lastAt);
+        byEvent.set(event.eventId, entry);
+      }
+    const rows: string[][] = [];
+    const summary = { events: 0, missing: 0, duplicates: 0, latencies: [] as number[] };
+    for (const [label, pick] of [
+      ['GraphQL WebSocket', (feedId: string) => feedId === wsFeed],
+      ['/v1/events stream', (feedId: string) => feedId !== wsFeed],
+    ] as const) {
+      let events = 0;
+      let missing = 0;
+      let duplicates = 0;
+      const latencies: number[] = [];
+      for (const [eventId, { at, feedId }] of published) {
+        if (at < from || at > to || !pick(feedId)) continue;
+        events += 1;
+        const got = byEvent.get(eventId);
+        missing += Math.max(0, (expected.get(feedId) ?? 0) - (got?.received ?? 0));
+        duplicates += got?.duplicates ?? 0;
+        if (got && got.received > 0) latencies.push(got.lastAt - at);
+      }
+      latencies.sort((a, b) => a - b);
+      const subs = label === 'GraphQL WebSocket' ? ws : sse;
+      if (subs === 0) continue;
+      rows.push([
+        label,
+        String(subs),
+        String(events),
+        ...[0.5, 0.99, 1].map((q) => quantile(latencies, q).toFixed(1)),
+        String(missing),
+        String(duplicates),
+      ]);
+      summary.events += events;
+      summary.missing += missing;
+      summary.duplicates += duplicates;
+      summary.latencies.push(...latencies);
+    }
+    summary.latencies.sort((a, b) => a - b);
+    const failures = reports.flatMap((report) => report.failures);
+    const generatorP99 = Math.max(loop.percentile(99) / 1e6, ...reports.map((report) => report.loopDelayP99Ms));
+    const perSubscriberKb = ((rssAfter - rssBefore) * 1024) / specs.length;
+    console.log(
+      `events (cluster): ${specs.length} subscribers over 2 API processes, ${options.seconds} s, each feed refreshed every ${options.intervalSeconds} s by one worker; ms from the bus publish to the event's last subscriber`,
+    );
+    console.log(formatRows(['path', 'subscribers', 'events', 'p50 ms', 'p99 ms', 'max ms', 'missing', 'duplicates'], rows));
+    console.log(
+      `API RSS ${rssBefore.toFixed(0)} → ${rssAfter.toFixed(0)} MB (both processes): ${perSubscriberKb.toFixed(1)} KB per subscriber; load generator event-loop delay p99 ${generatorP99.toFixed(1)} ms (max ${Math.max(...reports.map((report) => report.loopDelayMaxMs)).toFixed(0)} ms), children RSS ${reports.map((report) => report.rssMb.toFixed(0)).join(' + ')} MB`,
+    );
+    if (failures.length > 0) console.log(`${failures.length} subscriber problems, first: ${failures[0]}`);
+    console.log(
+      JSON.stringify({
+        subscribers: specs.length,
+        apis: 2,
+        ws,
+        sse,
+        events: summary.events,
+        p50_ms: Number(quantile(summary.latencies, 0.5).toFixed(1)),
+        p99_ms: Number(quantile(summary.latencies, 0.99).toFixed(1)),
+        kb_per_subscriber: Number(perSubscriberKb.toFixed(1)),
+        missing: summary.missing,
+        duplicates: summary.duplicates,
+        generator_loop_p99_ms: Number(generatorP99.toFixed(1)),
+      }),
+    );
+    if (summary.missing > 0 || summary.duplicates > 0 || failures.length > 0) process.exitCode = 1;
+  } finally {
+    for (const handle of children) {
+      if (handle.child.exitCode !== null || !handle.child.connected) continue;
+      handle.child.send({ type: 'close' });
+      await Promise.race([handle.next('closed').catch(() => undefined), sleep(30_000)]);
+      handle.child.kill();
+    }
+    bus.disconnect();
+    await cluster.close();
+    await fixture.close();
+  }
+}
