@@ -348,3 +348,41 @@ export async function readSelectedPage(
   if (document.kind !== 'parsed') throw new Error(`Expected a first read of ${url} to be parsed, got ${document.kind}`);
   return { ...document, reader: 'page', followed: { url: document.fetched.url, source: 'page' } };
 }
+
+/** What a page looks like to a create: as served, or as rendered when a create would render it. */
+export interface ReadablePage {
+  fetched: FetchResult & { status: 200 };
+  /** Set when a create would read the page rendered (`render: always`, or `auto` and only the rendered page lists items). */
+  rendered?: FetchResult & { status: 200 };
+}
+
+/**
+ * The page at `url` as a create with `options.render` would read it, by the same rule (readPage),
+ * whatever its heuristics find: the dashboard's picker shows it so a person can point at the items.
+ * @throws FeedmillError the fetch's failure; `validation_failed` on `url` when the address is a feed, not a page
+ */
+export async function readablePage(deps: DiscoverDeps, url: URL, options: ReadOptions = {}): Promise<ReadablePage> {
+  const fetched = await deps.fetcher.fetch({ url: url.href, ...(options.access ? { access: options.access } : {}) });
+  if (fetched.status !== 200)
+    throw new FeedmillError('source_unreachable', `The source at ${url.href} answered without a document; check the address`);
+  if (!looksLikeHtml(fetched)) {
+    throw new FeedmillError(
+      'validation_failed',
+      `Expected \`url\` to be the address of a web page, got a feed (${fetched.url}): add it as it is, without selectors`,
+      {
+        field: 'url',
+      },
+    );
+  }
+  // A page whose heuristics find nothing is still a page to point at: only that refusal is let pass.
+  const attempt: Attempt = async (work) => {
+    try {
+      return await work;
+    } catch (error) {
+      if (isFeedmillError(error) && error.code === 'no_items_found') return undefined;
+      throw error;
+    }
+  };
+  const { rendered } = await readPage(deps, fetched, attempt, { render: 'auto', ...options });
+  return rendered ? { fetched, rendered } : { fetched };
+}

@@ -38,7 +38,7 @@ export interface SettingsForm extends FullTextForm {
   render: string;
 }
 
-const renderChoices = [
+export const renderChoices = [
   { value: 'auto', label: 'When the page lists nothing as served' },
   { value: 'always', label: 'Always' },
   { value: 'never', label: 'Never' },

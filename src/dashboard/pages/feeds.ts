@@ -94,6 +94,7 @@ ${input({ id: 'feed-url', name: 'url', label: 'Feed URL', type: 'url', value: fo
 ${form.url !== undefined ? candidateChoice(form) : ''}
 <button type="submit" name="action" value="preview" class="secondary">Preview</button>
 <button type="submit" name="action" value="add">Add feed</button>
+<button type="submit" formaction="/dashboard/feeds/pick/start" formnovalidate class="secondary">Pick items on the page</button>
 ${form.url !== undefined ? preview : ''}
 </form>
 <form class="panel" method="post" action="/dashboard/feeds" aria-label="Add a keyword feed">
