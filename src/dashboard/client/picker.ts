@@ -44,12 +44,15 @@ function startPicker(form: HTMLFormElement, frame: HTMLIFrameElement): void {
   let highlight: ItemsAnswer['highlight'] = { item: null, title: null, date: null, image: null };
   let frameDocument: Document | null = null;
 
-  const say = (text: string, problem = false): void => {
-    if (errorLine) {
-      errorLine.hidden = !problem;
-      errorLine.textContent = problem ? text : '';
-    }
-    if (!problem && statusLine) statusLine.textContent = text;
+  /** The live region's line: how many items, how many outlined. */
+  const tell = (text: string): void => {
+    if (statusLine) statusLine.textContent = text;
+  };
+  /** What is wrong, next to the fields (an alert); null clears it. */
+  const warn = (text: string | null): void => {
+    if (!errorLine) return;
+    errorLine.hidden = text === null;
+    errorLine.textContent = text ?? '';
   };
 
   /** Outlines every item `highlight.item` matches in the frame, and in each the first match of its fields. */
@@ -105,21 +108,15 @@ function startPicker(form: HTMLFormElement, frame: HTMLIFrameElement): void {
     const list = document.getElementById('pick-items');
     if (fresh && list) list.replaceWith(document.importNode(fresh, true));
     for (const input of form.querySelectorAll('input[aria-invalid]')) input.removeAttribute('aria-invalid');
-    if (answer.error) {
-      const named = field(answer.error.field);
-      named?.setAttribute('aria-invalid', 'true');
-      say(answer.error.message, true);
-    } else {
-      say('', true);
-      errorLine?.setAttribute('hidden', '');
-    }
-    say(highlight.item ? `${answer.status} ${outlined} highlighted in the page.` : answer.status);
+    if (answer.error) field(answer.error.field)?.setAttribute('aria-invalid', 'true');
+    warn(answer.error?.message ?? null);
+    tell(highlight.item ? `${answer.status} ${outlined} highlighted in the page.` : answer.status);
   };
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   const schedule = (): void => {
     clearTimeout(timer);
-    timer = setTimeout(() => void refresh().catch(() => say('The items could not be read; try again.', true)), 300);
+    timer = setTimeout(() => void refresh().catch(() => warn('The items could not be read; try again.')), 300);
   };
 
   const set = (name: string, value: string): void => {
@@ -136,7 +133,7 @@ function startPicker(form: HTMLFormElement, frame: HTMLIFrameElement): void {
     if (mode() === 'title') {
       const picked = pickItems(target);
       if (!picked) {
-        say('Nothing around that element repeats: click the title of an item in a list, or type the item selector.', true);
+        warn('Nothing around that element repeats: click the title of an item in a list, or type the item selector.');
         return;
       }
       set('item', picked.item);
@@ -145,7 +142,7 @@ function startPicker(form: HTMLFormElement, frame: HTMLIFrameElement): void {
       const item = field('item')?.value ?? '';
       const picked = item ? pickField(item, target) : null;
       if (!picked) {
-        say('That is outside the highlighted items: pick a title first, then click inside one of the items.', true);
+        warn('That is outside the highlighted items: pick a title first, then click inside one of the items.');
         return;
       }
       set(mode(), picked);
