@@ -8,9 +8,8 @@
  */
 import { pickField, pickItems, type PickElement } from './pick-selectors.js';
 
-/** The fields the server reads highlights for, with the style each match gets in the frame. */
-const marked = ['item', 'title', 'date', 'image'] as const;
-type Marked = (typeof marked)[number];
+/** The fields outlined in the frame, each with a style of its own. */
+type Marked = 'item' | 'title' | 'date' | 'image';
 
 interface ItemsAnswer {
   count: number;

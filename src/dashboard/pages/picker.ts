@@ -57,11 +57,14 @@ function modeSwitch(): Html {
   return html`<fieldset id="pick-modes" hidden><legend>A click in the page sets</legend>${options}</fieldset>`;
 }
 
+/** The live region's line: the number first, as it is read out. */
+export const countLine = (count: number): string => `${count} item${count === 1 ? '' : 's'} match.`;
+
 function status(view: PickerView): Html {
   const count = view.items?.length;
   const text =
     count !== undefined
-      ? `${count} item${count === 1 ? '' : 's'} match.`
+      ? countLine(count)
       : view.selectors.item
         ? ''
         : 'Click the title of one item in the page (or tab to it and press Enter), or type the selectors.';

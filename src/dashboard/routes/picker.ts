@@ -9,7 +9,7 @@ import { sendPage, type DashboardOptions } from '../context.js';
 import { fieldErrorOf, type FieldError } from '../forms.js';
 import { html } from '../html.js';
 import { itemList } from '../pages/items.js';
-import { emptySelectorForm, pickerPage, selectorsOf, type PickerView, type SelectorForm } from '../pages/picker.js';
+import { countLine, emptySelectorForm, pickerPage, selectorsOf, type PickerView, type SelectorForm } from '../pages/picker.js';
 import { fieldOf, principalOf, viewerOf, type FormBody } from '../request.js';
 import { sanitiseSnapshot, snapshotPolicy } from '../snapshot-html.js';
 
@@ -20,20 +20,14 @@ const pickerInputs: Readonly<Record<string, string>> = {
   ...Object.fromEntries(['item', ...itemFieldSelectors].map((name) => [`selectors.${name}`, name])),
 };
 
-const selectorFormOf = (body: FormBody | Record<string, string | undefined>): SelectorForm =>
-  Object.fromEntries(Object.keys(emptySelectorForm).map((name) => [name, fieldOf(body as FormBody, name)])) as SelectorForm;
+const selectorFormOf = (body: FormBody): SelectorForm =>
+  Object.fromEntries(Object.keys(emptySelectorForm).map((name) => [name, fieldOf(body, name)])) as SelectorForm;
 
 /** `render` as sent; empty is the default. */
 const renderOf = (text: string): RenderMode => (text === '' ? 'auto' : parseRenderMode(text));
 
 const snapshotPath = (token: string, url: string, render: RenderMode): string =>
   `/dashboard/feeds/pick/snapshot?${new URLSearchParams({ token, url, render }).toString()}`;
-
-/**
- * The list's status line: how many items, or why none. The live region reads it out, so it says
- * the number first.
- */
-const countLine = (count: number): string => `${count} item${count === 1 ? '' : 's'} match.`;
 
 /** What the live list needs of a refusal: the input it concerns and the use case's message. */
 function refusalOf(error: unknown): FieldError {
@@ -155,7 +149,7 @@ export const pickerRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { 
     } catch (caught) {
       error = refusalOf(caught);
     }
-    const status = error ? (items.length === 0 ? '0 items match.' : '') : countLine(items.length);
+    const status = countLine(items.length);
     const list = itemList('pick-items', items, 'Items these selectors give').text;
     return reply.header('cache-control', 'no-store').send({ count: items.length, status, list, error, highlight });
   });

@@ -11,7 +11,7 @@ function pageOf(html: string) {
   const byText = (selector: string, text: string): PickElement => {
     const found = [...document.querySelectorAll(selector)].find((element) => (element.textContent ?? '').trim() === text);
     if (!found) throw new Error(`no ${selector} reads ${text}`);
-    return found as unknown as PickElement;
+    return found;
   };
   return { document, byText };
 }
