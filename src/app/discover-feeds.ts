@@ -357,9 +357,12 @@ export interface ReadablePage {
 }
 
 /**
- * The page at `url` as a create with `options.render` would read it, by the same rule (readPage),
- * whatever its heuristics find: the dashboard's picker shows it so a person can point at the items.
- * @throws FeedmillError the fetch's failure; `validation_failed` on `url` when the address is a feed, not a page
+ * The page at `url` as a create with `options.render` would read it, whatever its heuristics find:
+ * the dashboard's picker shows it so a person can point at the items. Rendered by readPage's rule —
+ * `always`, or `auto` with a browser at hand and no items in the page as served — and then kept
+ * rendered even when the heuristics find nothing there either: the person's selectors are for
+ * exactly that page.
+ * @throws FeedmillError the fetch's or the browser's failure; `validation_failed` on `url` when the address is a feed, not a page
  */
 export async function readablePage(deps: DiscoverDeps, url: URL, options: ReadOptions = {}): Promise<ReadablePage> {
   const fetched = await deps.fetcher.fetch({ url: url.href, ...(options.access ? { access: options.access } : {}) });
@@ -369,20 +372,22 @@ export async function readablePage(deps: DiscoverDeps, url: URL, options: ReadOp
     throw new FeedmillError(
       'validation_failed',
       `Expected \`url\` to be the address of a web page, got a feed (${fetched.url}): add it as it is, without selectors`,
-      {
-        field: 'url',
-      },
+      { field: 'url' },
     );
   }
-  // A page whose heuristics find nothing is still a page to point at: only that refusal is let pass.
-  const attempt: Attempt = async (work) => {
+  const render = options.render ?? 'auto';
+  const listsItems = async (): Promise<boolean> => {
+    const meta = { url: fetched.url, contentType: fetched.contentType, contentLocation: fetched.contentLocation };
     try {
-      return await work;
+      return (await deps.parser.extractPage(fetched.body, meta)).items.length > 0;
     } catch (error) {
-      if (isFeedmillError(error) && error.code === 'no_items_found') return undefined;
+      if (isFeedmillError(error) && error.code === 'no_items_found') return false;
       throw error;
     }
   };
-  const { rendered } = await readPage(deps, fetched, attempt, { render: 'auto', ...options });
-  return rendered ? { fetched, rendered } : { fetched };
+  if (render === 'always' || (render === 'auto' && deps.renderer !== undefined && !(await listsItems()))) {
+    const document = { body: fetched.body, ...(fetched.contentType ? { contentType: fetched.contentType } : {}) };
+    return { fetched, rendered: await renderPage(deps, { url: fetched.url, document }) };
+  }
+  return { fetched };
 }

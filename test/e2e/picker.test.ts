@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Response } from 'playwright-core';
 import t from 'tap';
 import { snapshotPolicy } from '../../src/dashboard/snapshot-html.js';
-import { chromiumExecutable, navigatesBy, newDashboardContext, recordPageErrors, signIn } from '../fixtures/browser.js';
+import { chromiumExecutable, contentWidth, navigatesBy, newDashboardContext, recordPageErrors, signIn } from '../fixtures/browser.js';
 import { startDashboardStack } from '../fixtures/dashboard-stack.js';
 import { runCommand } from '../fixtures/feedmill-process.js';
 import { startFixtureServer } from '../fixtures/http-fixture.js';
@@ -19,14 +19,28 @@ if ('skip' in chromium) {
 } else {
   t.setTimeout(300_000);
   const listing = readFileSync(join(repoRoot, 'test/fixtures/pages/picker-listing.html'), 'utf8');
+  // A page whose list a script builds: as served it lists nothing, so the picker shows it rendered.
+  const built = `<!doctype html><html lang="en"><head><title>Built</title></head><body><ul id="list"></ul><script>
+for (const [index, title] of ['Alpha', 'Beta', 'Gamma'].entries()) {
+  const row = document.createElement('li');
+  row.className = 'row';
+  row.innerHTML = '<a href="/built/' + index + '">' + title + '</a>';
+  document.getElementById('list').append(row);
+}
+</script></body></html>`;
   const sentinel: string[] = [];
   const site = await startFixtureServer((request, response) => {
     if (request.url === '/board/') return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(listing);
+    if (request.url === '/built/') return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(built);
     sentinel.push(request.url ?? '');
     response.writeHead(404).end();
   });
   t.teardown(site.close);
-  const stack = await startDashboardStack({ chromiumPath: chromium.path });
+  // The binary renders too: FEEDMILL_RENDER_NO_SANDBOX as the rendering tests set it, for a run as root.
+  const stack = await startDashboardStack({
+    chromiumPath: chromium.path,
+    storeEnv: { FEEDMILL_CHROMIUM_PATH: chromium.path, FEEDMILL_RENDER_NO_SANDBOX: 'true' },
+  });
   t.teardown(() => stack.stop());
   const { service, person } = stack;
   const boardUrl = `${site.url}/board/`;
@@ -121,6 +135,28 @@ if ('skip' in chromium) {
     t.same(settings.selectors, { item: 'article.notice', title: 'h2.notice-title a', date: 'p.meta time', image: 'img.thumb' });
     const feed = JSON.parse((await service.call('GET', `/v1/feeds/${feedId}`, { authorization })).text) as { items: { title: string }[] };
     t.same(feed.items.map((item) => item.title).sort(), [...expectedTitles].sort());
+  });
+
+  t.test('a page whose list a script builds is shown rendered, and its feed will render it', async (t) => {
+    await page.goto(`/dashboard/feeds/pick?${new URLSearchParams({ url: `${site.url}/built/` }).toString()}`);
+    await frame.getByRole('link', { name: 'Beta' }).click();
+    t.equal(await field('Item').inputValue(), 'li.row');
+    t.equal(await form.getByRole('combobox', { name: 'Render the page in a browser' }).inputValue(), 'always');
+    await status.filter({ hasText: '3 items match.' }).waitFor();
+    t.same(await listed.getByRole('link').allInnerTexts(), ['Alpha', 'Beta', 'Gamma']);
+    t.equal(await frame.locator('script').count(), 0, 'the rendered page is sanitised too');
+  });
+
+  t.test('the picker fits a 375 px wide screen', async (t) => {
+    const narrow = await newDashboardContext(stack.browser, service.baseUrl, { width: 375, height: 800 });
+    t.teardown(() => narrow.close());
+    const phone = await narrow.newPage();
+    await signIn(phone, person);
+    await phone.goto(`/dashboard/feeds/pick?${new URLSearchParams({ url: boardUrl }).toString()}`);
+    await phone.frameLocator('#pick-frame').getByRole('link', { name: 'Lost buoy found' }).waitFor();
+    const width = await contentWidth(phone);
+    t.ok(width <= 375, `the picker is ${width} px wide`);
+    await assertAccessible(t, phone, 'the picker at 375 px');
   });
 
   t.test('nothing in the page ran or loaded: the sentinel saw no request, the console no error', async (t) => {
