@@ -348,3 +348,46 @@ export async function readSelectedPage(
   if (document.kind !== 'parsed') throw new Error(`Expected a first read of ${url} to be parsed, got ${document.kind}`);
   return { ...document, reader: 'page', followed: { url: document.fetched.url, source: 'page' } };
 }
+
+/** What a page looks like to a create: as served, or as rendered when a create would render it. */
+export interface ReadablePage {
+  fetched: FetchResult & { status: 200 };
+  /** Set when a create would read the page rendered (`render: always`, or `auto` and only the rendered page lists items). */
+  rendered?: FetchResult & { status: 200 };
+}
+
+/**
+ * The page at `url` as a create with `options.render` would read it, whatever its heuristics find:
+ * the dashboard's picker shows it so a person can point at the items. Rendered by readPage's rule —
+ * `always`, or `auto` with a browser at hand and no items in the page as served — and then kept
+ * rendered even when the heuristics find nothing there either: the person's selectors are for
+ * exactly that page.
+ * @throws FeedmillError the fetch's or the browser's failure; `validation_failed` on `url` when the address is a feed, not a page
+ */
+export async function readablePage(deps: DiscoverDeps, url: URL, options: ReadOptions = {}): Promise<ReadablePage> {
+  const fetched = await deps.fetcher.fetch({ url: url.href, ...(options.access ? { access: options.access } : {}) });
+  if (fetched.status !== 200)
+    throw new FeedmillError('source_unreachable', `The source at ${url.href} answered without a document; check the address`);
+  if (!looksLikeHtml(fetched)) {
+    throw new FeedmillError(
+      'validation_failed',
+      `Expected \`url\` to be the address of a web page, got a feed (${fetched.url}): add it as it is, without selectors`,
+      { field: 'url' },
+    );
+  }
+  const render = options.render ?? 'auto';
+  const listsItems = async (): Promise<boolean> => {
+    const meta = { url: fetched.url, contentType: fetched.contentType, contentLocation: fetched.contentLocation };
+    try {
+      return (await deps.parser.extractPage(fetched.body, meta)).items.length > 0;
+    } catch (error) {
+      if (isFeedmillError(error) && error.code === 'no_items_found') return false;
+      throw error;
+    }
+  };
+  if (render === 'always' || (render === 'auto' && deps.renderer !== undefined && !(await listsItems()))) {
+    const document = { body: fetched.body, ...(fetched.contentType ? { contentType: fetched.contentType } : {}) };
+    return { fetched, rendered: await renderPage(deps, { url: fetched.url, document }) };
+  }
+  return { fetched };
+}

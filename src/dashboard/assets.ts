@@ -14,6 +14,8 @@ export interface Asset {
 export interface Assets {
   css: Asset;
   js: Asset;
+  /** The picker page's script (client/picker.ts), which imports the selector derivation (client/pick-selectors.ts). */
+  picker: Asset;
   byPath: ReadonlyMap<string, Asset>;
 }
 
@@ -33,6 +35,14 @@ export function loadAssets(): Assets {
     'text/css; charset=utf-8',
     readFileSync(new URL('../../../src/dashboard/assets/dashboard.css', import.meta.url)),
   );
-  const js = asset('dashboard', 'js', 'text/javascript; charset=utf-8', readFileSync(new URL('./client/dashboard.js', import.meta.url)));
-  return { css, js, byPath: new Map([css, js].map((entry) => [entry.path, entry])) };
+  const script = (name: string, body: Buffer): Asset => asset(name, 'js', 'text/javascript; charset=utf-8', body);
+  const js = script('dashboard', readFileSync(new URL('./client/dashboard.js', import.meta.url)));
+  const derivation = script('pick-selectors', readFileSync(new URL('./client/pick-selectors.js', import.meta.url)));
+  // The one import of the picker names the module tsc wrote beside it; served, it is the hashed
+  // address, so a new derivation is a new picker address too.
+  const pickerSource = readFileSync(new URL('./client/picker.js', import.meta.url), 'utf8');
+  const importSpecifier = "'./pick-selectors.js'";
+  if (!pickerSource.includes(importSpecifier)) throw new Error(`Expected client/picker.js to import ${importSpecifier}`);
+  const picker = script('picker', Buffer.from(pickerSource.replace(importSpecifier, `'${derivation.path}'`)));
+  return { css, js, picker, byPath: new Map([css, js, derivation, picker].map((entry) => [entry.path, entry])) };
 }

@@ -1,4 +1,4 @@
-import type { Assets } from './assets.js';
+import type { Asset, Assets } from './assets.js';
 import { html, type Fragment, type Html } from './html.js';
 
 export type Section = 'feeds' | 'bundles' | 'keys' | 'webhooks';
@@ -23,6 +23,8 @@ export interface PageOptions {
   viewer?: Viewer;
   /** Feed ids whose `feed_update` refreshes the page's `[data-live]` regions; `*` for every feed. */
   liveFeeds?: readonly string[];
+  /** Scripts of this page only, after the dashboard's own (the picker's). */
+  scripts?: readonly Asset[];
   body: Fragment;
 }
 
@@ -55,7 +57,7 @@ export function page(assets: Assets, options: PageOptions): Html {
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="${assets.css.path}">
 <script type="module" src="${assets.js.path}"></script>
-</head>
+${(options.scripts ?? []).map((script) => html`<script type="module" src="${script.path}"></script>\n`)}</head>
 <body>
 <a class="skip" href="#content">Skip to content</a>
 ${options.viewer ? header(options.viewer, options.section) : html`<header class="top"><span class="brand">feedmill</span></header>`}

@@ -13,6 +13,7 @@ import { bundleRoutes } from './routes/bundles.js';
 import { eventRoutes } from './routes/events.js';
 import { feedRoutes } from './routes/feeds.js';
 import { keyRoutes } from './routes/keys.js';
+import { pickerRoutes } from './routes/picker.js';
 import { signInRoutes } from './routes/sign-in.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { csrfTokenMatches, sameOrigin, sessionCookie } from './session-cookie.js';
@@ -117,6 +118,7 @@ export const dashboardRoutes: FastifyPluginAsync<DashboardOptions> = async (app,
   const options = { deps, assets };
   await app.register(signInRoutes, options);
   await app.register(feedRoutes, options);
+  await app.register(pickerRoutes, options);
   await app.register(bundleRoutes, options);
   await app.register(keyRoutes, options);
   await app.register(webhookRoutes, options);

@@ -92,6 +92,7 @@ ${selectorDetails(form.selectors ?? selectorsFormOf(null), form.error)}
 ${fetchOptionsDetails(form.fetch ?? noFetchOptionsForm, form.error, hasFetchOptions(form.fetch ?? noFetchOptionsForm))}
 <button type="submit" name="action" value="preview" class="secondary">Preview</button>
 <button type="submit" name="action" value="add">Add feed</button>
+<button type="submit" formaction="/dashboard/feeds/pick/start" formnovalidate class="secondary">Pick items on the page</button>
 ${form.url !== undefined ? preview : ''}
 </form>
 <form class="panel" method="post" action="/dashboard/feeds" aria-label="Add a keyword feed">

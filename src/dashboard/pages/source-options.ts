@@ -9,7 +9,7 @@ import { fetchInputs, type FetchOptionsForm, type SelectorsForm } from '../sourc
  * docs/fetch-options.md).
  */
 
-const renderChoices = [
+export const renderChoices = [
   { value: 'auto', label: 'Automatic: only when the page as served lists nothing' },
   { value: 'always', label: 'Always (needs a browser on the server)' },
   { value: 'never', label: 'Never' },
