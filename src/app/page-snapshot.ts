@@ -9,7 +9,6 @@ import type { StoredItem } from '../domain/stored-item.js';
 import { parseSourceUrl } from '../domain/source-url.js';
 import type { AppDeps } from './deps.js';
 import { readablePage } from './discover-feeds.js';
-import { budgetedFetcher } from './fetch-budget.js';
 
 /**
  * A page as a create would read it, kept for a person pointing at its items (the dashboard's
@@ -28,7 +27,7 @@ export interface PageSnapshot {
   render: RenderMode;
 }
 
-type SnapshotDeps = Pick<AppDeps, 'fetcher' | 'renderer' | 'parser' | 'settings'>;
+type SnapshotDeps = Pick<AppDeps, 'fetcher' | 'fetcherWithBudget' | 'renderer' | 'parser' | 'settings'>;
 
 /** A snapshot takes the address and, when the page is rendered, the browser: a couple of fetches at most. */
 const snapshotFetchBudget = 2;
@@ -39,7 +38,7 @@ const snapshotFetchBudget = 2;
  */
 export async function takePageSnapshot(deps: SnapshotDeps, input: { url: string; render: RenderMode }): Promise<PageSnapshot> {
   const url = parseSourceUrl(input.url);
-  const page = await readablePage({ ...deps, fetcher: budgetedFetcher(deps.fetcher, snapshotFetchBudget) }, url, { render: input.render });
+  const page = await readablePage({ ...deps, fetcher: deps.fetcherWithBudget(snapshotFetchBudget) }, url, { render: input.render });
   const shown = page.rendered ?? page.fetched;
   return {
     requestedUrl: url.href,
