@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { FeedmillError, errorCodes, type ErrorCode } from '../../domain/errors.js';
 import type { ExtractedArticle } from '../../domain/article.js';
@@ -39,7 +40,10 @@ export function createParserPool(options: ParserPoolOptions): FeedParser & {
 } {
   const pool = new Piscina({
     filename: options.tasks.feed,
-    maxThreads: options.maxThreads,
+    // Always set: piscina's own default comes from spreading the options, so an undefined here
+    // would leave it with no limit it can compare with, and with minThreads 0 it would start no
+    // thread at all and every parse would wait for its timeout.
+    maxThreads: options.maxThreads ?? Math.max(1, availableParallelism()),
     // piscina keeps half the CPUs' threads alive by default, parse or not: none until there is work.
     minThreads: 0,
     idleTimeout: options.idleTimeoutMs ?? 30_000,

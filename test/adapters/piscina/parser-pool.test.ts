@@ -38,6 +38,20 @@ t.test('the pool starts no thread until the first parse, and ends it once idle',
   t.equal(again.items.length, 1, 'a parse after the shrink starts a thread again');
 });
 
+t.test('a pool given no thread count parses with one per CPU', async (t) => {
+  const parser = createParserPool({
+    tasks: {
+      feed: join(repoRoot, 'dist', 'workers', 'parse-feed-task.js'),
+      page: join(repoRoot, 'dist', 'workers', 'extract-page-task.js'),
+      article: join(repoRoot, 'dist', 'workers', 'extract-article-task.js'),
+    },
+    timeoutMs: 300_000,
+  });
+  t.teardown(() => parser.close());
+  const parsed = await parser.parse(feed, { url: 'https://fetched.example/feed' });
+  t.equal(parsed.items.length, 1, 'the first parse starts a thread and answers');
+});
+
 t.test('a parse past its budget is stopped with parse_timeout', async (t) => {
   // 1 ms: starting the thread alone takes longer, so the budget is spent whatever the machine.
   const parser = pool(t, undefined, 1);
