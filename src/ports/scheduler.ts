@@ -25,6 +25,12 @@ export interface Scheduler {
   start(handler: JobHandler, onLost?: () => Promise<void>): Promise<void>;
   /** Schedules (or moves earlier) the job's next run. Idempotent per id. */
   schedule(id: string, runAt: Date): Promise<void>;
+  /**
+   * Schedules the job at `runAt` only when it has none (waiting, planned or running): a job already
+   * there keeps its time. For re-placing jobs from the store, whose recorded times may be older
+   * than the plan a running worker has just made (bench/README.md "scale", duplicate fetches).
+   */
+  ensure(id: string, runAt: Date): Promise<void>;
   cancel(id: string): Promise<void>;
   /** Jobs waiting or running in this process (a gauge for /metrics). */
   readonly size: number;

@@ -131,6 +131,41 @@ export function schedulerContract(t: Test, name: string, make: MakeScheduler): v
     t.equal(runs.length, 1, 'scheduled three times, ran once');
   });
 
+  t.test(`${name}: ensure adds a job that has none, and leaves a planned job at its own time`, async (t) => {
+    const scheduler = setup(t);
+    const runs: Run[] = [];
+    await scheduler.start(logging(runs));
+    const start = Date.now();
+    await scheduler.ensure('new', at(50));
+    await scheduler.schedule('planned', at(900));
+    await scheduler.ensure('planned', at(0));
+    await until(() => runs.length === 1);
+    t.equal(runs[0]!.id, 'new', 'a job with none is added');
+    await sleep(500 - (Date.now() - start));
+    t.equal(runs.length, 1, 'ensure did not move the planned job earlier');
+    await until(() => runs.length === 2);
+    t.ok(runs[1]!.at - start >= 900, `the planned job ran at its own time (${runs[1]!.at - start} ms)`);
+  });
+
+  t.test(`${name}: ensure during a run leaves the plan the run makes`, async (t) => {
+    const scheduler = setup(t);
+    const runs: Run[] = [];
+    const release = gate();
+    await scheduler.start(
+      logging(runs, async () => {
+        if (runs.length > 1) return null;
+        await release.wait;
+        return at(60_000);
+      }),
+    );
+    await scheduler.schedule('a', at(0));
+    await until(() => runs.length === 1);
+    await scheduler.ensure('a', at(0));
+    release.open();
+    await sleep(800);
+    t.equal(runs.length, 1, 'no second run: the running job had a plan, so ensure kept it');
+  });
+
   t.test(`${name}: many schedules of one job at the same moment make one run`, async (t) => {
     const scheduler = setup(t);
     const runs: Run[] = [];

@@ -95,6 +95,12 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
       await placeJob(ctx, id, runAt.getTime());
       size.refreshSoon();
     },
+    async ensure(id, runAt) {
+      if (closing) return;
+      if (Number.isNaN(runAt.getTime())) throw new Error(`Expected runAt of job ${id} to be a valid Date, got an invalid Date`);
+      await placeJob(ctx, id, runAt.getTime(), 'if-absent');
+      size.refreshSoon();
+    },
     async cancel(id) {
       if (closing) return;
       await removeJob(ctx, id);

@@ -11,12 +11,18 @@ import { withScheduleLock } from './schedule-lock.js';
 const rounds = 8;
 
 /**
- * Makes the job `id` run no later than `at`, and at most once: the job id is the id, so there is
- * never a second job. A running job keeps the time on itself (`asked`) for the end of its run.
+ * `earlier`: the job runs no later than `at`. `if-absent`: the job is added for `at` only when
+ * there is none; one already waiting, planned or running keeps its own time.
  */
-export async function placeJob(ctx: QueueContext, id: string, at: number): Promise<void> {
+export type Placement = 'earlier' | 'if-absent';
+
+/**
+ * Makes the job `id` run at `at` as `placement` says, and at most once: the job id is the id, so
+ * there is never a second job. A running job keeps the time on itself (`asked`) for the end of its run.
+ */
+export async function placeJob(ctx: QueueContext, id: string, at: number, placement: Placement = 'earlier'): Promise<void> {
   await withScheduleLock(ctx.redis, ctx.lockKey(id), async () => {
-    for (let round = 0; round < rounds; round++) if (await placeOnce(ctx, id, at)) return;
+    for (let round = 0; round < rounds; round++) if (await placeOnce(ctx, id, at, placement)) return;
     throw new Error(`Expected job ${id} to settle in a state while scheduling it, but it kept moving`);
   });
 }
@@ -30,7 +36,7 @@ export async function removeJob(ctx: QueueContext, id: string): Promise<void> {
 }
 
 /** One attempt; false when the job moved under us and the caller should look again. */
-async function placeOnce(ctx: QueueContext, id: string, at: number): Promise<boolean> {
+async function placeOnce(ctx: QueueContext, id: string, at: number, placement: Placement): Promise<boolean> {
   const state = await ctx.queue.getJobState(id);
   if (state === 'unknown') return add(ctx, id, at);
   if (state === 'completed' || state === 'failed') {
@@ -40,6 +46,8 @@ async function placeOnce(ctx: QueueContext, id: string, at: number): Promise<boo
   }
   const job = await ctx.queue.getJob(id);
   if (job === undefined) return false;
+  // A job told to stop (its feed deleted) is not one to keep: it is scheduled as any other time.
+  if (placement === 'if-absent' && job.data.asked !== 'cancel') return true;
   if (state === 'active') {
     await job.updateData({ ...job.data, asked: askRun(job.data.asked, at) });
     // Still running: the end of the run (which takes our lock) will read it.
