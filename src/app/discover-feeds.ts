@@ -334,7 +334,9 @@ export async function resolveSource(deps: DiscoverDeps, url: string, options: Re
 
 /**
  * The source a person's selectors name: the page at `url` itself, read with them. No platform
- * rule, advertised feed or well-known path is looked at: with selectors given, they decide.
+ * rule, advertised feed or well-known path is looked at: with selectors given, they decide. Under
+ * `render: auto` with a browser at hand, selectors that match nothing in the page as served are
+ * tried on the page rendered (a list a script builds), and the feed's refreshes then render it too.
  * @throws FeedmillError the fetch's failure, or `no_items_found` when the selectors match nothing
  */
 export async function readSelectedPage(
@@ -343,10 +345,25 @@ export async function readSelectedPage(
   selectors: PageSelectors,
   options: ReadOptions = {},
 ): Promise<ResolvedSource> {
-  const document = await fetchDocument(deps, url, {}, { reader: 'page' }, { ...options, selectors });
-  // Nothing was read before, so there is no validator or hash for the answer to match.
-  if (document.kind !== 'parsed') throw new Error(`Expected a first read of ${url} to be parsed, got ${document.kind}`);
-  return { ...document, reader: 'page', followed: { url: document.fetched.url, source: 'page' } };
+  const read = async (rendered: boolean): Promise<ResolvedSource> => {
+    const readAs = { reader: 'page' as const, ...(rendered ? { rendered } : {}) };
+    const document = await fetchDocument(deps, url, {}, readAs, { ...options, selectors });
+    // Nothing was read before, so there is no validator or hash for the answer to match.
+    if (document.kind !== 'parsed') throw new Error(`Expected a first read of ${url} to be parsed, got ${document.kind}`);
+    return { ...document, ...readAs, followed: { url: document.fetched.url, source: 'page' } };
+  };
+  try {
+    return await read(false);
+  } catch (error) {
+    if (!isFeedmillError(error) || error.code !== 'no_items_found') throw error;
+    const rendering = (options.render ?? 'auto') === 'auto' && deps.renderer !== undefined;
+    if (!rendering) throw new FeedmillError('no_items_found', `${error.message}${renderAdvice(deps, options.render)}`, error.details);
+    // What the page as served said is the answer when the rendered page names nothing either, or
+    // when no browser could start after all; a failure of the rendering itself is its own answer.
+    return read(true).catch((again: unknown) => {
+      throw isFeedmillError(again) && (again.code === 'no_items_found' || again.code === 'render_unavailable') ? error : again;
+    });
+  }
 }
 
 /** What a page looks like to a create: as served, or as rendered when a create would render it. */

@@ -129,13 +129,22 @@ async function readingFor(
  * hash of the old one (the same page now reads differently). A polled feed is fetched at once.
  */
 async function applyReading(deps: SettingsDeps, feed: Feed, source: ResolvedSource): Promise<void> {
-  const { etag: _etag, lastModified: _lastModified, bodyHash: _bodyHash, extractor: _extractor, followed: _followed, ...kept } = feed.fetch;
+  const {
+    etag: _etag,
+    lastModified: _lastModified,
+    bodyHash: _bodyHash,
+    extractor: _extractor,
+    followed: _followed,
+    rendered: _rendered,
+    ...kept
+  } = feed.fetch;
   const now = deps.clock.now();
   const fetch = {
     ...kept,
     reader: source.reader,
     ...(source.extractor ? { extractor: source.extractor } : {}),
     ...(source.followed ? { followed: source.followed } : {}),
+    ...(source.rendered ? { rendered: true } : {}),
     ...(isPolled(feed) ? { nextFetchAt: now.toISOString() } : {}),
   };
   await deps.feeds.saveFetchState(feed.id, fetch, source.fetched.url);

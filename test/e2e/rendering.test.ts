@@ -83,6 +83,29 @@ fetch('/api/posts.json').then((r) => r.json()).then((list) => {
     t.pass('the post the script added after creation arrived');
   });
 
+  t.test('selectors for a list a script builds: `auto` reads them on the rendered page, as do the refreshes', async (t) => {
+    const selectors = { item: 'li.post', title: 'h2 a', summary: 'p' };
+    const created = await call('POST', '/v1/feeds', { url: `${source.url}/list?picked`, selectors });
+    t.equal(created.status, 200, JSON.stringify(created.json));
+    t.same(
+      titles(created.json),
+      [...posts].sort((a, b) => a.localeCompare(b)),
+      'every post the script listed',
+    );
+    const id = String(created.json.id);
+    posts.push('Selected after the script ran');
+    await until(
+      async () => titles((await call('GET', `/v1/feeds/${id}`)).json).includes(posts.at(-1) ?? ''),
+      'the new post, read by selectors',
+    );
+    t.pass('a refresh rendered the page again and read it by the selectors');
+    // The kill test below holds the one rendered feed's page; this one must not refresh meanwhile.
+    t.match((await call('DELETE', `/v1/feeds/${id}`)).json, { deleted: true });
+    const never = await call('POST', '/v1/feeds', { url: `${source.url}/list?picked-never`, selectors, render: 'never' });
+    t.equal(never.status, 402, 'as served, the selectors name nothing');
+    t.match(never.json, { errors: [{ code: 'no_items_found' }], message: /set `render` to `auto`/ });
+  });
+
   t.test('`render: never` reads the page as served: nothing to read, and the message says why', async (t) => {
     const refused = await call('POST', '/v1/feeds', { url: `${source.url}/list?never`, render: 'never' });
     t.equal(refused.status, 402);
@@ -97,7 +120,8 @@ fetch('/api/posts.json').then((r) => r.json()).then((list) => {
 
   t.test('the browser killed mid-render leaves no job stuck: the item arrives on a later refresh', async (t) => {
     stall = { arrived: false };
-    posts.push('The engine that was never built');
+    const afterCrash = 'The engine that was never built';
+    posts.push(afterCrash);
     await until(async () => stall?.arrived === true, 'a refresh that renders the page');
     const browser = await descendants(service.child.pid ?? 0);
     t.ok(browser.length > 0, 'the service runs a browser');
@@ -105,7 +129,7 @@ fetch('/api/posts.json').then((r) => r.json()).then((list) => {
     const held = stall;
     stall = undefined;
     held.release?.();
-    await until(async () => titles((await call('GET', `/v1/feeds/${feedId}`)).json).includes(posts[5] ?? ''), 'the post after the crash');
+    await until(async () => titles((await call('GET', `/v1/feeds/${feedId}`)).json).includes(afterCrash), 'the post after the crash');
     const metrics = await (await fetch(`http://127.0.0.1:${env['FEEDMILL_METRICS_PORT']}/metrics`)).text();
     t.match(metrics, /feedmill_render_page_seconds_count\{[^}]*outcome="render_unavailable"[^}]*\} [1-9]/, 'the crashed page was counted');
     const ready = (await (await fetch(`http://127.0.0.1:${env['FEEDMILL_METRICS_PORT']}/readyz`)).json()) as Record<string, unknown>;
