@@ -10,7 +10,7 @@ import type { AppDeps } from './deps.js';
 import { bodyHashOf, fetchDocument, type ParsedDocument, type SourceReader } from './fetch-document.js';
 import { resolvePlatformFeed } from './platform-resolvers.js';
 import type { ReadOptions } from './read-options.js';
-import { renderAdvice, renderPage } from './render-page.js';
+import { renderAdvice, renderPage, rendersWhenServedListsNothing } from './render-page.js';
 
 type DiscoverDeps = Pick<AppDeps, 'fetcher' | 'renderer' | 'parser' | 'settings'>;
 
@@ -72,7 +72,7 @@ interface AddressReading {
 
 /**
  * The page's items: as served, or as a browser renders it when `render` is `always`, or `auto` and
- * the page as served lists none (and this process has a browser).
+ * the page as served lists none (`rendersWhenServedListsNothing`).
  */
 async function readPage(
   deps: DiscoverDeps,
@@ -96,7 +96,7 @@ async function readPage(
     if (rendered === undefined) return {};
     return { page: await attempt(deps.parser.extractPage(rendered.body, meta(rendered)), 'Reading'), rendered };
   }
-  const rendering = options.render === 'auto' && deps.renderer !== undefined;
+  const rendering = rendersWhenServedListsNothing(deps, options.render);
   // The extractor says `no_items_found` of a page without items: with a browser at hand, that is
   // the question rendering answers, so the error is only kept for when rendering finds nothing either.
   let empty: FeedmillError | undefined;
@@ -356,8 +356,8 @@ export async function readSelectedPage(
     return await read(false);
   } catch (error) {
     if (!isFeedmillError(error) || error.code !== 'no_items_found') throw error;
-    const rendering = (options.render ?? 'auto') === 'auto' && deps.renderer !== undefined;
-    if (!rendering) throw new FeedmillError('no_items_found', `${error.message}${renderAdvice(deps, options.render)}`, error.details);
+    if (!rendersWhenServedListsNothing(deps, options.render ?? 'auto'))
+      throw new FeedmillError('no_items_found', `${error.message}${renderAdvice(deps, options.render)}`, error.details);
     // What the page as served said is the answer when the rendered page names nothing either, or
     // when no browser could start after all; a failure of the rendering itself is its own answer.
     return read(true).catch((again: unknown) => {
@@ -375,8 +375,8 @@ export interface ReadablePage {
 
 /**
  * The page at `url` as a create with `options.render` would read it, whatever its heuristics find:
- * the dashboard's picker shows it so a person can point at the items. Rendered by readPage's rule —
- * `always`, or `auto` with a browser at hand and no items in the page as served — and then kept
+ * the dashboard's picker shows it so a person can point at the items. Rendered under `always`, or
+ * by `rendersWhenServedListsNothing` when the page as served lists nothing — and then kept
  * rendered even when the heuristics find nothing there either: the person's selectors are for
  * exactly that page.
  * @throws FeedmillError the fetch's or the browser's failure; `validation_failed` on `url` when the address is a feed, not a page
@@ -402,7 +402,7 @@ export async function readablePage(deps: DiscoverDeps, url: URL, options: ReadOp
       throw error;
     }
   };
-  if (render === 'always' || (render === 'auto' && deps.renderer !== undefined && !(await listsItems()))) {
+  if (render === 'always' || (rendersWhenServedListsNothing(deps, render) && !(await listsItems()))) {
     const document = { body: fetched.body, ...(fetched.contentType ? { contentType: fetched.contentType } : {}) };
     return { fetched, rendered: await renderPage(deps, { url: fetched.url, document }) };
   }

@@ -13,6 +13,15 @@ export function renderAdvice(deps: Pick<AppDeps, 'renderer'>, render: RenderMode
 }
 
 /**
+ * Whether a page that lists nothing as served is read again as a browser leaves it: under `auto`,
+ * when this process has a browser. The one rule for every reader of pages — a create, selectors,
+ * the picker. `render` absent is discovery's case: it answers within its time budget and never
+ * renders, so its callers that mean the default pass `'auto'`.
+ */
+export const rendersWhenServedListsNothing = (deps: Pick<AppDeps, 'renderer'>, render: RenderMode | undefined): boolean =>
+  render === 'auto' && deps.renderer !== undefined;
+
+/**
  * The page as a browser leaves it once its scripts ran.
  * @throws FeedmillError `render_unavailable` when this process has no browser
  */
