@@ -1,10 +1,6 @@
 import t from 'tap';
-import { createUser } from '../../src/app/users.js';
-import { mountDashboard } from '../../src/dashboard/mount.js';
-import { buildHttpApp } from '../../src/http/app.js';
-import { dashboardClient } from '../fixtures/dashboard-client.js';
 import { startFixtureServer } from '../fixtures/http-fixture.js';
-import { createTestDeps } from '../fixtures/test-deps.js';
+import { signedInDashboard } from '../fixtures/signed-in-dashboard.js';
 
 const rss = (title: string, item: string): string =>
   `<rss version="2.0"><channel><title>${title}</title><item><title>${item}</title><guid>urn:${item}</guid></item></channel></rss>`;
@@ -21,19 +17,12 @@ const site = await startFixtureServer((request, response) => {
     return void response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(rss('Blog podcast', 'An episode'));
   response.writeHead(404).end();
 });
-const env = createTestDeps();
-const app = await buildHttpApp(env.deps, { httpsOnly: false });
-await mountDashboard(app, env.deps);
+const dashboard = await signedInDashboard('dave');
+const { env, person: dave } = dashboard;
 t.teardown(async () => {
-  await app.close();
+  await dashboard.close();
   await site.close();
-  await env.close();
 });
-const password = 'correct horse battery';
-await createUser(env.deps, { account: 'dave', email: 'dave@example.test', password });
-const dave = dashboardClient(app);
-await dave.signIn('dave@example.test', password);
-await dave.get('/dashboard/feeds');
 
 t.test('Preview lists the feeds found at a page, with where each was found', async (t) => {
   const page = await dave.post('/dashboard/feeds', { url: `${site.url}/`, action: 'preview' });

@@ -1,10 +1,6 @@
 import t from 'tap';
-import { createUser } from '../../src/app/users.js';
-import { mountDashboard } from '../../src/dashboard/mount.js';
-import { buildHttpApp } from '../../src/http/app.js';
-import { dashboardClient } from '../fixtures/dashboard-client.js';
 import { startFixtureServer } from '../fixtures/http-fixture.js';
-import { createTestDeps } from '../fixtures/test-deps.js';
+import { signedInDashboard } from '../fixtures/signed-in-dashboard.js';
 
 /** An article page whose story holds a promo block, so a `remove` rule shows in the preview. */
 const storyPage = `<!doctype html><html lang="en"><head><title>Ferry | The Courier</title></head><body>
@@ -29,19 +25,12 @@ const site = await startFixtureServer((request, response) => {
   if (request.url === '/data.json') return void response.writeHead(200, { 'content-type': 'application/json' }).end('{"story":1}');
   response.writeHead(404).end();
 });
-const env = createTestDeps();
-const app = await buildHttpApp(env.deps, { httpsOnly: false });
-await mountDashboard(app, env.deps);
+const dashboard = await signedInDashboard('erin');
+const { env, app, person: erin } = dashboard;
 t.teardown(async () => {
-  await app.close();
+  await dashboard.close();
   await site.close();
-  await env.close();
 });
-const password = 'correct horse battery';
-await createUser(env.deps, { account: 'erin', email: 'erin@example.test', password });
-const erin = dashboardClient(app);
-await erin.signIn('erin@example.test', password);
-await erin.get('/dashboard/feeds');
 
 async function addFeed(path: string): Promise<string> {
   const added = await erin.post('/dashboard/feeds', { url: `${site.url}${path}`, action: 'add' });

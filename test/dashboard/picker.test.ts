@@ -1,14 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { createUser } from '../../src/app/users.js';
-import { mountDashboard } from '../../src/dashboard/mount.js';
 import { snapshotPolicy } from '../../src/dashboard/snapshot-html.js';
-import { buildHttpApp } from '../../src/http/app.js';
-import { dashboardClient } from '../fixtures/dashboard-client.js';
 import { startFixtureServer } from '../fixtures/http-fixture.js';
 import { repoRoot } from '../fixtures/repo-root.js';
-import { createTestDeps } from '../fixtures/test-deps.js';
+import { signedInDashboard } from '../fixtures/signed-in-dashboard.js';
 
 // The picker's routes over app.inject: the page, its snapshot, the live list and Save, against a
 // listing on a local fixture server that counts every request for anything but the page.
@@ -28,19 +24,12 @@ const site = await startFixtureServer((request, response) => {
   sentinel.push(request.url ?? '');
   response.writeHead(404).end();
 });
-const env = createTestDeps();
-const app = await buildHttpApp(env.deps, { httpsOnly: false });
-await mountDashboard(app, env.deps);
+const dashboard = await signedInDashboard('alice');
+const { env, person: alice } = dashboard;
 t.teardown(async () => {
-  await app.close();
+  await dashboard.close();
   await site.close();
-  await env.close();
 });
-const password = 'correct horse battery';
-await createUser(env.deps, { account: 'alice', email: 'alice@example.test', password });
-const alice = dashboardClient(app);
-await alice.signIn('alice@example.test', password);
-await alice.get('/dashboard/feeds');
 const boardUrl = `${site.url}/board/`;
 const picked = { item: 'article.notice', title: 'h2.notice-title a', date: 'p.meta time', image: 'img.thumb', author: '.by' };
 

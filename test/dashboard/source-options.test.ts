@@ -1,10 +1,6 @@
 import t from 'tap';
-import { createUser } from '../../src/app/users.js';
-import { mountDashboard } from '../../src/dashboard/mount.js';
-import { buildHttpApp } from '../../src/http/app.js';
-import { dashboardClient } from '../fixtures/dashboard-client.js';
 import { startFixtureServer } from '../fixtures/http-fixture.js';
-import { createTestDeps } from '../fixtures/test-deps.js';
+import { signedInDashboard } from '../fixtures/signed-in-dashboard.js';
 
 // The add-feed form's render, selectors and fetch options, and a feed's selectors and fetch
 // options in its settings: through the same use cases as REST, refusals beside their field,
@@ -34,18 +30,12 @@ const site = await startFixtureServer((request, response) => {
   if (request.url === '/open/') return void response.writeHead(200, { 'content-type': 'text/html' }).end(listing);
   response.writeHead(404).end();
 });
-const env = createTestDeps();
-const app = await buildHttpApp(env.deps, { httpsOnly: false });
-await mountDashboard(app, env.deps);
+const dashboard = await signedInDashboard('erin');
+const { env, app, person: erin } = dashboard;
 t.teardown(async () => {
-  await app.close();
+  await dashboard.close();
   await site.close();
-  await env.close();
 });
-await createUser(env.deps, { account: 'erin', email: 'erin@example.test', password: 'correct horse battery' });
-const erin = dashboardClient(app);
-await erin.signIn('erin@example.test', 'correct horse battery');
-await erin.get('/dashboard/feeds');
 
 const membersUrl = `${site.url}/members/`;
 const typed = {
