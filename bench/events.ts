@@ -20,6 +20,7 @@
  */
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { clusterServices } from './cluster-services.js';
 import { startSubscribers, type Subscribers } from './events/child.js';
 import { runClusterEvents } from './events/cluster.js';
 import { cpuWindow, type CpuShare } from './events/cpu.js';
@@ -154,8 +155,7 @@ export async function runEvents(env: EventsEnv): Promise<void> {
       children: Math.max(1, count(env.FEEDMILL_BENCH_CLUSTER_CHILDREN, 2)),
       concurrency: Math.max(1, count(env.FEEDMILL_BENCH_OPEN_CONCURRENCY, 20)),
       settings: {
-        cassandra: env.FEEDMILL_BENCH_CASSANDRA ?? '127.0.0.1:9042',
-        redisUrl: env.FEEDMILL_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+        ...clusterServices(env),
       },
     });
   }

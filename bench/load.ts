@@ -9,10 +9,11 @@
  *
  * Environment: FEEDMILL_BENCH_LOAD_SECONDS (60), FEEDMILL_BENCH_LOAD_CONNECTIONS (50),
  * FEEDMILL_BENCH_LOAD_FEEDS (50), FEEDMILL_BENCH_MODES (`embedded,cluster`),
- * FEEDMILL_BENCH_CASSANDRA (`127.0.0.1:9042`), FEEDMILL_BENCH_REDIS_URL (`redis://127.0.0.1:6390`).
+ * FEEDMILL_BENCH_CASSANDRA (`127.0.0.1:9042`), FEEDMILL_BENCH_REDIS_URL (`redis://127.0.0.1:6379`).
  */
 import { loadavg } from 'node:os';
 import { Pool } from 'undici';
+import { clusterServices } from './cluster-services.js';
 import type { ModeName } from './poll/modes.js';
 import { startPollSource } from './poll/source.js';
 import { benchRateLimit, prepareFeeds, startDeployment } from './load/deploy.js';
@@ -41,8 +42,7 @@ export async function runLoad(env: LoadEnv): Promise<void> {
     return mode;
   });
   const cluster = {
-    cassandra: env.FEEDMILL_BENCH_CASSANDRA ?? '127.0.0.1:9042',
-    redisUrl: env.FEEDMILL_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6390',
+    ...clusterServices(env),
   };
   const loadBefore = loadavg();
   const source = await startPollSource();

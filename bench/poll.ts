@@ -10,11 +10,12 @@
  * FEEDMILL_BENCH_ROUNDS (measured rounds per workload, 3), FEEDMILL_BENCH_SAMPLE_304 (feeds per 304
  * round, 2000), FEEDMILL_BENCH_SAMPLE_CHANGED (feeds per changed round, 150),
  * FEEDMILL_BENCH_HTTP_RUNS (3), FEEDMILL_BENCH_HTTP_SECONDS (4), FEEDMILL_BENCH_HTTP_CONNECTIONS (16),
- * FEEDMILL_BENCH_CASSANDRA (`127.0.0.1:9042`), FEEDMILL_BENCH_REDIS_URL (`redis://127.0.0.1:6390`),
+ * FEEDMILL_BENCH_CASSANDRA (`127.0.0.1:9042`), FEEDMILL_BENCH_REDIS_URL (`redis://127.0.0.1:6379`),
  * FEEDMILL_BENCH_PARTS (`refresh,http`; `once` adds two workers on one queue, cluster mode only),
  * FEEDMILL_BENCH_ONCE_FEEDS (10000), FEEDMILL_BENCH_PROFILE_DIR (CPU profile of the API).
  */
 import { loadavg } from 'node:os';
+import { clusterServices } from './cluster-services.js';
 import { formatRows, median } from './poll/table.js';
 import { runHttpCase, type HttpCase } from './poll/http.js';
 import { deployment, type ModeName } from './poll/modes.js';
@@ -132,8 +133,7 @@ export async function runPoll(env: PollEnv): Promise<void> {
   const parts = list(env.FEEDMILL_BENCH_PARTS, 'refresh,http');
   const rounds = whole(env.FEEDMILL_BENCH_ROUNDS, 3);
   const cluster = {
-    cassandra: env.FEEDMILL_BENCH_CASSANDRA ?? '127.0.0.1:9042',
-    redisUrl: env.FEEDMILL_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6390',
+    ...clusterServices(env),
   };
   const loadBefore = loadavg();
   const started = performance.now();

@@ -18,6 +18,9 @@
  * server's data directory, for the bytes on disk), FEEDMILL_BENCH_REDIS_URL (`redis://127.0.0.1:6379`).
  */
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { clusterServices } from './cluster-services.js';
+import { repositoryRoot } from './corpus-dir.js';
 import { formatRows } from './poll/table.js';
 import { startCluster } from './scale/cluster.js';
 import { measureConfiguration, type ConfigurationResult } from './scale/measure.js';
@@ -37,10 +40,9 @@ export async function runScale(env: ScaleEnv): Promise<void> {
   const opmlFeeds = whole(env.FEEDMILL_BENCH_SCALE_OPML_FEEDS, 1000, 0);
   const slowMs = whole(env.FEEDMILL_BENCH_SCALE_SLOW_MS, 3000);
   const settings = {
-    cassandra: env.FEEDMILL_BENCH_CASSANDRA ?? '127.0.0.1:9042',
-    redisUrl: env.FEEDMILL_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    ...clusterServices(env),
   };
-  const cassandraDataDir = env.FEEDMILL_BENCH_CASSANDRA_DATA_DIR ?? '/work/main/.cache/services/cassandra/data';
+  const cassandraDataDir = env.FEEDMILL_BENCH_CASSANDRA_DATA_DIR ?? join(repositoryRoot(), '.cache/services/cassandra/data');
   const loadBefore = loadavg();
   const results: ConfigurationResult[] = [];
   const seeding: string[][] = [];

@@ -21,6 +21,7 @@ import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import { clusterServices } from './cluster-services.js';
 import type { FromChild, SubscriberSpec, ToChild } from './events/cluster-protocol.js';
 import { formatRows } from './poll/table.js';
 import { startCluster } from './scale/cluster.js';
@@ -53,8 +54,7 @@ export async function runSoak(env: SoakEnv): Promise<void> {
   const churnSeconds = whole(env.FEEDMILL_BENCH_SOAK_CHURN_SECONDS, 10);
   const subscribers = whole(env.FEEDMILL_BENCH_SOAK_SUBSCRIBERS, 100, 0);
   const settings = {
-    cassandra: env.FEEDMILL_BENCH_CASSANDRA ?? '127.0.0.1:9042',
-    redisUrl: env.FEEDMILL_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    ...clusterServices(env),
   };
   const churnCapacity = Math.ceil((minutes * 60) / churnSeconds) + 10;
   const fixture = await startScaleFixture(feedCount + churnCapacity, 2_000, soakKind(feedCount));

@@ -3,8 +3,8 @@
 #
 # start   installs Debian's redis-server when it is missing, starts it daemonized on
 #         127.0.0.1:$FEEDMILL_REDIS_PORT (6379) with its pid, log and data under
-#         .cache/services/redis/<port>/ (one directory per port: the poll bench runs a second
-#         server on 6390 beside the tests' 6379), and waits for PING. A server already answering on the port is
+#         .cache/services/redis/<port>/ (one directory per port, so a second server can run beside
+#         the tests' on another port), and waits for PING. A server already answering on the port is
 #         left alone (it is not ours, so `stop` will not touch it).
 # stop    stops the server this script started (by its pid file), nothing else.
 # status  exit 0 when something answers PING on the port, 1 otherwise.
