@@ -1,4 +1,5 @@
 import type { AppDeps } from './deps.js';
+import { refreshQueueOf, type RefreshQueueDeps } from './refresh-queue.js';
 
 /**
  * At start-up, every live feed without a planned refresh gets one, at its recorded time (or now
@@ -6,15 +7,16 @@ import type { AppDeps } from './deps.js';
  * read once at the start of a walk that can take minutes at 100k feeds, and a running worker's
  * plan made meanwhile is newer than them (moving it earlier fetched the feed twice; bench/README.md
  * "scale"). Running this twice is harmless.
- * All go on `scheduler`: a feed that needs a browser is moved to its own queue by the refresh job
- * when it comes due (jobs/refresh-feed.ts), which is also when it would have run.
+ * Each goes on the queue its refresh runs on (app/refresh-queue.ts): a job for a rendered feed
+ * put on the plain queue found no job there, so it was placed beside the real one and, run by the
+ * plain queue, pulled the rendered refresh to "now" (a second fetch through the browser).
  */
-export async function resumeSchedules(deps: Pick<AppDeps, 'feeds' | 'scheduler' | 'clock'>): Promise<number> {
+export async function resumeSchedules(deps: Pick<AppDeps, 'feeds' | 'clock'> & RefreshQueueDeps): Promise<number> {
   const now = deps.clock.now();
   const due = await deps.feeds.listDue();
-  for (const { id, nextFetchAt } of due) {
-    const at = nextFetchAt ? new Date(nextFetchAt) : now;
-    await deps.scheduler.ensure(id, at < now ? now : at);
+  for (const feed of due) {
+    const at = feed.fetch.nextFetchAt ? new Date(feed.fetch.nextFetchAt) : now;
+    await refreshQueueOf(deps, feed).ensure(feed.id, at < now ? now : at);
   }
   return due.length;
 }

@@ -14,7 +14,7 @@ export interface JobLog {
  * feed that is paused or disabled). The same handler is driven by the local scheduler and by BullMQ.
  * In cluster mode it runs on two queues (app/refresh-queue.ts), `queue` being the one it serves: a
  * feed found on the other queue's side of `needsBrowser` (its settings or its page changed, or
- * `resumeSchedules` put it back on the plain queue) is moved there now instead of refreshed here.
+ * an older release's start-up put it on the plain queue) is moved there now instead of refreshed here.
  */
 export function refreshFeedHandler(
   deps: RefreshDeps & Pick<AppDeps, 'metrics' | 'scheduler' | 'renderScheduler'>,

@@ -1,6 +1,9 @@
 import type { Feed, FeedPatch, FeedSettings, FetchState } from '../domain/feed.js';
 import type { Page } from '../domain/pagination.js';
 
+/** What rebuilding a feed's schedule reads of it. */
+export type DueFeed = Pick<Feed, 'id' | 'settings' | 'fetch'>;
+
 /** `deleted` is a tombstone: it tells "already deleted" apart from "never existed". */
 export type FeedLookup = { state: 'present'; feed: Feed } | { state: 'deleted' } | { state: 'missing' };
 
@@ -18,6 +21,9 @@ export interface FeedStore {
   saveFetchState(feedId: string, state: FetchState, fetchUrl: string): Promise<void>;
   /** True when it deleted; false when the feed was missing or already deleted. */
   markDeleted(accountId: string, feedId: string, deletedAt: string): Promise<boolean>;
-  /** Every live feed with when it is due, for rebuilding schedules at start-up. */
-  listDue(): Promise<{ id: string; nextFetchAt: string | undefined }[]>;
+  /**
+   * Every live feed with its fetch state (when it is due) and settings (which queue its refresh goes
+   * on: app/refresh-queue.ts), for rebuilding schedules at start-up.
+   */
+  listDue(): Promise<DueFeed[]>;
 }

@@ -1,5 +1,5 @@
 import { types } from 'cassandra-driver';
-import type { Feed, FeedPatch } from '../../domain/feed.js';
+import { feedSettingsOf, type Feed, type FeedPatch, type FeedSettings, type FetchState } from '../../domain/feed.js';
 import type { FeedLookup, FeedStore } from '../../ports/feed-store.js';
 import { createAccountIndex } from './account-index.js';
 import { statement, type Cql } from './cql.js';
@@ -26,7 +26,7 @@ const fetchState = statement(
 );
 // Not idempotent: a retry of a delete that applied would answer "already deleted".
 const remove = statement('UPDATE {ks}.feeds SET deleted_at = ? WHERE id = ? IF account_id = ? AND deleted_at = null', false);
-const everyFeed = statement('SELECT id, deleted_at, fetch_state FROM {ks}.feeds', true);
+const everyFeed = statement('SELECT id, deleted_at, settings, fetch_state FROM {ks}.feeds', true);
 
 const leave = (value: string | undefined): unknown => value ?? types.unset;
 
@@ -86,7 +86,8 @@ export function createCassandraFeedStore(cql: Cql): FeedStore {
         .filter((row) => optionalText(row, 'deleted_at') === null)
         .map((row) => ({
           id: text(row, 'id'),
-          nextFetchAt: (JSON.parse(text(row, 'fetch_state')) as { nextFetchAt?: string }).nextFetchAt,
+          settings: feedSettingsOf(JSON.parse(text(row, 'settings')) as Partial<FeedSettings>),
+          fetch: JSON.parse(text(row, 'fetch_state')) as FetchState,
         }));
     },
   };

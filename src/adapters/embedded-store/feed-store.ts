@@ -52,7 +52,9 @@ export function createEmbeddedFeedStore(db: Db): FeedStore {
   const settings = db.prepare('UPDATE feeds SET settings = ?, updated_at = ? WHERE id = ? AND account_id = ? AND deleted_at IS NULL');
   const fetchState = db.prepare('UPDATE feeds SET fetch_state = ?, fetch_url = ? WHERE id = ? AND deleted_at IS NULL');
   const remove = db.prepare('UPDATE feeds SET deleted_at = ? WHERE id = ? AND account_id = ? AND deleted_at IS NULL');
-  const due = db.prepare<[], { id: string; fetch_state: string }>('SELECT id, fetch_state FROM feeds WHERE deleted_at IS NULL');
+  const due = db.prepare<[], { id: string; settings: string; fetch_state: string }>(
+    'SELECT id, settings, fetch_state FROM feeds WHERE deleted_at IS NULL',
+  );
 
   const live = (id: string): Feed | undefined => {
     const row = byId.get(id);
@@ -100,7 +102,11 @@ export function createEmbeddedFeedStore(db: Db): FeedStore {
       return remove.run(deletedAt, id, accountId).changes === 1;
     },
     async listDue() {
-      return due.all().map((row) => ({ id: row.id, nextFetchAt: (JSON.parse(row.fetch_state) as FetchState).nextFetchAt }));
+      return due.all().map((row) => ({
+        id: row.id,
+        settings: feedSettingsOf(JSON.parse(row.settings) as Partial<FeedSettings>),
+        fetch: JSON.parse(row.fetch_state) as FetchState,
+      }));
     },
   };
 }
