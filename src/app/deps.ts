@@ -42,6 +42,8 @@ export interface AppSettings {
   sessionMaxAgeSeconds: number;
   /** The operator's rules (`FEEDMILL_PLATFORM_RULES`) before the built-in ones: page URL → the platform's own feeds. */
   platformRules: readonly PlatformRule[];
+  /** `FEEDMILL_EVENT_STREAMS_PER_ACCOUNT`: `GET /v1/events` streams one account may hold open in this process. @default 20 */
+  eventStreamsPerAccount: number;
   /** `FEEDMILL_DISCOVER_TIMEOUT`: how long `GET /v1/discover` spends confirming candidates. @default 5000 */
   discoverTimeoutMs: number;
   /** `FEEDMILL_WEBSUB_MAX_SUBSCRIBERS`: live WebSub subscribers one feed or bundle may have, its formats together. @default 1000 */

@@ -256,6 +256,7 @@ export async function composeRuntime(config: Config, log: Logger, role: string):
       // The operator's rules first: the first match wins, so they can override a built-in row.
       platformRules: [...(config.platformRules?.rules ?? []), ...builtinPlatformRules],
       discoverTimeoutMs: config.discoverTimeout * 1000,
+      eventStreamsPerAccount: config.eventStreamsPerAccount,
       fullText: {
         perHost: config.fullTextPerHost,
         hostPauseMs: config.fullTextHostPause,

@@ -409,6 +409,12 @@ export const settings = {
     'GraphQL WebSockets and SSE streams one API key may hold open, counted per API process; past it, WebSocket close 4429 or HTTP 429 `too_many_connections`.',
     integer(1, 100_000),
   ),
+  eventStreamsPerAccount: setting(
+    'FEEDMILL_EVENT_STREAMS_PER_ACCOUNT',
+    '20',
+    '`GET /v1/events` streams one account may hold open, counted per API process (each holds a connection and a bus listener); past it, HTTP 429 `too_many_connections`.',
+    integer(1, 100_000),
+  ),
   discoverTimeout: setting(
     'FEEDMILL_DISCOVER_TIMEOUT',
     '5',

@@ -42,6 +42,7 @@ export function userDeps(
       feedDisableAfterSeconds: 7 * 24 * 3600,
       platformRules: builtinPlatformRules,
       discoverTimeoutMs: 5000,
+      eventStreamsPerAccount: 20,
       webhookDisableAfterSeconds: 3 * 24 * 3600,
       sessionIdleSeconds: settings.sessionIdleSeconds ?? 86_400,
       sessionMaxAgeSeconds: settings.sessionMaxAgeSeconds ?? 14 * 86_400,

@@ -136,3 +136,36 @@ t.test('refusals before the stream starts: another account, a bad id, an unknown
   );
   t.equal((await app.inject({ method: 'GET', url: '/v1/events' })).statusCode, 401);
 });
+
+t.test('FEEDMILL_EVENT_STREAMS_PER_ACCOUNT caps the streams one account holds open in a process', async (t) => {
+  const capped = await buildHttpApp({ ...env.deps, settings: { ...env.deps.settings, eventStreamsPerAccount: 2 } }, { httpsOnly: false });
+  await capped.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(capped.server.address() as AddressInfo).port}/v1/events`;
+  const streams = [await openSse(url, { authorization: alice }), await openSse(url, { authorization: alice })];
+  t.teardown(async () => {
+    for (const stream of streams) stream.close();
+    await capped.close();
+  });
+  t.same(
+    streams.map((stream) => stream.status),
+    [200, 200],
+  );
+  const third = await fetch(url, { headers: { authorization: alice, accept: 'text/event-stream' } });
+  t.equal(third.status, 429, 'the third stream of the account is refused');
+  const body = (await third.json()) as { errors: { code: string }[]; message: string };
+  t.equal(body.errors[0]?.code, 'too_many_connections');
+  t.match(body.message, /At most 2 event streams .*FEEDMILL_EVENT_STREAMS_PER_ACCOUNT/);
+  const bobs = await openSse(url, { authorization: bob });
+  streams.push(bobs);
+  t.equal(bobs.status, 200, "another account's streams are counted apart");
+  streams[0]?.close();
+  // The slot is given back when the server sees the connection close, a moment after the client drops it.
+  let again: SseClient | undefined;
+  for (let attempt = 0; attempt < 50 && again?.status !== 200; attempt++) {
+    again?.close();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    again = await openSse(url, { authorization: alice });
+  }
+  if (again) streams.push(again);
+  t.equal(again?.status, 200, 'a closed stream frees its place');
+});

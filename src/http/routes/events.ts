@@ -14,9 +14,6 @@ import { errorResponses } from '../schemas/common.js';
 import { sseExample } from '../schemas/examples.js';
 import { EventPage, EventsQuery } from '../schemas/events.js';
 
-/** Streams of one account in one process: each holds a connection and a bus listener. */
-const maxStreamsPerAccount = 20;
-
 const split = (list: string | undefined): string[] | undefined => list?.split(',');
 
 /** JSON pages when the client asks for JSON and not for a stream (RFC 9110 §12.5.1, simplified to presence). */
@@ -30,9 +27,10 @@ const wantsJson = (accept: string | undefined): boolean =>
  * past events instead, for clients that pull.
  */
 export const eventRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { eventStreamsPerAccount } = deps.settings;
   const openStream = sseStreams(app, {
-    maxPerAccount: maxStreamsPerAccount,
-    tooMany: `At most ${maxStreamsPerAccount} event streams of one account at once; close one first`,
+    maxPerAccount: eventStreamsPerAccount,
+    tooMany: `At most ${eventStreamsPerAccount} event streams of one account at once on this server (FEEDMILL_EVENT_STREAMS_PER_ACCOUNT); close one first`,
   });
 
   app.get(
