@@ -25,7 +25,8 @@ INTRO = """# feedmill Helm chart
 The feedmill API and feed workers from one image, on Kubernetes: an `api` and a `worker`
 Deployment sharing Cassandra and Redis (the default, cluster mode), or one `all` pod with the
 embedded store on a volume (`config.store: embedded`). The project's
-[docs/operating.md](../../docs/operating.md) explains installing, upgrading, logs, alerts and the dashboard.
+[docs/operating.md](../../docs/operating.md) explains installing, upgrading, logs, alerts and the dashboard;
+[docs/capacity.md](../../docs/capacity.md) sizes the replicas, Redis and Cassandra for a number of feeds and subscribers.
 
 ```sh
 helm install feedmill helm/feedmill --namespace feeds \\

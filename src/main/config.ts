@@ -299,7 +299,12 @@ export const settings = {
     'Full text: how long a new item waits for its article before it is announced with its teaser (`failed`, `timeout`), in seconds.',
     integer(1, 86_400),
   ),
-  refreshConcurrency: setting('FEEDMILL_REFRESH_CONCURRENCY', '8', 'Refreshes one process runs at once.', integer(1, 1000)),
+  refreshConcurrency: setting(
+    'FEEDMILL_REFRESH_CONCURRENCY',
+    '32',
+    'Refreshes one process runs at once (and as many webhook deliveries, and article fetches). A refresh mostly waits on its source, so a worker needs about refreshes per second × seconds a source takes to answer; each one running holds its document (at most FEEDMILL_FETCH_MAX_BYTES). See docs/capacity.md.',
+    integer(1, 1000),
+  ),
   render: setting(
     'FEEDMILL_RENDER',
     'on',

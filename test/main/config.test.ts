@@ -44,7 +44,7 @@ t.test('an empty environment starts with the documented defaults', async (t) => 
     fullTextHostPause: 1000,
     fullTextPerRefresh: 50,
     fullTextMaxWait: 600,
-    refreshConcurrency: 8,
+    refreshConcurrency: 32,
     render: 'on',
     chromiumPath: undefined,
     renderConcurrency: 2,
