@@ -11,6 +11,7 @@ import type { Principal } from '../domain/api-key.js';
 import { FeedmillError, isFeedmillError } from '../domain/errors.js';
 import { ConnectionSlots } from './connection-slots.js';
 import { asValidationError, toGraphqlError } from './errors.js';
+import { graphqlEndpoint, routeGraphql, type RoutedGraphql } from './route.js';
 import { createGraphqlServer, type GraphqlServer, type GraphqlServerOptions } from './yoga.js';
 
 export type GraphqlMountOptions = Omit<GraphqlServerOptions, 'closing' | 'endpoint'> & {
@@ -35,6 +36,9 @@ export interface GraphqlMount {
   close(): Promise<void>;
 }
 
+/** What serves `/graphql`: HTTP through yoga, WebSockets through graphql-ws (routed by route.ts). */
+export type GraphqlHandlers = GraphqlMount & RoutedGraphql;
+
 /** The connection's `Authorization`, under either spelling clients use in `connectionParams`. */
 function authorizationOf(params: Readonly<Record<string, unknown>> | undefined): string | undefined {
   const value = params?.Authorization ?? params?.authorization;
@@ -54,21 +58,29 @@ interface Enveloped {
   subscribe: typeof subscribe;
 }
 
-/**
- * `/graphql` on the Fastify app: GET, POST and OPTIONS through yoga (SSE subscriptions included,
- * on the same route), and `graphql-ws` WebSockets on the same path. The WebSocket side runs yoga's
- * envelop pipeline, so authentication, scopes, depth and cost limits and error codes are the same.
- * `app` is the one `buildHttpApp` made: the authenticator, rate limit and client address are its
- * decorations (src/http/plugins), so both surfaces share one throttle and one request budget.
- */
+/** `/graphql` on the Fastify app, built now: what tests mount. `feedmill api` builds it on first use (mount-on-demand.ts). */
 export function mountGraphql(app: FastifyInstance, deps: AppDeps, options: GraphqlMountOptions = {}): GraphqlMount {
+  const handlers = graphqlHandlers(app, deps, options);
+  routeGraphql(app, async () => handlers, { now: true });
+  return handlers;
+}
+
+/**
+ * GET, POST and OPTIONS through yoga (SSE subscriptions included, on the same route), and
+ * `graphql-ws` WebSockets on the same path. The WebSocket side runs yoga's envelop pipeline, so
+ * authentication, scopes, depth and cost limits and error codes are the same. `app` is the one
+ * `buildHttpApp` made: the authenticator, rate limit and client address are its decorations
+ * (src/http/plugins), so both surfaces share one throttle and one request budget. Registers nothing
+ * on `app`, so it may be built after the app listens.
+ */
+export function graphqlHandlers(app: FastifyInstance, deps: AppDeps, options: GraphqlMountOptions = {}): GraphqlHandlers {
   const shutdown = new AbortController();
   // Every live subscription listens for shutdown; the default cap of 10 listeners would warn.
   setMaxListeners(0, shutdown.signal);
   // One authenticator per app: a failure throttle split between REST and GraphQL would double the guesses.
   const { authenticate } = app;
   const { connectionsPerKey, ...serverOptions } = options;
-  const yoga = createGraphqlServer(deps, { ...serverOptions, closing: shutdown.signal, authenticate });
+  const yoga = createGraphqlServer(deps, { ...serverOptions, endpoint: graphqlEndpoint, closing: shutdown.signal, authenticate });
   const connections = new ConnectionSlots(connectionsPerKey);
 
   /** A streaming request holds a connection slot of its key until its response closes, however it ends. */
@@ -84,21 +96,15 @@ export function mountGraphql(app: FastifyInstance, deps: AppDeps, options: Graph
     reply.raw.once('close', release);
   };
 
-  app.route({
-    url: yoga.graphqlEndpoint,
-    method: ['GET', 'POST', 'OPTIONS'],
-    // Named by its key before the rate limit counts the request; yoga authenticates each operation.
-    config: { identify: true },
-    handler: async (request, reply) => {
-      holdStream(request, reply);
-      const response = await yoga.handleNodeRequestAndResponse(request, reply, {
-        authentication: request.authentication ?? undefined,
-        client: request.ip,
-      });
-      for (const [name, value] of response.headers) void reply.header(name, value);
-      return reply.status(response.status).send(response.body);
-    },
-  });
+  const handle = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    holdStream(request, reply);
+    const response = await yoga.handleNodeRequestAndResponse(request, reply, {
+      authentication: request.authentication ?? undefined,
+      client: request.ip,
+    });
+    for (const [name, value] of response.headers) void reply.header(name, value);
+    return reply.status(response.status).send(response.body);
+  };
 
   const wss = new WebSocketServer({ noServer: true });
   const sockets = useServer<Record<string, unknown>, { authorization: string | undefined; client: string; principal: Principal }>(
@@ -178,25 +184,15 @@ export function mountGraphql(app: FastifyInstance, deps: AppDeps, options: Graph
     wss,
   );
 
-  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    if (path !== yoga.graphqlEndpoint) {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
-      return;
-    }
+  const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void =>
     wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
-  };
-  app.server.on('upgrade', onUpgrade);
 
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> =>
     (closed ??= (async () => {
       shutdown.abort();
-      app.server.off('upgrade', onUpgrade);
       // Closes every client with 1001 "Going away" and then the WebSocket server.
       await sockets.dispose();
     })());
-  // Open SSE streams and sockets would otherwise keep `app.close()` waiting for ever.
-  app.addHook('preClose', close);
-  return { yoga, close, connectionsOf: (keyId) => connections.countOf(keyId) };
+  return { yoga, handle, upgrade, close, connectionsOf: (keyId) => connections.countOf(keyId) };
 }

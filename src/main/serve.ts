@@ -14,7 +14,7 @@ import { fetchArticleHandler } from '../jobs/fetch-article.js';
 import { startRefreshQueues } from '../jobs/refresh-feed.js';
 import { composeRuntime, type Runtime } from './compose.js';
 import { publicUrlOf, type Config } from './config.js';
-import { mountGraphql } from '../graphql/mount.js';
+import { mountGraphqlOnDemand } from '../graphql/mount-on-demand.js';
 import { mountDashboard } from '../dashboard/mount.js';
 import { startMetricsServer } from './metrics-server.js';
 import { markRunning } from './running-marker.js';
@@ -56,8 +56,8 @@ async function startApi(
     hstsMaxAge: config.hstsMaxAge,
     hstsIncludeSubDomains: config.hstsIncludeSubdomains,
   });
-  // `/graphql` over HTTPS, SSE and WebSockets; `app.close()` ends its subscriptions first.
-  mountGraphql(app, runtime.deps, {
+  // `/graphql` over HTTPS, SSE and WebSockets, loaded on its first request; `app.close()` ends its subscriptions first.
+  mountGraphqlOnDemand(app, runtime.deps, {
     subscriptionCaps: { perConnection: config.graphqlSubscriptionsPerConnection, perAccount: config.graphqlSubscriptionsPerAccount },
     connectionsPerKey: config.graphqlConnectionsPerKey,
   });
