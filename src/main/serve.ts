@@ -18,6 +18,7 @@ import { mountGraphqlOnDemand } from '../graphql/mount-on-demand.js';
 import { mountDashboard } from '../dashboard/mount.js';
 import { startMetricsServer } from './metrics-server.js';
 import { markRunning } from './running-marker.js';
+import { settleHeap } from './settle-heap.js';
 import { startupSummary } from './startup-summary.js';
 import { loadTls, type TlsPair } from './tls.js';
 import { version } from './version.js';
@@ -202,6 +203,7 @@ export async function serve(role: Role, config: Config, log: Logger): Promise<vo
     probesPort: portOf(probes?.address()),
   });
   log.info(summary.fields, summary.message);
+  setTimeout(() => settleHeap(log), 5000).unref();
   let stopping = false;
   stop = (signal: string): void => {
     if (stopping) return;
