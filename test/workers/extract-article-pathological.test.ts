@@ -90,8 +90,10 @@ for (const [shape, page, inBody] of [
     // with unshift), so the two are compared at one size, and growth is judged where the parse is small.
     const { ratio } = growth(inBody(4_000), page(4_000), extract, 3);
     t.ok(ratio < 2, `it took ${ratio.toFixed(1)}x the time of the same nesting inside the body`);
-    const doubled = growth(page(1_000), page(2_000), extract, 5);
-    t.ok(doubled.ratio < 3, `2x the levels took ${doubled.ratio.toFixed(1)}x the CPU time`);
+    // A 4x step, not 2x: at 1k levels the run takes a few ms and a 2x step measured 1.0-3.3x on
+    // the same build. Linear is 4x, the parse's quadratic share pushes it up; the flaw was 36x.
+    const grown = growth(page(1_000), page(4_000), extract, 5);
+    t.ok(grown.ratio < 8, `4x the levels took ${grown.ratio.toFixed(1)}x the CPU time`);
   });
 }
 
