@@ -3,7 +3,11 @@ import type { AppDeps } from '../app/deps.js';
 import type { Principal } from '../domain/api-key.js';
 import type { SubscriptionSlots } from './subscription-slots.js';
 
-/** What every resolver receives: who is calling, and the ports the use cases need. */
+/**
+ * What every resolver receives: who is calling, and the ports the use cases need. Resolvers under
+ * `Subscription` (an event's fields) read only `deps` and `principal`: one execution per event is
+ * shared by every subscriber of the same key (shared-event-results.ts).
+ */
 export interface GraphqlContext {
   deps: AppDeps;
   principal: Principal;

@@ -9,6 +9,7 @@ import { isFeedmillError } from '../domain/errors.js';
 import type { GraphqlContext } from './builder.js';
 import { asValidationError, maskError, toGraphqlError } from './errors.js';
 import { schema } from './schema.js';
+import { useSharedEventResults } from './shared-event-results.js';
 import { SubscriptionSlots, type SubscriptionCaps } from './subscription-slots.js';
 
 export interface GraphqlServerOptions {
@@ -142,6 +143,7 @@ export function createGraphqlServer(deps: AppDeps, options: GraphqlServerOptions
       useValidationCodes(),
       useScopes(),
       useEndUnsentStreams(),
+      useSharedEventResults(),
     ],
   });
 }
