@@ -5,8 +5,8 @@
  * REST reads, a webhook for every feed to a local receiver, live subscribers (graphql-ws and
  * `/v1/events`), and a feed created and one deleted every FEEDMILL_BENCH_SOAK_CHURN_SECONDS. Every
  * FEEDMILL_BENCH_SOAK_SAMPLE_SECONDS it reads each process's heap (its /metrics), RSS and open file
- * descriptors (/proc), and Redis's memory. Reports growth over the last half against the first sample
- * after the warm-up (goal < 10%), errors, and each announcement heard on the bus that did not reach
+ * descriptors (/proc), and Redis's memory. Reports growth as the mean of the last half against the
+ * mean of the first, after the warm-up (goal < 10%), errors, and each announcement heard on the bus that did not reach
  * the webhook or a subscriber exactly once.
  *
  * Environment: FEEDMILL_BENCH_SOAK_MINUTES (60), FEEDMILL_BENCH_SOAK_WARMUP_MINUTES (5),
@@ -168,7 +168,7 @@ export async function runSoak(env: SoakEnv): Promise<void> {
       `soak: ${minutes} min, api + 2 workers, ${feedCount} feeds polled every ${interval} s, ${subscribers} subscribers (${sse} /v1/events), ${ours.size} feeds at start`,
     );
     console.log(sampleTable(samples));
-    console.log(`growth: mean of the last half against the first sample after ${warmup} min of warm-up (goal < 10%)`);
+    console.log(`growth: mean of the last half against the mean of the first, after ${warmup} min of warm-up (goal < 10%)`);
     console.log(table);
     console.log('Redis keys of this deployment, growth from the start of the load to its end, by key shape:');
     for (const line of redisGrowth) console.log(`  ${line}`);
