@@ -417,7 +417,7 @@ export const settings = {
   eventStreamsPerAccount: setting(
     'FEEDMILL_EVENT_STREAMS_PER_ACCOUNT',
     '20',
-    '`GET /v1/events` streams one account may hold open, counted per API process (each holds a connection and a bus listener); past it, HTTP 429 `too_many_connections`.',
+    '`GET /v1/events` streams one account may hold open, counted per API process (each holds a connection and a bus listener); past it, HTTP 429 `too_many_connections`. Dashboard pages following live updates are capped by the same number, counted apart.',
     integer(1, 100_000),
   ),
   discoverTimeout: setting(
