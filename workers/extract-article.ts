@@ -9,6 +9,7 @@ import { selectAll, type DomDocument, type DomElement } from './extract-article/
 import { readMeta } from './extract-article/metadata.js';
 import { pruneBoilerplate } from './extract-article/prune.js';
 import { ruleFor } from './extract-article/rules.js';
+import { holdEscapes, releaseInHtml, releaseInText } from './extract-article/held-escapes.js';
 import { pageDocument } from './extract-article/shape.js';
 import { stripInert } from './extract-article/strip-inert.js';
 import { tidyContent } from './extract-article/tidy.js';
@@ -125,6 +126,7 @@ function contains(ancestor: { parentElement: unknown }, element: { parentElement
 
 function byReadability(document: DomDocument | null): Found | null {
   if (document === null) return null;
+  if (document.body !== null) holdEscapes(document.body);
   let article: ReturnType<Readability<DomElement>['parse']>;
   try {
     // Readability is typed against the DOM lib's Document; linkedom's implements what it uses.
@@ -140,7 +142,8 @@ function byReadability(document: DomDocument | null): Found | null {
   }
   if (article === null || !article.content) return null;
   tidyContent(article.content);
-  return { html: article.content.innerHTML, title: article.title ?? null, byline: article.byline ?? null };
+  const text = (value: string | null | undefined): string | null => (value ? releaseInText(value) : null);
+  return { html: releaseInHtml(article.content.innerHTML), title: text(article.title), byline: text(article.byline) };
 }
 
 /** `<base href>` resolved against the page URL, else the page URL. */
