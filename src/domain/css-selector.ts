@@ -1,4 +1,4 @@
-import { parse, SelectorType, type Selector } from 'css-what';
+import { parse, SelectorType, type PseudoSelector, type Selector } from 'css-what';
 import { fieldRefusal, type FeedmillError } from './errors.js';
 
 /**
@@ -16,39 +16,56 @@ export const cssSelectorLimits = {
   pseudoDepth: 2,
 } as const;
 
+/** What each kind of pseudo-class takes in its parentheses, as a refusal says it. */
+const argumentsExpected = {
+  selectors: 'selectors in parentheses, as in `:not(.ad)`',
+  text: 'text in parentheses, as in `:contains(Read more)`',
+  formula: 'an `An+B` formula in parentheses, as in `:nth-child(2n+1)`',
+  none: 'no parentheses',
+} as const;
+
 /**
  * The pseudo-classes css-select (the engine both extractors run selectors with) evaluates on a
- * static document. Others (`:hover`, `:visited`…) never match there, and pseudo-elements select
- * no element; a selector that uses them is a mistake worth telling its author about.
+ * static document, by what each takes in its parentheses: selectors, text, an `An+B` formula, or
+ * nothing. Others (`:hover`, `:visited`…) never match there, and pseudo-elements select no
+ * element; a selector that uses them is a mistake worth telling its author about. css-what reads
+ * `:not` or `:nth-child(x)` where css-select cannot compile them, so the arguments are checked
+ * here, or a selector accepted today would fail every refresh (found by the fuzzer).
  */
-const pseudoClasses = new Set([
-  'not',
-  'is',
-  'where',
-  'matches',
-  'has',
-  'contains',
-  'icontains',
-  'empty',
-  'first-child',
-  'last-child',
-  'only-child',
-  'first-of-type',
-  'last-of-type',
-  'only-of-type',
-  'nth-child',
-  'nth-last-child',
-  'nth-of-type',
-  'nth-last-of-type',
-  'root',
-  'link',
-  'any-link',
-  'checked',
-  'disabled',
-  'enabled',
-  'header',
-  'heading',
+const pseudoClasses = new Map<string, keyof typeof argumentsExpected>([
+  ...(['not', 'is', 'where', 'matches', 'has'] as const).map((name) => [name, 'selectors'] as const),
+  ...(['contains', 'icontains'] as const).map((name) => [name, 'text'] as const),
+  ...(['nth-child', 'nth-last-child', 'nth-of-type', 'nth-last-of-type'] as const).map((name) => [name, 'formula'] as const),
+  ...(
+    [
+      'empty',
+      'first-child',
+      'last-child',
+      'only-child',
+      'first-of-type',
+      'last-of-type',
+      'only-of-type',
+      'root',
+      'link',
+      'any-link',
+      'checked',
+      'disabled',
+      'enabled',
+      'header',
+      'heading',
+    ] as const
+  ).map((name) => [name, 'none'] as const),
 ]);
+
+/** `An+B`, `even` or `odd`, as nth-check (css-select's) reads it. */
+const formula = /^\s*(?:even|odd|[+-]?\d*n(?:\s*[+-]\s*\d+)?|[+-]?\d+)\s*$/i;
+
+function argumentsFit(kind: keyof typeof argumentsExpected, data: PseudoSelector['data']): boolean {
+  if (kind === 'selectors') return Array.isArray(data);
+  if (kind === 'none') return data === null;
+  if (typeof data !== 'string') return false;
+  return kind === 'text' || formula.test(data);
+}
 
 /**
  * A CSS selector list as a person wrote it, checked: a string of at most 200 characters that
@@ -93,9 +110,11 @@ function checkParts(parts: Selector[], path: string, value: string, depth: numbe
       throw invalidSelector(path, 'a selector without namespaces (`ns|name`)', value);
     }
     if (part.type !== SelectorType.Pseudo) continue;
-    if (!pseudoClasses.has(part.name)) {
-      throw invalidSelector(path, `a selector whose pseudo-classes are among :${[...pseudoClasses].join(', :')}`, value);
+    const kind = pseudoClasses.get(part.name);
+    if (kind === undefined) {
+      throw invalidSelector(path, `a selector whose pseudo-classes are among :${[...pseudoClasses.keys()].join(', :')}`, value);
     }
+    if (!argumentsFit(kind, part.data)) throw invalidSelector(path, `\`:${part.name}\` with ${argumentsExpected[kind]}`, value);
     if (Array.isArray(part.data)) {
       if (depth + 1 > cssSelectorLimits.pseudoDepth) {
         throw invalidSelector(path, `a selector with pseudo-classes nested at most ${cssSelectorLimits.pseudoDepth} deep`, value);
