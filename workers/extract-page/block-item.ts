@@ -6,7 +6,7 @@ import { findThumbnail } from './images.js';
 import type { PageLink } from './links.js';
 import { innerHtml } from './serialize.js';
 import { findDateInText, parseStatedDate } from './text-dates.js';
-import { classTokens, textOf, walkElements } from './walk.js';
+import { blockElementBudget, classTokens, textOf, walkElements } from './walk.js';
 
 /** What a block yields before the list it belongs to is judged. */
 export interface BlockItem {
@@ -66,45 +66,60 @@ interface BlockParts {
   imageAlt: string | null;
 }
 
+/**
+ * Characters (and nodes) the text reads of one block's scan may take together: each read is
+ * bounded, and a block of thousands of empty headings would otherwise read each of them.
+ */
+const scanTextBudget = 4000;
+
 /** One walk over the block for the parts named by markup: summary, time, author, heading. */
 function scanBlock(root: PageElement, titleLink: PageElement): BlockParts {
   const parts: BlockParts = { summary: null, datetime: null, dateText: null, author: null, headingText: null, imageAlt: null };
-  let visited = 0;
-  walkElements(root, (element) => {
-    if (++visited > 2000 || element === titleLink) return false;
-    const tokens = classTokens(element);
-    if (element.name === 'time') {
-      parts.datetime ??= element.attribs['datetime'] ?? null;
-      parts.dateText ??= textOf(element, 200);
-      return false;
-    }
-    if (
-      parts.author === null &&
-      (element.attribs['rel'] === 'author' || element.attribs['itemprop'] === 'author' || tokens.some((t) => authorWords.test(t)))
-    ) {
-      const name =
-        textOf(element, 200)
-          .replace(/^by\s+/i, '')
-          .split('\n')[0]
-          ?.trim() ?? '';
-      if (name !== '' && name.length < 80) parts.author = name;
-    }
-    if (parts.dateText === null && tokens.some((t) => dateWords.test(t))) {
-      const text = textOf(element, 200);
-      if (findDateInText(text) !== null) parts.dateText = text;
-    }
-    if (parts.summary === null && (tokens.some((t) => summaryWords.test(t)) || element.attribs['itemprop'] === 'description')) {
-      parts.summary = element;
-      return false;
-    }
-    if (parts.summary === null && element.name === 'p' && textOf(element, 200).length >= 40) {
-      parts.summary = element;
-      return false;
-    }
-    if (parts.headingText === null && /^h[1-6]$/.test(element.name)) parts.headingText = textOf(element, 400) || null;
-    if (parts.imageAlt === null && element.name === 'img') parts.imageAlt = element.attribs['alt']?.trim() || null;
-    return undefined;
-  });
+  let textLeft = scanTextBudget;
+  const read = (element: PageElement, limit: number): string => {
+    if (textLeft <= 0) return '';
+    textLeft -= limit;
+    return textOf(element, limit);
+  };
+  walkElements(
+    root,
+    (element) => {
+      if (element === titleLink) return false;
+      const tokens = classTokens(element);
+      if (element.name === 'time') {
+        parts.datetime ??= element.attribs['datetime'] ?? null;
+        parts.dateText ??= read(element, 200);
+        return false;
+      }
+      if (
+        parts.author === null &&
+        (element.attribs['rel'] === 'author' || element.attribs['itemprop'] === 'author' || tokens.some((t) => authorWords.test(t)))
+      ) {
+        const name =
+          read(element, 200)
+            .replace(/^by\s+/i, '')
+            .split('\n')[0]
+            ?.trim() ?? '';
+        if (name !== '' && name.length < 80) parts.author = name;
+      }
+      if (parts.dateText === null && tokens.some((t) => dateWords.test(t))) {
+        const text = read(element, 200);
+        if (findDateInText(text) !== null) parts.dateText = text;
+      }
+      if (parts.summary === null && (tokens.some((t) => summaryWords.test(t)) || element.attribs['itemprop'] === 'description')) {
+        parts.summary = element;
+        return false;
+      }
+      if (parts.summary === null && element.name === 'p' && read(element, 200).length >= 40) {
+        parts.summary = element;
+        return false;
+      }
+      if (parts.headingText === null && /^h[1-6]$/.test(element.name)) parts.headingText = read(element, 400) || null;
+      if (parts.imageAlt === null && element.name === 'img') parts.imageAlt = element.attribs['alt']?.trim() || null;
+      return undefined;
+    },
+    blockElementBudget,
+  );
   return parts;
 }
 

@@ -1,6 +1,6 @@
 import type { PageElement } from './dom.js';
 import type { PageLink } from './links.js';
-import { classTokens, closest, textOf, walkElements } from './walk.js';
+import { blockElementBudget, classTokens, closest, textOf, walkElements } from './walk.js';
 
 /** The links inside `root`, found by binary search over links sorted in page order. */
 export function linksWithin(links: readonly PageLink[], root: PageElement): PageLink[] {
@@ -37,10 +37,16 @@ export interface TitledLink {
   inHeading: boolean;
 }
 
+/**
+ * Links of a block weighed for its title: the first in page order. A block of more is a section,
+ * not an item, and nested sections each weighing every link below them cost the square of the page.
+ */
+const weighedLinks = 50;
+
 /** The link that names the block's article: in a heading or titled, with real words, not "read more". */
 export function primaryLink(inside: readonly PageLink[], root: PageElement): TitledLink | null {
   let best: (TitledLink & { score: number }) | null = null;
-  for (const link of inside) {
+  for (const link of inside.slice(0, weighedLinks)) {
     const title = linkTitle(link.element);
     const inHeading =
       closest(link.element, (el) => el === root.parent || headings.has(el.name) || classTokens(el).some((t) => titleWords.test(t))) !==
@@ -77,14 +83,18 @@ export function linkTitle(anchor: PageElement): string {
 
 function titledPart(anchor: PageElement): string {
   let found = '';
-  walkElements(anchor, (element) => {
-    if (found !== '') return false;
-    if (headings.has(element.name) || classTokens(element).some((t) => titleWords.test(t))) {
-      found = textOf(element, 400).replace(/\n/g, ' ');
-      return false;
-    }
-    return undefined;
-  });
+  walkElements(
+    anchor,
+    (element) => {
+      if (found !== '') return false;
+      if (headings.has(element.name) || classTokens(element).some((t) => titleWords.test(t))) {
+        found = textOf(element, 400).replace(/\n/g, ' ');
+        return false;
+      }
+      return undefined;
+    },
+    blockElementBudget,
+  );
   return found;
 }
 

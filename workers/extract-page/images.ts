@@ -1,6 +1,6 @@
 import type { PageElement } from './dom.js';
 import { absoluteUrl } from './urls.js';
-import { walkElements } from './walk.js';
+import { blockElementBudget, walkElements } from './walk.js';
 
 /** Lazy-loading libraries keep the real address in one of these while `src` holds a placeholder. */
 const lazySrc = ['data-src', 'data-lazy-src', 'data-original', 'data-lazy', 'data-url', 'data-hi-res-src'];
@@ -10,13 +10,17 @@ const lazySrcset = ['data-srcset', 'data-lazy-srcset'];
 export function findThumbnail(root: PageElement, base: string): string | null {
   let found: string | null = null;
   if (root.name === 'img') return imageUrl(root, base);
-  walkElements(root, (element) => {
-    if (found !== null) return false;
-    if (element.name === 'img' || (element.name === 'source' && element.parent?.name === 'picture')) {
-      found = imageUrl(element, base);
-    }
-    return undefined;
-  });
+  walkElements(
+    root,
+    (element) => {
+      if (found !== null) return false;
+      if (element.name === 'img' || (element.name === 'source' && element.parent?.name === 'picture')) {
+        found = imageUrl(element, base);
+      }
+      return undefined;
+    },
+    blockElementBudget,
+  );
   return found;
 }
 
