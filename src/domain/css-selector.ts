@@ -105,6 +105,7 @@ function checkParts(parts: Selector[], path: string, value: string, depth: numbe
     }
     if (part.type === SelectorType.PseudoElement)
       throw invalidSelector(path, 'a selector of elements, with no pseudo-element (`::…`)', value);
+    if (part.type === SelectorType.ColumnCombinator) throw invalidSelector(path, 'a selector without the column combinator (`||`)', value);
     // css-select compiles no namespace (`svg|a`, `[xlink|href]`): an HTML page has none to match.
     if ('namespace' in part && part.namespace !== null) {
       throw invalidSelector(path, 'a selector without namespaces (`ns|name`)', value);

@@ -40,6 +40,8 @@ t.test('pseudo-classes with the wrong arguments are refused, naming what they ta
     ['p:contains', /`:contains` with text in parentheses/],
     ['div:empty(x)', /`:empty` with no parentheses/],
     ['li:first-child(2)', /`:first-child` with no parentheses/],
+    ['||', /without the column combinator/],
+    ['col || td', /without the column combinator/],
   ];
   for (const [selector, message] of cases) {
     // `:contains` alone compiles, and matches as if it asked for the text "null".
@@ -74,7 +76,10 @@ t.test('every selector the check accepts, css-select compiles', async (t) => {
   const part = fc
     .tuple(fc.constantFrom('div', 'p', '.entry', 'a', '*'), name, argument)
     .map(([base, pseudo, args]) => `${base}:${pseudo}${args}`);
-  const selector = fc.array(part, { minLength: 1, maxLength: 3 }).map((parts) => parts.join(' '));
+  const combinator = fc.constantFrom(' ', ' > ', ' + ', ' ~ ', ' || ', '||');
+  const selector = fc
+    .tuple(fc.constantFrom('', '> ', '|| '), part, fc.array(fc.tuple(combinator, part), { maxLength: 2 }))
+    .map(([lead, first, rest]) => lead + first + rest.map(([joint, next]) => joint + next).join(''));
   let acceptedCount = 0;
   fc.assert(
     fc.property(selector, (candidate) => {
