@@ -302,7 +302,7 @@ export const settings = {
   refreshConcurrency: setting(
     'FEEDMILL_REFRESH_CONCURRENCY',
     '32',
-    'Refreshes one process runs at once (and as many webhook deliveries, and article fetches). A refresh mostly waits on its source, so a worker needs about refreshes per second × seconds a source takes to answer; each one running holds its document (at most FEEDMILL_FETCH_MAX_BYTES). See docs/capacity.md.',
+    'Refreshes one process runs at once (and as many webhook deliveries, article fetches, and refreshes through the browser, which then wait for a browser page: FEEDMILL_RENDER_CONCURRENCY). A refresh mostly waits on its source, so a worker needs about refreshes per second × seconds a source takes to answer; each one running holds its document (at most FEEDMILL_FETCH_MAX_BYTES). See docs/capacity.md.',
     integer(1, 1000),
   ),
   render: setting(
