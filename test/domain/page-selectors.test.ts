@@ -1,6 +1,7 @@
 import t from 'tap';
 import { isFeedmillError } from '../../src/domain/errors.js';
 import { parsePageSelectors, splitFieldSelector } from '../../src/domain/page-selectors.js';
+import { growth } from '../fixtures/growth.js';
 
 function messageOf(value: unknown): string {
   try {
@@ -32,6 +33,17 @@ t.test('a field selector splits into the elements it selects and the attribute i
   t.same(splitFieldSelector(' @href '), { css: null, attribute: 'href' });
   t.same(splitFieldSelector('a[title="x@y"]'), { css: 'a[title="x@y"]', attribute: null });
   t.same(splitFieldSelector('img @data-SRC'), { css: 'img', attribute: 'data-src' });
+  t.same(splitFieldSelector('a[data-x="@"]@title'), { css: 'a[data-x="@"]', attribute: 'title' }, 'the last `@` is the one that reads');
+  t.same(splitFieldSelector('h2 a @ title'), { css: 'h2 a @ title', attribute: null }, 'a name starts right after its `@`');
+});
+
+t.test('a long field of spaces is refused in time linear in its length (fuzz finding)', async (t) => {
+  // `||`, 36 KB of spaces, then a selector: the split's pattern backtracked over every run of
+  // spaces (0.4 s) before the length check could refuse it. 4x the spaces took 16x the time.
+  const field = (spaces: number): string => `||${' '.repeat(spaces)}div.entry:has(> .headline):not`;
+  t.match(messageOf({ item: field(36_000) }), /at most 200 characters/);
+  const { ratio } = growth(field(20_000), field(80_000), (text) => splitFieldSelector(text), 5);
+  t.ok(ratio < 8, `4x the spaces took ${ratio.toFixed(1)}x the time`);
 });
 
 t.test('each refusal names its field and says what was expected', async (t) => {
