@@ -67,6 +67,22 @@ export function primaryLink(inside: readonly PageLink[], root: PageElement): Tit
  * longest line.
  */
 export function linkTitle(anchor: PageElement): string {
+  let title = titles.get(anchor);
+  if (title === undefined) {
+    title = readLinkTitle(anchor);
+    titles.set(anchor, title);
+  }
+  return title;
+}
+
+/**
+ * Each anchor's title, read once: a link is weighed by every block around it, and nested blocks
+ * weighing the same links read each again (a page of them spent 0.8 s of 1.4 s there). Weak, so
+ * a page's titles go with its elements; nothing changes the page while it is read.
+ */
+const titles = new WeakMap<PageElement, string>();
+
+function readLinkTitle(anchor: PageElement): string {
   const text = textOf(anchor, 600);
   if (text.indexOf('\n') !== -1) {
     const titled = titledPart(anchor);
