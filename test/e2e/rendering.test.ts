@@ -125,7 +125,8 @@ fetch('/api/posts.json').then((r) => r.json()).then((list) => {
     await until(async () => stall?.arrived === true, 'a refresh that renders the page');
     const browser = await descendants(service.child.pid ?? 0);
     t.ok(browser.length > 0, 'the service runs a browser');
-    for (const { pid } of browser) process.kill(pid, 'SIGKILL');
+    // Chromium takes its helpers down when its main process dies, so some may be gone already.
+    for (const { pid } of browser) killIfRunning(pid);
     const held = stall;
     stall = undefined;
     held.release?.();
@@ -135,4 +136,12 @@ fetch('/api/posts.json').then((r) => r.json()).then((list) => {
     const ready = (await (await fetch(`http://127.0.0.1:${env['FEEDMILL_METRICS_PORT']}/readyz`)).json()) as Record<string, unknown>;
     t.match(ready, { status: 'ready', rendering: { available: true } }, 'the process stays ready and can render');
   });
+}
+
+function killIfRunning(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
 }
