@@ -5,7 +5,7 @@ import type { FeedStore } from '../../src/ports/feed-store.js';
 import { startRssSource } from '../fixtures/rss-source.js';
 import { createTestDeps } from '../fixtures/test-deps.js';
 import { graphql } from './graphql-client.js';
-import { collect, drained, listening, sseSubscribe, startGraphqlHttps, wsClient } from './transport-fixtures.js';
+import { drained, listening, sseSubscribe, startGraphqlHttps, subscribeWs as subscribeWithWs } from './transport-fixtures.js';
 
 // One event reaching many subscribers runs the subscription's selection once for all who would get
 // the same answer (src/graphql/shared-event-results.ts), over WebSockets and SSE alike. The runs
@@ -52,22 +52,7 @@ interface Received {
   errors?: unknown;
 }
 
-function subscribeWs(query: string, variables: Record<string, unknown> = {}) {
-  const client = wsClient(server, { Authorization: alice });
-  const results = collect<Received>((sink) =>
-    client.subscribe(
-      { query, variables },
-      { next: (value) => sink.next(value as Received), complete: () => undefined, error: (error) => sink.error(error) },
-    ),
-  );
-  return {
-    results,
-    close: async () => {
-      results.stop();
-      await client.dispose();
-    },
-  };
-}
+const subscribeWs = (query: string, variables: Record<string, unknown> = {}) => subscribeWithWs<Received>(server, alice, query, variables);
 
 /** The source publishes an item and the refresh runs: one event on the bus. */
 async function publishOne(title: string): Promise<void> {

@@ -61,6 +61,37 @@ export function wsClient(server: GraphqlHttps, connectionParams: Record<string, 
   return createClient({ url: server.wsUrl, webSocketImpl: TrustingWebSocket, connectionParams, retryAttempts: 0, lazy: true });
 }
 
+/**
+ * A WebSocket subscription through a real graphql-ws client. graphql-ws reports a refused operation
+ * (validation) through `error` with the GraphQL errors: those arrive as a result with `errors`.
+ */
+export function subscribeWs<T extends { errors?: unknown }>(
+  server: GraphqlHttps,
+  authorization: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+): { results: Collected<T>; close: () => Promise<void> } {
+  const client = wsClient(server, { Authorization: authorization });
+  const results = collect<T>((sink) =>
+    client.subscribe(
+      { query, variables },
+      {
+        next: (value) => sink.next(value as T),
+        complete: () => sink.complete(),
+        // graphql-ws types a refusal as an array of GraphQLError; ours are the same shape as JSON.
+        error: (error) => (Array.isArray(error) ? sink.next({ errors: error } as T) : sink.error(error)),
+      },
+    ),
+  );
+  return {
+    results,
+    close: async () => {
+      results.stop();
+      await client.dispose();
+    },
+  };
+}
+
 /** Collects what a subscription yields, until `stop()`. */
 export interface Collected<T> {
   readonly results: T[];

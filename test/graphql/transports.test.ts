@@ -5,7 +5,7 @@ import type { EventItem, FeedEventEnvelope, FeedUpdateEvent } from '../../src/we
 import { startRssSource } from '../fixtures/rss-source.js';
 import { createTestDeps } from '../fixtures/test-deps.js';
 import { codesOf, graphql, type GraphqlError } from './graphql-client.js';
-import { collect, drained, listening, sseSubscribe, startGraphqlHttps, wsClient } from './transport-fixtures.js';
+import { drained, listening, sseSubscribe, startGraphqlHttps, subscribeWs as subscribeWithWs } from './transport-fixtures.js';
 
 const env = createTestDeps();
 const server = await startGraphqlHttps(env.deps);
@@ -95,28 +95,7 @@ interface Result {
   errors?: readonly GraphqlError[];
 }
 
-/** A WebSocket subscription through a real graphql-ws client; `errors` collects a refused one. */
-function subscribeWs(authorization: string, query: string) {
-  const client = wsClient(server, { Authorization: authorization });
-  // graphql-ws reports a refused operation (validation) through `error` with the GraphQL errors.
-  const results = collect<Result>((sink) =>
-    client.subscribe<{ feedUpdate: SubscribedEvent }>(
-      { query },
-      {
-        next: (value) => sink.next(value as Result),
-        complete: () => sink.complete(),
-        error: (error) => (Array.isArray(error) ? sink.next({ errors: error as GraphqlError[] }) : sink.error(error)),
-      },
-    ),
-  );
-  return {
-    results,
-    close: async () => {
-      results.stop();
-      await client.dispose();
-    },
-  };
-}
+const subscribeWs = (authorization: string, query: string) => subscribeWithWs<Result>(server, authorization, query);
 
 t.test('a WebSocket subscriber receives the same event object a webhook gets when a feed gains an item', async (t) => {
   const live = subscribeWs(alice, subscription());
