@@ -9,7 +9,7 @@ import { selectAll, type DomDocument, type DomElement } from './extract-article/
 import { readMeta } from './extract-article/metadata.js';
 import { pruneBoilerplate } from './extract-article/prune.js';
 import { ruleFor } from './extract-article/rules.js';
-import { holdEscapes, releaseInHtml, releaseInText } from './extract-article/held-escapes.js';
+import { holdEscapes, holdStrayAngles, releaseInHtml, releaseInText } from './extract-article/held-escapes.js';
 import { pageDocument } from './extract-article/shape.js';
 import { stripInert } from './extract-article/strip-inert.js';
 import { tidyContent } from './extract-article/tidy.js';
@@ -36,7 +36,7 @@ const minArticleChars = 200;
  * @returns null when the page holds no article.
  */
 export function extractArticle(body: Uint8Array, options: ExtractArticleOptions): ArticleResult | null {
-  const html = stripInert(decodeBytes(body, options.contentType, 'html'));
+  const html = holdStrayAngles(stripInert(decodeBytes(body, options.contentType, 'html')));
   const document = pageDocument(html);
   if (document === null) return null;
   const base = baseOf(document, options.url);
@@ -114,7 +114,7 @@ function byRule(document: DomDocument, content: string): Found | undefined {
   const matches = selectAll(document, content);
   const outermost = matches.filter((element) => !matches.some((other) => other !== element && contains(other, element)));
   if (outermost.length === 0) return undefined;
-  return { html: outermost.map((element) => element.outerHTML).join('\n'), title: null, byline: null };
+  return { html: releaseInHtml(outermost.map((element) => element.outerHTML).join('\n')), title: null, byline: null };
 }
 
 function contains(ancestor: { parentElement: unknown }, element: { parentElement: unknown }): boolean {

@@ -27,6 +27,8 @@ export interface DomElement extends DomNode {
   replaceWith(...nodes: DomNode[]): void;
   append(...nodes: DomNode[]): void;
   prepend(...nodes: DomNode[]): void;
+  /** Joins adjacent text nodes below this one and drops empty ones. */
+  normalize(): void;
 }
 
 export interface DomDocument {

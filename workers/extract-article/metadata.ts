@@ -2,6 +2,7 @@ import { parseDate } from '../shared/dates.js';
 import { collapseText } from '../shared/html.js';
 import { webUrl } from '../shared/urls.js';
 import { selectAll, type DomDocument } from './dom.js';
+import { releaseInText } from './held-escapes.js';
 
 /** What a page says about its article, read before extraction changes the document. */
 export interface ArticleMeta {
@@ -81,7 +82,7 @@ export function readMeta(document: DomDocument, base: string): ArticleMeta {
   const title =
     text(stated?.['headline']) ??
     metaContent(document, 'meta[property="og:title"], meta[name="twitter:title"]') ??
-    text(document.querySelector('h1')?.textContent) ??
+    text(releaseInText(document.querySelector('h1')?.textContent ?? '')) ??
     text(document.querySelector('title')?.textContent);
   const byline =
     names(stated?.['author']) ?? metaContent(document, 'meta[name="author"], meta[property="article:author"], meta[name="byl"]');
