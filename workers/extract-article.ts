@@ -9,8 +9,9 @@ import { selectAll, type DomDocument, type DomElement } from './extract-article/
 import { readMeta } from './extract-article/metadata.js';
 import { pruneBoilerplate } from './extract-article/prune.js';
 import { ruleFor } from './extract-article/rules.js';
-import { holdEscapes, holdStrayAngles, releaseInHtml, releaseInText } from './extract-article/held-escapes.js';
+import { holdEscapes, releaseInHtml, releaseInText } from './extract-article/held-escapes.js';
 import { pageDocument } from './extract-article/shape.js';
+import { prepareSource } from './extract-article/source.js';
 import { stripInert } from './extract-article/strip-inert.js';
 import { tidyContent } from './extract-article/tidy.js';
 
@@ -36,7 +37,7 @@ const minArticleChars = 200;
  * @returns null when the page holds no article.
  */
 export function extractArticle(body: Uint8Array, options: ExtractArticleOptions): ArticleResult | null {
-  const html = holdStrayAngles(stripInert(decodeBytes(body, options.contentType, 'html')));
+  const html = prepareSource(stripInert(decodeBytes(body, options.contentType, 'html')));
   const document = pageDocument(html);
   if (document === null) return null;
   const base = baseOf(document, options.url);
