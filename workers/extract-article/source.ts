@@ -71,7 +71,8 @@ export function prepareSource(html: string): string {
   let out = '';
   let copied = 0;
   for (const edit of edits) {
-    // A span already cut (an end tag that both closes and reopens, as `</p>` can) is cut once.
+    // Spans come in page order and do not overlap; one that began inside a span already cut would
+    // be skipped, so no part of the page is ever written twice.
     if (edit.from < copied) continue;
     out += page.slice(copied, edit.from) + edit.by;
     copied = edit.to;
