@@ -1,5 +1,8 @@
 import type { DomElement, DomNode } from './dom.js';
 
+/** What a `<` in text is held as; source.ts holds those the tokenizer would cut text at before parsing. */
+export const heldAngle = '\uFDD0';
+
 /**
  * The characters linkedom writes as character references in text (`<`, `>`, `&`, no-break space),
  * each held as a noncharacter while Readability runs. Readability reads the page again from its own
@@ -9,9 +12,6 @@ import type { DomElement, DomNode } from './dom.js';
  * page. Noncharacters are never interchanged, so one found in a page is taken as U+FFFD first
  * (`withoutPageHolders`).
  */
-/** What a `<` in text is held as; source.ts holds those the tokenizer would cut text at before parsing. */
-export const heldAngle = '\uFDD0';
-
 const held = new Map([
   ['<', heldAngle],
   ['>', '\uFDD1'],

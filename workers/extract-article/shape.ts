@@ -48,10 +48,10 @@ export function pageDocument(html: string): DomDocument | null {
   if (before.length > 0) body.prepend(...before);
   if (after.length > 0) body.append(...after);
   flattenDeepNesting(body);
-  // The tokenizer ends a text run at every `<` that opens no tag and at every character reference,
-  // and linkedom makes each piece a node: 256 KB of `<` in text was 220,000 nodes, and every later
-  // walk (Readability's four attempts, its re-reads of the page) paid for each. Joined, they are the
-  // one text node a browser's parser makes.
+  // The tokenizer ends a text run at every character reference, and linkedom makes each piece a
+  // node (a `<` read as text is held before parsing, source.ts): joined, a run of references is the
+  // one text node a browser's parser makes, and every later walk (Readability's four attempts, its
+  // re-reads of the page) pays for one node, not one per reference.
   root.normalize();
   return document;
 }

@@ -1,5 +1,5 @@
 import { Parser } from 'htmlparser2';
-import { withFlatStack } from '../shared/parser-stack.js';
+import { fewerTagsThan, withFlatStack } from '../shared/parser-stack.js';
 import { ScanningTokenizer } from '../shared/scanning-tokenizer.js';
 import { heldAngle, withoutPageHolders } from './held-escapes.js';
 
@@ -31,7 +31,8 @@ const wholeTextElements = new Set(['script', 'style', 'title', 'textarea']);
  */
 export function prepareSource(html: string): string {
   const page = withoutPageHolders(html);
-  if (!strayAngle.test(page) && !mayNestPastCap(page)) return page;
+  // Nesting past the cap takes more start tags than the cap, each with its `<`.
+  if (!strayAngle.test(page) && fewerTagsThan(page, maxSourceDepth + 1)) return page;
   /** [from, to) ranges of the page to replace, in page order: a held `<` or nothing. */
   const edits: { from: number; to: number; by: string }[] = [];
   /** For each open element, whether its start tag was dropped. */
@@ -78,14 +79,4 @@ export function prepareSource(html: string): string {
     copied = edit.to;
   }
   return out + page.slice(copied);
-}
-
-/** Whether the page has enough `<` to nest past `maxSourceDepth`: fewer cannot, and need no pass. */
-function mayNestPastCap(page: string): boolean {
-  let at = -1;
-  for (let count = 0; count <= maxSourceDepth; count++) {
-    at = page.indexOf('<', at + 1);
-    if (at === -1) return false;
-  }
-  return true;
 }

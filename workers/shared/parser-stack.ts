@@ -38,7 +38,8 @@ export const supportedStackUses: readonly string[] = ['stack', 'foreignContext']
 /** Input with fewer `<` than this cannot nest deep enough for the O(depth) stacks to matter (at most ~125k moves). */
 const shallowTagLimit = 500;
 
-function fewerTagsThan(input: string, limit: number): boolean {
+/** Whether `input` has fewer than `limit` `<`: counted only up to `limit`, so a long page costs little. */
+export function fewerTagsThan(input: string, limit: number): boolean {
   // Every tag takes a `<` and a name character: short input needs no count.
   if (input.length < limit * 2) return true;
   let at = -1;
