@@ -1,11 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readability } from '@mozilla/readability';
 import t from 'tap';
 import { extractArticle } from '../../workers/extract-article.js';
 import { parseDocument, type DomElement } from '../../workers/extract-article/dom.js';
 import { pageDocument } from '../../workers/extract-article/shape.js';
-import { maxSourceDepth, prepareSource } from '../../workers/extract-article/source.js';
+import { maxSourceDepth, maxSourceElements, prepareSource } from '../../workers/extract-article/source.js';
+import { sharedCorpus } from '../fixtures/corpus.js';
 import { cpuMs, growth } from '../fixtures/growth.js';
 import { repoRoot } from '../fixtures/repo-root.js';
 
@@ -126,6 +127,43 @@ t.test('tags nested past the source cap are dropped before linkedom parses them:
   t.equal(headings?.children.length, 3, 'a heading closes the heading before it');
   const paragraphs = prepareSource(`${'<div>'.repeat(deep)}<p>a</p></p><br></br>b`);
   t.equal(paragraphs, `${'<div>'.repeat(maxSourceDepth)}a</p></br>b`, 'an end tag that makes an element (`</p>`, `</br>`) stays');
+});
+
+t.test("elements past the budget for the page's size are dropped: a page of bare tags costs about what an article does", async (t) => {
+  // The long fuzz run: 65,000 <h2> in 256 KB cost Readability 3.1-3.9 s on linkedom, where the
+  // size allows 2.7 s; sibling elements of four or five bytes cost 30-120 us each however written.
+  const size = 128 * 1024;
+  const article = `<html><body>${paragraphs(Math.floor(size / (prose.length + 7)))}</body></html>`;
+  const headings = `<html><body>${'<h2>'.repeat(size / 4)}</body></html>`;
+  const { ratio } = growth(article, headings, extract, 3);
+  t.ok(ratio < 10, `bare headings took ${ratio.toFixed(1)}x the CPU time of an article of the same size`);
+  // The first `maxSourceElements` tags stay; later ones go with their end tags, their text stays.
+  const items = 3000;
+  const list = '<li>a</li>'.repeat(items);
+  const kept = maxSourceElements(list.length);
+  t.ok(kept < items);
+  t.equal(prepareSource(list), '<li>a</li>'.repeat(kept) + 'a'.repeat(items - kept));
+  const late = prepareSource(`${'<i></i>'.repeat(items)}<textarea><b>x</b></textarea><title>a <b> b</title>`);
+  t.ok(
+    late.endsWith('<textarea><b>x</b></textarea><title>a <b> b</title>'),
+    'a textarea or title stays whole: dropped, its text would be read as tags',
+  );
+});
+
+t.test('no real page reaches the element budget', async (t) => {
+  const startTags = (html: string): number => html.match(/<[A-Za-z]/g)?.length ?? 0;
+  const dirs = [join(repoRoot, 'test', 'fixtures', 'articles'), join(repoRoot, 'test', 'fixtures', 'pages')];
+  const corpus = sharedCorpus('html/listing');
+  if ('dir' in corpus) dirs.push(join(corpus.dir, 'html', 'listing'));
+  let pages = 0;
+  for (const dir of dirs) {
+    for (const name of readdirSync(dir).filter((file) => file.endsWith('.html'))) {
+      const html = readFileSync(join(dir, name), 'utf8');
+      t.equal(startTags(prepareSource(html)), startTags(html), `${name} keeps every element`);
+      pages += 1;
+    }
+  }
+  t.ok(pages >= 14, `${pages} pages read`);
 });
 
 t.test('every `<` held before parsing comes back as it was, and nothing else is touched', async (t) => {

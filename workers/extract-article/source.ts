@@ -14,6 +14,19 @@ import { heldAngle, withoutPageHolders } from './held-escapes.js';
  */
 export const maxSourceDepth = 256;
 
+/**
+ * How many elements a page of `chars` characters may write before its later tags are dropped (their
+ * text stays, in the element then open). Readability costs 30–120 µs of CPU an element on linkedom
+ * (it reads each element's style, scores it and re-parses the page for each of its attempts), so a
+ * page of four-byte elements (65,000 `<h2>` in 256 KB) took 3–5 s, where the page's size allows
+ * 2.7 (the long fuzz run). Real pages write one element per 50–300 bytes (the densest long page of
+ * the ScrapingHub set: 50; the largest: 1,737 elements), and only pages denser than one per 24 bytes
+ * across their whole length reach the budget, which costs at most about 4 µs a byte.
+ */
+export function maxSourceElements(chars: number): number {
+  return 512 + Math.floor(chars / 32);
+}
+
 /** A `<` the tokenizer may read as text: one that is not followed by what opens a tag, an end tag or a comment. */
 const strayAngle = /<(?![A-Za-z!/?])/;
 /** Where text is raw (script, style) or read whole as the page's own words (title, textarea): left as written. */
@@ -26,13 +39,16 @@ const wholeTextElements = new Set(['script', 'style', 'title', 'textarea']);
  *   linkedom makes every piece a node that it registers for events: 256 KB of `<` in text was
  *   220,000 nodes and 3 s of CPU to parse and walk, most of it the garbage collector's (the long
  *   fuzz run). Held, a run of text is one node, as it is in a browser;
- * - tags nested deeper than `maxSourceDepth` are dropped, with their explicit end tags.
- * Pages with neither (almost all) are returned as they are after one scan for each.
+ * - tags nested deeper than `maxSourceDepth`, and those past the page's `maxSourceElements`, are
+ *   dropped, with their explicit end tags.
+ * Pages with none of these (almost all) are returned as they are after one scan for each.
  */
 export function prepareSource(html: string): string {
   const page = withoutPageHolders(html);
-  // Nesting past the cap takes more start tags than the cap, each with its `<`.
+  // Nesting past the cap, or elements past the budget, take more start tags than the cap, each with its `<`.
   if (!strayAngle.test(page) && fewerTagsThan(page, maxSourceDepth + 1)) return page;
+  const maxElements = maxSourceElements(page.length);
+  let elements = 0;
   /** [from, to) ranges of the page to replace, in page order: a held `<` or nothing. */
   const edits: { from: number; to: number; by: string }[] = [];
   /** For each open element, whether its start tag was dropped. */
@@ -45,9 +61,13 @@ export function prepareSource(html: string): string {
           wholeText = wholeTextElements.has(name);
           dropped.push(false);
         },
-        // An implied start tag (`</p>` with no `<p>` open) has no text of its own to drop.
+        // An implied start tag (`</p>` with no `<p>` open) has no text of its own to drop, and is
+        // not one the page wrote.
         onopentag: (_name, _attributes, isImplied) => {
-          if (dropped.length > maxSourceDepth && !isImplied) {
+          if (isImplied) return;
+          elements += 1;
+          // A title or textarea stays wherever it is: dropped, its text would be read as tags.
+          if (!wholeText && (dropped.length > maxSourceDepth || elements > maxElements)) {
             dropped[dropped.length - 1] = true;
             edits.push({ from: parser.startIndex, to: parser.endIndex + 1, by: '' });
           }
