@@ -1,4 +1,3 @@
-import { Readability } from '@mozilla/readability';
 import { escapeText } from 'entities';
 import type { ExtractedArticle } from '../src/domain/article.js';
 import type { FullTextRules } from '../src/domain/full-text-rules.js';
@@ -11,6 +10,7 @@ import { pruneBoilerplate } from './extract-article/prune.js';
 import { ruleFor } from './extract-article/rules.js';
 import { holdEscapes, releaseInHtml, releaseInText } from './extract-article/held-escapes.js';
 import { pageDocument } from './extract-article/shape.js';
+import { LinearReadability } from './extract-article/linear-readability.js';
 import { prepareSource } from './extract-article/source.js';
 import { stripInert } from './extract-article/strip-inert.js';
 import { tidyContent } from './extract-article/tidy.js';
@@ -128,10 +128,10 @@ function contains(ancestor: { parentElement: unknown }, element: { parentElement
 function byReadability(document: DomDocument | null): Found | null {
   if (document === null) return null;
   if (document.body !== null) holdEscapes(document.body);
-  let article: ReturnType<Readability<DomElement>['parse']>;
+  let article: ReturnType<LinearReadability<DomElement>['parse']>;
   try {
     // Readability is typed against the DOM lib's Document; linkedom's implements what it uses.
-    article = new Readability<DomElement>(document as unknown as ConstructorParameters<typeof Readability>[0], {
+    article = new LinearReadability<DomElement>(document as unknown as ConstructorParameters<typeof LinearReadability>[0], {
       // The content element itself, not its HTML: it is tidied before it is serialised once.
       serializer: (node) => node as unknown as DomElement,
     }).parse();

@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readability } from '@mozilla/readability';
+import fc from 'fast-check';
 import t from 'tap';
 import { extractArticle } from '../../workers/extract-article.js';
 import { parseDocument, type DomElement } from '../../workers/extract-article/dom.js';
+import { LinearReadability } from '../../workers/extract-article/linear-readability.js';
 import { pageDocument } from '../../workers/extract-article/shape.js';
 import { maxSourceDepth, maxSourceElements, prepareSource } from '../../workers/extract-article/source.js';
 import { sharedCorpus } from '../fixtures/corpus.js';
@@ -148,6 +150,35 @@ t.test("elements past the budget for the page's size are dropped: a page of bare
     late.endsWith('<textarea><b>x</b></textarea><title>a <b> b</title>'),
     'a textarea or title stays whole: dropped, its text would be read as tags',
   );
+});
+
+t.test('a long title is split into words once, not once per heading: the cost stays linear', async (t) => {
+  // The long fuzz run (seed long-title-many-headings.html): a <title> left open for 166 KB, then
+  // thousands of <h2>. Readability compared the title with each heading by splitting it again:
+  // 256 KB took 25 s of CPU.
+  const titleWords = 'lorem ipsum dolor sit amet consectetur adipiscing '.repeat(1500);
+  const page = (k: number): string =>
+    `<html><head><title>${titleWords.repeat(k)}</title></head><body>${'<h2>zeta</h2>'.repeat(1000 * k)}<p>${prose}</p></body></html>`;
+  const { ratio } = growth(page(1), page(4), extract, 3);
+  t.ok(ratio < 8, `4x the title and the headings took ${ratio.toFixed(1)}x the CPU time`);
+});
+
+t.test("the linear title comparison answers what Readability's own does", async (t) => {
+  type Similarity = { _textSimilarity: (this: unknown, textA: string, textB: string) => number };
+  const document = parseDocument('<html><head><title>t</title></head><body><p>x</p></body></html>');
+  const linear = new LinearReadability(document as unknown as ConstructorParameters<typeof LinearReadability>[0]) as unknown as Similarity;
+  const original = (Readability.prototype as unknown as Similarity)._textSimilarity;
+  const text = fc
+    .array(fc.constantFrom('a', 'B', 'b', 'cd', ' ', '-', 'é', '1', '_', ': '), { maxLength: 12 })
+    .map((parts) => parts.join(''));
+  fc.assert(
+    fc.property(text, text, (title, heading) => {
+      t.equal(linear._textSimilarity(title, heading), original.call(linear, title, heading));
+    }),
+    { numRuns: 300 },
+  );
+  t.equal(linear._textSimilarity('Harbour accounts reviewed', 'Harbour accounts'), 1);
+  t.equal(linear._textSimilarity('Harbour accounts reviewed', ''), 0);
 });
 
 t.test('no real page reaches the element budget', async (t) => {
