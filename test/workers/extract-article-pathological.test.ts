@@ -6,6 +6,7 @@ import t from 'tap';
 import { extractArticle } from '../../workers/extract-article.js';
 import { parseDocument, type DomElement } from '../../workers/extract-article/dom.js';
 import { LinearReadability } from '../../workers/extract-article/linear-readability.js';
+import { maxDepthSum, maxDomDepth } from '../../workers/extract-article/flatten.js';
 import { pageDocument } from '../../workers/extract-article/shape.js';
 import { maxSourceDepth, maxSourceElements, prepareSource } from '../../workers/extract-article/source.js';
 import { sharedCorpus } from '../fixtures/corpus.js';
@@ -170,6 +171,47 @@ t.test('a long list Readability drops costs it each item once, not once per item
   const list = (items: number): string => `<ul>${'<meta charset="utf-8" name="item-of-list">'.repeat(items)}`;
   const { ratio } = growth(list(1500), list(6000), extract, 3);
   t.ok(ratio < 8, `4x the items took ${ratio.toFixed(1)}x the CPU time`);
+});
+
+/** The sum over the body's elements of their depth below it, and the deepest. */
+function nesting(body: DomElement): { sum: number; deepest: number } {
+  let sum = 0;
+  let deepest = 0;
+  const stack: [DomElement, number][] = [[body, 0]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [element, depth] = next;
+    sum += depth;
+    deepest = Math.max(deepest, depth);
+    for (const child of Array.from(element.children)) stack.push([child, depth + 1]);
+  }
+  return { sum, deepest };
+}
+
+t.test('many elements under many levels are flattened to the depth their page size allows', async (t) => {
+  // The long fuzz run (seed nested-heads-long-list.html): 1,365 elements under 48 nested blocks,
+  // 31 KB, took 1 s: Readability measures each block's whole subtree.
+  const page = readFileSync(join(repoRoot, 'test', 'fuzz', 'seeds', 'extract-article', 'nested-heads-long-list.html'), 'utf8');
+  const article = `<html><body>${paragraphs(Math.floor(page.length / (prose.length + 7)))}</body></html>`;
+  const { ratio } = growth(article, page, extract, 3);
+  t.ok(ratio < 40, `the page took ${ratio.toFixed(1)}x the CPU time of an article of its size`);
+  const html = `<html><body>${'<div>'.repeat(48)}<ul>${'<li>a</li>'.repeat(2000)}</ul>${'</div>'.repeat(48)}</body></html>`;
+  const shaped = nesting(pageDocument(html)?.body as DomElement);
+  t.ok(shaped.sum <= maxDepthSum(html.length), `depths sum to ${shaped.sum}, within ${maxDepthSum(html.length)}`);
+  // The items are the 50th level: unwrapped, they leave the chain above them whole.
+  t.equal(shaped.deepest, maxDomDepth - 1, 'flattened above the items');
+  t.match(extract(html)?.content_text ?? '', /^a/, 'the text is still read');
+});
+
+t.test('no real page holds more nesting than its size allows', async (t) => {
+  const dirs = [join(repoRoot, 'test', 'fixtures', 'articles'), join(repoRoot, 'test', 'fixtures', 'pages')];
+  for (const dir of dirs) {
+    for (const name of readdirSync(dir).filter((file) => file.endsWith('.html'))) {
+      const html = prepareSource(readFileSync(join(dir, name), 'utf8'));
+      const body = parseDocument(html).body as DomElement;
+      const { sum } = nesting(body);
+      t.ok(sum <= maxDepthSum(html.length) || nesting(body).deepest > maxDomDepth, `${name}: ${sum} within ${maxDepthSum(html.length)}`);
+    }
+  }
 });
 
 t.test('LinearReadability finds the article Readability finds', async (t) => {

@@ -47,7 +47,7 @@ export function pageDocument(html: string): DomDocument | null {
   }
   if (before.length > 0) body.prepend(...before);
   if (after.length > 0) body.append(...after);
-  flattenDeepNesting(body);
+  flattenDeepNesting(body, html.length);
   // The tokenizer ends a text run at every character reference, and linkedom makes each piece a
   // node (a `<` read as text is held before parsing, source.ts): joined, a run of references is the
   // one text node a browser's parser makes, and every later walk (Readability's four attempts, its
