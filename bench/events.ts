@@ -16,7 +16,7 @@
  * `/v1/events` streams, 50), FEEDMILL_BENCH_CLUSTER_INTERVAL (seconds between a feed's refreshes, 5),
  * FEEDMILL_BENCH_CLUSTER_SECONDS (measured, 120), FEEDMILL_BENCH_CLUSTER_CHILDREN (load-generator
  * processes, 2), FEEDMILL_BENCH_CASSANDRA (`127.0.0.1:9042`), FEEDMILL_BENCH_REDIS_URL
- * (`redis://127.0.0.1:6379`).
+ * (`redis://127.0.0.1:6379`), FEEDMILL_BENCH_PROFILE_DIR (a CPU profile of each cluster process).
  */
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -15,7 +15,8 @@
  * (hosted reads per second, 20), FEEDMILL_BENCH_SCALE_SLOW_MS (3000), FEEDMILL_BENCH_SCALE_OPML_FEEDS
  * (feeds imported through OPML in a deployment of their own, to compare with seeding the store; 0
  * skips, 1000), FEEDMILL_BENCH_CASSANDRA (`127.0.0.1:9042`), FEEDMILL_BENCH_CASSANDRA_DATA_DIR (the
- * server's data directory, for the bytes on disk), FEEDMILL_BENCH_REDIS_URL (`redis://127.0.0.1:6379`).
+ * server's data directory, for the bytes on disk), FEEDMILL_BENCH_REDIS_URL (`redis://127.0.0.1:6379`),
+ * FEEDMILL_BENCH_PROFILE_DIR (a CPU profile of each cluster process).
  */
 import { loadavg } from 'node:os';
 import { join } from 'node:path';

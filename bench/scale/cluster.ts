@@ -33,7 +33,13 @@ export async function startCluster(settings: ClusterSettings, bench: string, ext
   const metricsUrls = new Map<number, string>();
   const started = async (role: 'api' | 'worker', roleEnv: Record<string, string | undefined>) => {
     const metricsPort = await freePort();
-    const running = await startRole(role, { ...roleEnv, FEEDMILL_METRICS_PORT: String(metricsPort) }, target.dataDir);
+    // FEEDMILL_BENCH_PROFILE_DIR: a V8 CPU profile of each process, written when it stops.
+    const running = await startRole(
+      role,
+      { ...roleEnv, FEEDMILL_METRICS_PORT: String(metricsPort) },
+      target.dataDir,
+      process.env.FEEDMILL_BENCH_PROFILE_DIR,
+    );
     metricsUrls.set(running.child.pid ?? -1, `http://127.0.0.1:${metricsPort}/metrics`);
     return running;
   };
