@@ -22,10 +22,10 @@ const internals = Readability.prototype as unknown as ReadabilityInternals;
  *
  * Its title comparison. Readability compares the article title with every `<h1>` and `<h2>` it
  * walks, until one matches, to drop the heading that repeats it; each comparison split the title
- * into words again and looked every word of the heading up in that list. A page whose title was 166 KB of text, followed by thousands of headings, took 25 s of
- * CPU for 256 KB (the long fuzz run). Here the title's words are split once, into a set, and the
- * answer is the one Readability gives (test/workers/extract-article-pathological.test.ts compares
- * them).
+ * into words again and looked every word of the heading up in that list. A page whose title was
+ * 166 KB of text, followed by thousands of headings, took 25 s of CPU for 256 KB (the long fuzz
+ * run). Here the title's words are split once, into a set, and the answer is the one Readability
+ * gives (test/workers/extract-article-pathological.test.ts compares them).
  *
  * Its list check. Before it drops a list it judges bad, Readability reads `node.children` twice
  * for each item, and linkedom builds that list anew on every read (a browser keeps one live

@@ -20,8 +20,8 @@ export const maxSourceDepth = 256;
  * (it reads each element's style, scores it and re-parses the page for each of its attempts), so a
  * page of four-byte elements (65,000 `<h2>` in 256 KB) took 3–5 s, where the page's size allows
  * 2.7 (the long fuzz run). Real pages write one element per 50–300 bytes (the densest long page of
- * the ScrapingHub set: 50; the largest: 1,737 elements), and only pages denser than one per 24 bytes
- * across their whole length reach the budget, which costs at most about 4 µs a byte.
+ * the ScrapingHub set: 50; the largest: 1,737 elements), and only pages denser than one per 32
+ * characters across their whole length reach the budget, which costs at most about 4 µs a byte.
  */
 export function maxSourceElements(chars: number): number {
   return 512 + Math.floor(chars / 32);
