@@ -37,6 +37,7 @@ export interface Stack {
  * on HTTPS, a local RSS source, and a signed webhook for one feed of one account.
  */
 export async function startStack(): Promise<Stack> {
+  const account = 'bench';
   const env = createTestDeps();
   const { deps } = env;
   const closers: (() => Promise<void>)[] = [() => env.close()];
@@ -46,7 +47,7 @@ export async function startStack(): Promise<Stack> {
   try {
     // Subscribed before anything else, so `bus.publish` calls it first: the stamp is the moment of publishing.
     const published: { eventId: string; at: number }[] = [];
-    deps.bus.subscribe((envelope) => void published.push({ eventId: envelope.event.id, at: wallNow() }));
+    deps.bus.subscribe(account, (envelope) => void published.push({ eventId: envelope.event.id, at: wallNow() }));
     // As serve.ts starts the worker: one delivery queue runs the dispatch job of each event (its
     // deliveries made, then the event marked published) and then each delivery.
     await deps.deliveryScheduler.start(deliveryQueueHandler(deps));
@@ -65,7 +66,7 @@ export async function startStack(): Promise<Stack> {
     const sink = await startTimedSink(() => secret);
     closers.push(() => sink.close());
 
-    const authorization = await env.bearer('bench');
+    const authorization = await env.bearer(account);
     const principal = await createAuthenticator(deps)(authorization);
     const feedId = (await createFeed(deps, principal, { url: source.url })).feed.id;
     secret = (await createWebhook(deps, principal, { url: sink.url, feeds: [feedId] })).secret;

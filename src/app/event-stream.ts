@@ -86,8 +86,7 @@ export async function* eventStream(
   const held: FeedEventEnvelope[] = [];
   let overflowed = false;
   let wake: (() => void) | undefined;
-  const unsubscribe = deps.bus.subscribe((envelope) => {
-    if (envelope.accountId !== scope.accountId) return;
+  const unsubscribe = deps.bus.subscribe(scope.accountId, (envelope) => {
     if (held.length >= maxHeld) overflowed = true;
     else held.push(envelope);
     wake?.();

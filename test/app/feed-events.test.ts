@@ -28,7 +28,7 @@ async function setup(t: Test) {
   });
   const { feed } = await createFeed(env.deps, { ...principal, scopes: [...principal.scopes] }, { url: source.url });
   const events: FeedEventEnvelope[] = [];
-  env.deps.bus.subscribe((envelope) => {
+  env.deps.bus.subscribe(principal.accountId, (envelope) => {
     events.push(envelope);
   });
   // As a worker runs it: the dispatch job stores the deliveries and marks the event published.

@@ -40,7 +40,7 @@ t.test('after a parser upgrade, refreshing the same entries announces nothing an
   };
   const deps = { ...env.deps, parser };
   const events: FeedEventEnvelope[] = [];
-  deps.bus.subscribe((envelope) => {
+  deps.bus.subscribe(alice.accountId, (envelope) => {
     events.push(envelope);
   });
 

@@ -61,9 +61,7 @@ function pipelineDeps(t: Test) {
   const env = createTestDeps({ clock: { now: () => new Date(at) }, random });
   t.teardown(() => env.close());
   const events: FeedEventEnvelope[] = [];
-  env.deps.bus.subscribe((envelope) => {
-    events.push(envelope);
-  });
+  for (const { accountId } of [alice, bob]) env.deps.bus.subscribe(accountId, (envelope) => void events.push(envelope));
   return { deps: env.deps, events };
 }
 

@@ -18,10 +18,11 @@ export interface BusPair {
 export type MakeBusPair = (onError: (error: unknown) => void) => Promise<BusPair>;
 
 let sequence = 0;
-function envelope(feedId = 'feed0000000000001'): FeedEventEnvelope {
+const account = 'acct_1';
+function envelope(feedId = 'feed0000000000001', accountId = account): FeedEventEnvelope {
   sequence += 1;
   return {
-    accountId: 'acct_1',
+    accountId,
     feedId,
     occurredAt: new Date(Date.UTC(2024, 4, 1, 12, 0, sequence)).toISOString(),
     event: {
@@ -57,8 +58,8 @@ export function busContract(t: Test, name: string, make: MakeBusPair): void {
     const { publisher, listener } = await setup(t);
     const first: FeedEventEnvelope[] = [];
     const second: FeedEventEnvelope[] = [];
-    listener.subscribe((event) => void first.push(event));
-    listener.subscribe(async (event) => void second.push(event));
+    listener.subscribe(account, (event) => void first.push(event));
+    listener.subscribe(account, async (event) => void second.push(event));
     const sent = envelope();
     await publisher.publish(sent);
     await until(() => first.length === 1 && second.length === 1, 'both subscribers');
@@ -66,10 +67,44 @@ export function busContract(t: Test, name: string, make: MakeBusPair): void {
     t.same(second, [sent]);
   });
 
+  t.test(`${name}: a listener hears only the events of the account it listens to`, async (t) => {
+    const { publisher, listener } = await setup(t);
+    const mine: string[] = [];
+    const theirs: string[] = [];
+    listener.subscribe(account, (event) => void mine.push(event.event.id));
+    listener.subscribe('acct_2', (event) => void theirs.push(event.event.id));
+    const forMine = envelope();
+    const forTheirs = envelope('feed0000000000002', 'acct_2');
+    const forNobody = envelope('feed0000000000003', 'acct_3');
+    for (const event of [forMine, forTheirs, forNobody]) await publisher.publish(event);
+    await until(() => mine.length === 1 && theirs.length === 1, 'one event each');
+    await sleep(quietMs);
+    t.same(mine, [forMine.event.id]);
+    t.same(theirs, [forTheirs.event.id]);
+  });
+
+  t.test(`${name}: listeners added or removed while an event is delivered change nothing for that event`, async (t) => {
+    const { publisher, listener } = await setup(t);
+    const heard: string[] = [];
+    let stopSecond = (): void => undefined;
+    listener.subscribe(account, (event) => {
+      heard.push(`first ${event.event.id}`);
+      stopSecond();
+      listener.subscribe(account, (later) => void heard.push(`added ${later.event.id}`));
+    });
+    stopSecond = listener.subscribe(account, (event) => void heard.push(`second ${event.event.id}`));
+    const sent = envelope();
+    await publisher.publish(sent);
+    await until(() => heard.length === 2, 'the event');
+    await sleep(quietMs);
+    t.same(heard, [`first ${sent.event.id}`, `second ${sent.event.id}`], 'the second still hears it; the one added waits for the next');
+    t.equal(listener.listenerCount, 2, 'the first and the one it added');
+  });
+
   t.test(`${name}: events arrive in the order they were published`, async (t) => {
     const { publisher, listener } = await setup(t);
     const seen: string[] = [];
-    listener.subscribe((event) => void seen.push(event.event.id));
+    listener.subscribe(account, (event) => void seen.push(event.event.id));
     const sent = [envelope(), envelope(), envelope()];
     for (const event of sent) await publisher.publish(event);
     await until(() => seen.length === 3, 'three events');
@@ -82,7 +117,7 @@ export function busContract(t: Test, name: string, make: MakeBusPair): void {
   t.test(`${name}: the publishing process hears its own events too`, async (t) => {
     const { publisher } = await setup(t);
     const seen: FeedEventEnvelope[] = [];
-    publisher.subscribe((event) => void seen.push(event));
+    publisher.subscribe(account, (event) => void seen.push(event));
     await publisher.publish(envelope());
     await until(() => seen.length === 1, 'the event');
     t.equal(seen.length, 1);
@@ -92,8 +127,8 @@ export function busContract(t: Test, name: string, make: MakeBusPair): void {
     const { publisher, listener } = await setup(t);
     const gone: FeedEventEnvelope[] = [];
     const staying: FeedEventEnvelope[] = [];
-    const unsubscribe = listener.subscribe((event) => void gone.push(event));
-    listener.subscribe((event) => void staying.push(event));
+    const unsubscribe = listener.subscribe(account, (event) => void gone.push(event));
+    listener.subscribe(account, (event) => void staying.push(event));
     await publisher.publish(envelope());
     await until(() => gone.length === 1 && staying.length === 1, 'the first event');
     unsubscribe();
@@ -108,13 +143,13 @@ export function busContract(t: Test, name: string, make: MakeBusPair): void {
     const heard: FeedEventEnvelope[] = [];
     const thrown = new Error('listener broke');
     const rejected = new Error('listener rejected');
-    listener.subscribe(() => {
+    listener.subscribe(account, () => {
       throw thrown;
     });
-    listener.subscribe(async () => {
+    listener.subscribe(account, async () => {
       throw rejected;
     });
-    listener.subscribe((event) => void heard.push(event));
+    listener.subscribe(account, (event) => void heard.push(event));
     await publisher.publish(envelope());
     await until(() => heard.length === 1 && errors.length === 2, 'the event and two reports');
     t.same(new Set(errors), new Set([thrown, rejected]));
@@ -123,8 +158,8 @@ export function busContract(t: Test, name: string, make: MakeBusPair): void {
   t.test(`${name}: listenerCount counts this process's listeners`, async (t) => {
     const { listener } = await setup(t);
     t.equal(listener.listenerCount, 0);
-    const first = listener.subscribe(() => undefined);
-    const second = listener.subscribe(() => undefined);
+    const first = listener.subscribe(account, () => undefined);
+    const second = listener.subscribe(account, () => undefined);
     t.equal(listener.listenerCount, 2);
     first();
     t.equal(listener.listenerCount, 1);
@@ -132,12 +167,18 @@ export function busContract(t: Test, name: string, make: MakeBusPair): void {
     t.equal(listener.listenerCount, 1, 'unsubscribing twice removes one listener');
     second();
     t.equal(listener.listenerCount, 0);
+    const other = listener.subscribe('acct_2', () => undefined);
+    listener.subscribe(account, () => undefined);
+    t.equal(listener.listenerCount, 2, 'listeners of every account count');
+    await listener.close();
+    other();
+    t.equal(listener.listenerCount, 0, 'a stop function called after close removes nothing more');
   });
 
   t.test(`${name}: a closed bus delivers nothing more to its listeners`, async (t) => {
     const { publisher, listener } = await setup(t);
     const heard: FeedEventEnvelope[] = [];
-    listener.subscribe((event) => void heard.push(event));
+    listener.subscribe(account, (event) => void heard.push(event));
     await listener.close();
     t.equal(listener.listenerCount, 0);
     await publisher.publish(envelope()).catch(() => undefined);

@@ -41,7 +41,7 @@ const bobFeed = await createFeed(bobSource.url, bob);
 
 // Every event that leaves the bus, as webhook dispatch sees it: what subscribers must receive too.
 const published: FeedEventEnvelope[] = [];
-env.deps.bus.subscribe((envelope) => void published.push(envelope));
+for (const account of ['alice', 'bob']) env.deps.bus.subscribe(account, (envelope) => void published.push(envelope));
 const baseline = env.deps.bus.listenerCount;
 t.beforeEach(() => drained(env.deps, baseline));
 

@@ -31,7 +31,7 @@ const otherId = (await post('/v1/feeds', { url: otherSource.url })).json<{ id: s
 const bundleId = (await post('/v1/bundles', { name: 'Only the first', feeds: [feedId] })).json<{ id: string }>().id;
 
 const published: FeedEventEnvelope[] = [];
-env.deps.bus.subscribe((envelope) => void published.push(envelope));
+for (const account of ['alice', 'bob']) env.deps.bus.subscribe(account, (envelope) => void published.push(envelope));
 let n = 0;
 /** The source publishes an item and the feed's refresh runs; returns the event it published. */
 async function publish(source = aliceSource, id = feedId): Promise<FeedUpdateEvent> {

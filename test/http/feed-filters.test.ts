@@ -125,7 +125,7 @@ t.test('items the feed filters drop are announced to no one (webhooks, subscript
   await call('PATCH', `/v1/feeds/${feedId}/settings`, { filters: blockAds });
   t.teardown(async () => void (await call('PATCH', `/v1/feeds/${feedId}/settings`, { filters: null })));
   const events: FeedEventEnvelope[] = [];
-  const unsubscribe = env.deps.bus.subscribe((envelope) => void events.push(envelope));
+  const unsubscribe = env.deps.bus.subscribe('alice', (envelope) => void events.push(envelope));
   t.teardown(unsubscribe);
   posts.push({ title: 'Sponsored: more', category: 'Ads' }, { title: 'New crate', category: 'Programming' });
   await refreshFeed(env.deps, feedId);
@@ -180,7 +180,7 @@ t.test('bundle settings: keep/block filters over the merged items, in the bundle
 // Last: the items it adds would change what the tests above count.
 t.test("a webhook's own filter judges categories, which the event's envelope carries", async (t) => {
   const events: FeedEventEnvelope[] = [];
-  const unsubscribe = env.deps.bus.subscribe((envelope) => void events.push(envelope));
+  const unsubscribe = env.deps.bus.subscribe('alice', (envelope) => void events.push(envelope));
   t.teardown(unsubscribe);
   posts.push({ title: 'Cup final', category: 'Sport' }, { title: 'Borrow checker', category: 'Programming' });
   await refreshFeed(env.deps, feedId);

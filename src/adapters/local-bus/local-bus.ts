@@ -1,21 +1,18 @@
 import type { FeedEventEnvelope } from '../../webhook-event/feed-update-event.js';
-import type { EventBus, EventListener } from '../../ports/event-bus.js';
+import { accountListeners, type EventBus } from '../../ports/event-bus.js';
 
 /**
- * The in-process event bus of embedded mode. A listener that throws or rejects is reported and
- * does not keep the event from the others.
+ * The in-process event bus of embedded mode: publishing delivers at once to the listeners of the
+ * event's account. A listener that throws or rejects is reported and does not keep the event from
+ * the others.
  */
 export function createLocalBus(onError: (error: unknown) => void = () => undefined): EventBus {
-  const listeners = new Set<EventListener>();
+  const listeners = accountListeners(onError);
   return {
     async publish(envelope: FeedEventEnvelope) {
-      const outcomes = await Promise.allSettled([...listeners].map(async (listener) => listener(envelope)));
-      for (const outcome of outcomes) if (outcome.status === 'rejected') onError(outcome.reason);
+      listeners.deliver(envelope);
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: (accountId, listener) => listeners.add(accountId, listener),
     get listenerCount() {
       return listeners.size;
     },

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { FeedEventEnvelope } from '../../webhook-event/feed-update-event.js';
-import type { EventBus, EventListener } from '../../ports/event-bus.js';
+import { accountListeners, type EventBus } from '../../ports/event-bus.js';
 
 export interface RedisBusOptions {
   /**
@@ -28,21 +28,22 @@ export interface RedisBus extends EventBus {
 
 /**
  * The cluster event bus over Redis pub/sub: an event published by any process (a worker that
- * refreshed a feed) reaches the listeners of every process (API replicas serving subscriptions,
- * dispatchers of webhooks). A subscribed connection can issue no other command, hence two
+ * refreshed a feed) reaches the listeners of its account in every process (API replicas serving
+ * subscriptions and event streams). Every process hears every event on the one channel; the
+ * cost per event in a process is one parse and a call for each listener of that account. A subscribed connection can issue no other command, hence two
  * connections. Pub/sub delivers at most once to whoever listens at that moment; events that must
  * not be lost travel through the store's outbox, this only fans them out.
  */
 export function createRedisBus(options: RedisBusOptions): RedisBus {
   const channel = options.channel ?? 'feedmill:events';
   const onError = options.onError ?? ((): void => undefined);
-  const listeners = new Set<EventListener>();
+  const listeners = accountListeners(onError);
   const publisher = new Redis(options.url, { connectionName: 'feedmill-bus-publisher' });
   const subscriber = new Redis(options.url, { connectionName: 'feedmill-bus-subscriber' });
   publisher.on('error', onError);
   subscriber.on('error', onError);
 
-  const deliver = async (message: string): Promise<void> => {
+  const deliver = (message: string): void => {
     let envelope: FeedEventEnvelope;
     try {
       envelope = JSON.parse(message) as FeedEventEnvelope;
@@ -50,12 +51,10 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
       onError(new Error(`Expected a JSON event envelope on ${channel}, got ${JSON.stringify(message.slice(0, 80))}`, { cause: error }));
       return;
     }
-    // A snapshot: a listener that unsubscribes another while this event is delivered changes nothing here.
-    const outcomes = await Promise.allSettled([...listeners].map(async (listener) => listener(envelope)));
-    for (const outcome of outcomes) if (outcome.status === 'rejected') onError(outcome.reason);
+    listeners.deliver(envelope);
   };
   subscriber.on('message', (from: string, message: string) => {
-    if (from === channel) void deliver(message);
+    if (from === channel) deliver(message);
   });
   const subscribed = subscriber.subscribe(channel).then(() => undefined);
   // Reported here; `ready()` and `publish` still reject for whoever waits on them.
@@ -68,10 +67,7 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
       if (closing) throw new Error(`Expected an open bus to publish event ${envelope.event.id}, but the Redis bus is closed`);
       await publisher.publish(channel, JSON.stringify(envelope));
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: (accountId, listener) => listeners.add(accountId, listener),
     get listenerCount() {
       return listeners.size;
     },

@@ -20,8 +20,7 @@ export const eventRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { d
   app.get('/events', async (request, reply) => {
     const { accountId } = principalOf(request);
     const stream = openStream(request, reply, accountId);
-    const unsubscribe = deps.bus.subscribe((envelope) => {
-      if (envelope.accountId !== accountId) return;
+    const unsubscribe = deps.bus.subscribe(accountId, (envelope) => {
       stream.raw.write(
         `event: feed_update\nid: ${envelope.event.id}\ndata: ${JSON.stringify({ feed_id: envelope.feedId, event_id: envelope.event.id })}\n\n`,
       );
