@@ -21,6 +21,7 @@ import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import { channelOfDatabase } from '../src/adapters/redis-bus/index.js';
 import { clusterServices } from './cluster-services.js';
 import type { FromChild, SubscriberSpec, ToChild } from './events/cluster-protocol.js';
 import { formatRows } from './poll/table.js';
@@ -91,7 +92,7 @@ export async function runSoak(env: SoakEnv): Promise<void> {
     const ours = new Set(feeds);
     let next = feedCount;
     const announced = new Map<string, number>();
-    await bus.subscribe('feedmill:events');
+    await bus.subscribe(channelOfDatabase('feedmill:events', bus.options.db));
     bus.on('message', (_channel: string, message: string) => {
       const envelope = JSON.parse(message) as { accountId: string; event: { id: string } };
       if (envelope.accountId === 'bench-soak') announced.set(envelope.event.id, Date.now());
@@ -195,7 +196,8 @@ export async function runSoak(env: SoakEnv): Promise<void> {
       duplicated: duplicateWebhook + duplicateSubscriber,
     };
     console.log(JSON.stringify(json));
-    if (json.errors > 0 || json.lost > 0 || json.duplicated > 0) process.exitCode = 1;
+    // No announcement heard means the bench listened on the wrong channel: a broken run, not a clean one.
+    if (json.errors > 0 || json.lost > 0 || json.duplicated > 0 || counted === 0) process.exitCode = 1;
   } finally {
     if (child.connected) {
       child.send({ type: 'close' } satisfies ToChild);

@@ -12,6 +12,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import { channelOfDatabase } from '../../src/adapters/redis-bus/index.js';
 import { Pool } from 'undici';
 import { runCommand } from '../feedmill-binary.js';
 import type { ClusterSettings } from '../poll/modes.js';
@@ -143,7 +144,9 @@ export async function runClusterEvents(options: ClusterEventsOptions): Promise<v
     const rssAfter = apiPids.reduce((sum, pid) => sum + rssMb(pid), 0);
 
     const published = new Map<string, { at: number; feedId: string }>();
-    await bus.subscribe('feedmill:events');
+    // The channel the cluster's processes use, which names its Redis database.
+    const channel = channelOfDatabase('feedmill:events', bus.options.db);
+    await bus.subscribe(channel);
     bus.on('message', (_channel: string, message: string) => {
       const envelope = JSON.parse(message) as { feedId: string; event: { id: string } };
       if (expected.has(envelope.feedId)) published.set(envelope.event.id, { at: wallNow(), feedId: envelope.feedId });
@@ -231,7 +234,10 @@ export async function runClusterEvents(options: ClusterEventsOptions): Promise<v
         generator_loop_p99_ms: Number(generatorP99.toFixed(1)),
       }),
     );
-    if (summary.missing > 0 || summary.duplicates > 0 || failures.length > 0) process.exitCode = 1;
+    // No event heard is a broken run (the bench listening on another channel), never a clean one.
+    const silent = rows.filter((row) => row[2] === '0').map((row) => row[0]);
+    if (silent.length > 0) console.log(`no event heard on ${channel} for: ${silent.join(', ')}`);
+    if (summary.missing > 0 || summary.duplicates > 0 || failures.length > 0 || silent.length > 0) process.exitCode = 1;
   } finally {
     for (const handle of children) {
       if (handle.child.exitCode !== null || !handle.child.connected) continue;

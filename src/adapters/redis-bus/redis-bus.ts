@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import type { FeedEventEnvelope } from '../../webhook-event/feed-update-event.js';
 import { accountListeners, type EventBus } from '../../ports/event-bus.js';
+import { channelOfDatabase } from './channel.js';
 
 export interface RedisBusOptions {
   /**
@@ -10,7 +11,7 @@ export interface RedisBusOptions {
   url: string;
   /**
    * The pub/sub channel; every process of one deployment uses the same one.
-   * @default 'feedmill:events'
+   * @default 'feedmill:events', and 'feedmill:events:db3' on database 3 (see channelOfDatabase)
    */
   channel?: string;
   /**
@@ -35,10 +36,10 @@ export interface RedisBus extends EventBus {
  * not be lost travel through the store's outbox, this only fans them out.
  */
 export function createRedisBus(options: RedisBusOptions): RedisBus {
-  const channel = options.channel ?? 'feedmill:events';
   const onError = options.onError ?? ((): void => undefined);
   const listeners = accountListeners(onError);
   const publisher = new Redis(options.url, { connectionName: 'feedmill-bus-publisher' });
+  const channel = options.channel ?? channelOfDatabase('feedmill:events', publisher.options.db);
   const subscriber = new Redis(options.url, { connectionName: 'feedmill-bus-subscriber' });
   publisher.on('error', onError);
   subscriber.on('error', onError);

@@ -1,12 +1,13 @@
 import { Redis } from 'ioredis';
 import type { ChangeBus, ChangeNotice } from '../../ports/change-bus.js';
+import { channelOfDatabase } from './channel.js';
 
 export interface RedisChangeBusOptions {
   /** @example 'redis://127.0.0.1:6379' */
   url: string;
   /**
    * The pub/sub channel; every process of one deployment uses the same one.
-   * @default 'feedmill:changes'
+   * @default 'feedmill:changes', and 'feedmill:changes:db3' on database 3 (see channelOfDatabase)
    */
   channel?: string;
   /** Told about connection errors (ioredis reconnects by itself), notices that could not be sent and messages that are not notices. */
@@ -28,10 +29,10 @@ type Wire = { f?: string[]; k?: string[] };
  * subscription on the new connection.
  */
 export function createRedisChangeBus(options: RedisChangeBusOptions): RedisChangeBus {
-  const channel = options.channel ?? 'feedmill:changes';
   const onError = options.onError ?? ((): void => undefined);
   const listeners = new Set<(notice: ChangeNotice) => void>();
   const publisher = new Redis(options.url, { connectionName: 'feedmill-changes-publisher' });
+  const channel = options.channel ?? channelOfDatabase('feedmill:changes', publisher.options.db);
   const subscriber = new Redis(options.url, { connectionName: 'feedmill-changes-subscriber', autoResubscribe: false });
   publisher.on('error', onError);
   subscriber.on('error', onError);
