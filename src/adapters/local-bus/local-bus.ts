@@ -1,5 +1,6 @@
 import type { FeedEventEnvelope } from '../../webhook-event/feed-update-event.js';
-import { accountListeners, type EventBus } from '../../ports/event-bus.js';
+import { accountListeners } from '../../ports/account-listeners.js';
+import type { EventBus } from '../../ports/event-bus.js';
 
 /**
  * The in-process event bus of embedded mode: publishing delivers at once to the listeners of the

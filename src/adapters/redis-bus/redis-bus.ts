@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import type { FeedEventEnvelope } from '../../webhook-event/feed-update-event.js';
-import { accountListeners, type EventBus } from '../../ports/event-bus.js';
+import { accountListeners } from '../../ports/account-listeners.js';
+import type { EventBus } from '../../ports/event-bus.js';
 import { channelOfDatabase } from './channel.js';
 
 export interface RedisBusOptions {
