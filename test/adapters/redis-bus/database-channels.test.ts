@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import t from 'tap';
 import { createRedisBus, createRedisChangeBus } from '../../../src/adapters/redis-bus/index.js';
 import type { ChangeNotice } from '../../../src/ports/change-bus.js';
 import type { FeedEventEnvelope } from '../../../src/webhook-event/feed-update-event.js';
 import { requireRedis } from '../../contract/redis-test-options.js';
+import { eventually, sleep } from '../../fixtures/eventually.js';
 
 // Two deployments on one Redis server, on databases of their own, with the channels the buses
 // choose by themselves (as compose.ts creates them: no channel given).
@@ -16,13 +16,14 @@ const onDatabase = (db: number): string => {
   return url.toString();
 };
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 3000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(5);
-  }
-}
+/** Waits, polling every 5 ms, for what pub/sub delivers asynchronously. */
+const until = (check: () => boolean, what: string): Promise<void> =>
+  eventually(
+    3000,
+    async () => check(),
+    () => `waiting for ${what}`,
+    5,
+  );
 
 const envelopeOf = (accountId: string): FeedEventEnvelope => ({
   accountId,
