@@ -178,6 +178,9 @@ export async function runClusterEvents(options: ClusterEventsOptions): Promise<v
     // Each path's own p99 too: over all events, the 24 WebSocket events of a run are under 1% of
     // them and the overall p99 would not show their tail.
     const pathP99: { ws_p99_ms?: number; sse_p99_ms?: number } = {};
+    // A path with subscribers and no event heard is a broken run (the bench listening on another
+    // channel), never a clean one.
+    const silent: string[] = [];
     for (const [label, pick] of [
       ['GraphQL WebSocket', (feedId: string) => feedId === wsFeed],
       ['/v1/events stream', (feedId: string) => feedId !== wsFeed],
@@ -197,6 +200,7 @@ export async function runClusterEvents(options: ClusterEventsOptions): Promise<v
       latencies.sort((a, b) => a - b);
       const subs = label === 'GraphQL WebSocket' ? ws : sse;
       if (subs === 0) continue;
+      if (events === 0) silent.push(label);
       pathP99[label === 'GraphQL WebSocket' ? 'ws_p99_ms' : 'sse_p99_ms'] = Number(quantile(latencies, 0.99).toFixed(1));
       rows.push([
         label,
@@ -239,8 +243,6 @@ export async function runClusterEvents(options: ClusterEventsOptions): Promise<v
         generator_loop_p99_ms: Number(generatorP99.toFixed(1)),
       }),
     );
-    // No event heard is a broken run (the bench listening on another channel), never a clean one.
-    const silent = rows.filter((row) => row[2] === '0').map((row) => row[0]);
     if (silent.length > 0) console.log(`no event heard on ${channel} for: ${silent.join(', ')}`);
     if (summary.missing > 0 || summary.duplicates > 0 || failures.length > 0 || silent.length > 0) process.exitCode = 1;
   } finally {

@@ -40,7 +40,6 @@ export function accountListeners(onError: (error: unknown) => void): AccountList
   // Deliveries begun and not finished, oldest first, by account: an account's next event waits
   // for the one before, so every listener hears its account's events in order.
   const unfinished = new Map<string, Delivery[]>();
-  let size = 0;
   let scheduled = false;
 
   /** One slice of a delivery; true when it has reached every listener. */
@@ -79,15 +78,10 @@ export function accountListeners(onError: (error: unknown) => void): AccountList
       let listeners = byAccount.get(accountId);
       if (!listeners) byAccount.set(accountId, (listeners = new Set()));
       // A listener object added twice is still one listener.
-      if (!listeners.has(listener)) {
-        listeners.add(listener);
-        size += 1;
-      }
+      listeners.add(listener);
       const own = listeners;
       return () => {
-        if (!own.delete(listener)) return;
-        size -= 1;
-        if (own.size === 0 && byAccount.get(accountId) === own) byAccount.delete(accountId);
+        if (own.delete(listener) && own.size === 0 && byAccount.get(accountId) === own) byAccount.delete(accountId);
       };
     },
     deliver(envelope) {
@@ -100,14 +94,13 @@ export function accountListeners(onError: (error: unknown) => void): AccountList
       schedule();
     },
     get size() {
+      let size = 0;
+      for (const listeners of byAccount.values()) size += listeners.size;
       return size;
     },
     clear() {
-      // Emptied too, so that a stop function called after this removes nothing and counts nothing.
-      for (const listeners of byAccount.values()) listeners.clear();
       byAccount.clear();
       unfinished.clear();
-      size = 0;
     },
   };
 }

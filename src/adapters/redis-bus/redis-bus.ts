@@ -31,10 +31,11 @@ export interface RedisBus extends EventBus {
 /**
  * The cluster event bus over Redis pub/sub: an event published by any process (a worker that
  * refreshed a feed) reaches the listeners of its account in every process (API replicas serving
- * subscriptions and event streams). Every process hears every event on the one channel; the
- * cost per event in a process is one parse and a call for each listener of that account. A subscribed connection can issue no other command, hence two
- * connections. Pub/sub delivers at most once to whoever listens at that moment; events that must
- * not be lost travel through the store's outbox, this only fans them out.
+ * subscriptions and event streams). Every process hears every event on the one channel; the cost
+ * per event in a process is one parse and a call for each listener of that account. A subscribed
+ * connection can issue no other command, hence two connections. Pub/sub delivers at most once to
+ * whoever listens at that moment; events that must not be lost travel through the store's outbox,
+ * this only fans them out.
  */
 export function createRedisBus(options: RedisBusOptions): RedisBus {
   const onError = options.onError ?? ((): void => undefined);
