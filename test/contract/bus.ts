@@ -124,8 +124,8 @@ export function busContract(t: Test, name: string, make: MakeBusPair): void {
     // Each listener of the large account takes a little CPU, as waking a subscriber does.
     for (let n = 0; n < many; n += 1)
       listener.subscribe(account, () => {
-        const until = performance.now() + 0.3;
-        while (performance.now() < until);
+        const done = performance.now() + 0.3;
+        while (performance.now() < done);
         reached += 1;
       });
     let reachedWhenOtherHeard: number | undefined;
