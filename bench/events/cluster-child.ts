@@ -4,9 +4,8 @@
  * event first reached each subscriber and any second delivery, and watches its own event loop.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createClient, type Client } from 'graphql-ws';
 import { Agent, request } from 'undici';
-import WebSocket from 'ws';
+import { openFeedUpdateSubscriber, webSocketTrusting } from './feed-update-subscriber.js';
 import { wallNow } from './protocol.js';
 import type { EventArrivals, FromChild, SubscriberSpec, ToChild } from './cluster-protocol.js';
 
@@ -18,8 +17,7 @@ const closers: (() => Promise<void>)[] = [];
 let closing = false;
 
 /** Subscriber `index` got event `eventId`: counted once per subscriber, later copies as duplicates. */
-function record(seen: Set<string>, eventId: string): void {
-  const at = wallNow();
+function record(seen: Set<string>, eventId: string, at: number): void {
   const entry = arrivals.get(eventId) ?? { eventId, received: 0, duplicates: 0, lastAt: 0 };
   if (seen.has(eventId)) entry.duplicates += 1;
   else {
@@ -31,48 +29,21 @@ function record(seen: Set<string>, eventId: string): void {
 }
 
 function openWs(spec: SubscriberSpec, ca: string, query: string): Promise<void> {
-  class TrustingWebSocket extends WebSocket {
-    constructor(url: string, protocols?: string | string[]) {
-      super(url, protocols, { ca });
-    }
-  }
   const seen = new Set<string>();
-  return new Promise((resolve, reject) => {
-    let acknowledged = false;
-    const client: Client = createClient({
-      url: `${spec.origin.replace(/^https/, 'wss')}/graphql`,
-      webSocketImpl: TrustingWebSocket,
-      connectionParams: { Authorization: spec.authorization },
-      retryAttempts: 0,
-      lazy: true,
-      on: {
-        connected: () => {
-          acknowledged = true;
-          resolve();
-        },
-        closed: (event) => {
-          const code = (event as { code?: number }).code;
-          if (!acknowledged) reject(new Error(`closed before acknowledgement (${code})`));
-          else if (!closing) failures.push(`a WebSocket closed (${code})`);
-        },
-      },
-    });
-    closers.push(async () => {
-      await client.dispose();
-    });
-    client.subscribe<{ feedUpdate: { id: string } }>(
-      { query },
-      {
-        next: (value) => {
-          const id = value.data?.feedUpdate.id;
-          if (id) record(seen, id);
-          else failures.push(`a subscriber received ${JSON.stringify(value).slice(0, 200)}`);
-        },
-        error: (error) => failures.push(`subscription error: ${JSON.stringify(error).slice(0, 200)}`),
-        complete: () => undefined,
-      },
-    );
+  const { client, connected } = openFeedUpdateSubscriber({
+    url: `${spec.origin.replace(/^https/, 'wss')}/graphql`,
+    webSocketImpl: webSocketTrusting(ca),
+    authorization: spec.authorization,
+    query,
+    excerptChars: 200,
+    isClosing: () => closing,
+    onEvent: (eventId, at) => record(seen, eventId, at),
+    onProblem: (message) => failures.push(message),
   });
+  closers.push(async () => {
+    await client.dispose();
+  });
+  return connected;
 }
 
 /** A `GET /v1/events` stream; only the frames' `id:` lines matter here (each is an event id). */
@@ -93,7 +64,7 @@ async function openSse(spec: SubscriberSpec, dispatcher: Agent): Promise<void> {
     pending += chunk;
     const lines = pending.split('\n');
     pending = lines.pop() ?? '';
-    for (const line of lines) if (line.startsWith('id:')) record(seen, line.slice(3).trim());
+    for (const line of lines) if (line.startsWith('id:')) record(seen, line.slice(3).trim(), wallNow());
   });
   response.body.on('error', (error: Error) => {
     if (!closing) failures.push(`an event stream failed: ${error.message}`);

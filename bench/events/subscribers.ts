@@ -4,8 +4,8 @@
  * subscribes each to the same `feedUpdate`, and reports when every subscriber has an event.
  * Runs apart from the server so that 1000 clients' TLS and JSON work does not share its event loop.
  */
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
+import type { Client } from 'graphql-ws';
+import { openFeedUpdateSubscriber, webSocketTrusting, type WebSocketClass } from './feed-update-subscriber.js';
 import { wallNow, type ChildMessage, type OpenRequest, type ParentMessage } from './protocol.js';
 
 const send = (message: ChildMessage): void => {
@@ -27,58 +27,30 @@ function record(eventId: string, at: number): void {
 }
 
 /** Opens one client and subscribes; resolves once the server acknowledged the connection. */
-function openOne(request: OpenRequest, Socket: unknown): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let acknowledged = false;
-    const client = createClient({
-      url: request.wsUrl,
-      webSocketImpl: Socket,
-      connectionParams: { Authorization: request.authorization },
-      retryAttempts: 0,
-      lazy: true,
-      on: {
-        connected: () => {
-          acknowledged = true;
-          resolve();
-        },
-        closed: (event) => {
-          const code = (event as { code?: number }).code;
-          if (!acknowledged) reject(new Error(`closed before acknowledgement (${code})`));
-          else if (!closing) send({ type: 'failed', message: `a subscriber's socket closed (${code})` });
-        },
-      },
-    });
-    clients.push(client);
-    client.subscribe<{ feedUpdate: { id: string } }>(
-      { query: request.query },
-      {
-        next: (value) => {
-          const at = wallNow();
-          const id = value.data?.feedUpdate.id;
-          if (id) record(id, at);
-          else send({ type: 'failed', message: `a subscriber received ${JSON.stringify(value).slice(0, 300)}` });
-        },
-        error: (error) => send({ type: 'failed', message: `subscription error: ${JSON.stringify(error).slice(0, 300)}` }),
-        complete: () => undefined,
-      },
-    );
+function openOne(request: OpenRequest, webSocketImpl: WebSocketClass): Promise<void> {
+  const { client, connected } = openFeedUpdateSubscriber({
+    url: request.wsUrl,
+    webSocketImpl,
+    authorization: request.authorization,
+    query: request.query,
+    excerptChars: 300,
+    isClosing: () => closing,
+    onEvent: record,
+    onProblem: (message) => send({ type: 'failed', message }),
   });
+  clients.push(client);
+  return connected;
 }
 
 async function open(request: OpenRequest): Promise<void> {
-  const { ca } = request;
-  class TrustingWebSocket extends WebSocket {
-    constructor(url: string, protocols?: string | string[]) {
-      super(url, protocols, { ca });
-    }
-  }
+  const webSocketImpl = webSocketTrusting(request.ca);
   const started = performance.now();
   expected = request.count;
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < request.count) {
       next += 1;
-      await openOne(request, TrustingWebSocket);
+      await openOne(request, webSocketImpl);
     }
   };
   await Promise.all(Array.from({ length: Math.min(request.concurrency, request.count) }, worker));

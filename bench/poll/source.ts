@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { sendFeedDocument, sendNotModified } from '../feed-response.js';
+import { listenOnLoopback } from '../loopback-listener.js';
 import { feedDocument, itemsPer100Kb } from './documents.js';
 
 /**
@@ -52,14 +53,7 @@ export async function startPollSource(): Promise<PollSource> {
   const send = (response: ServerResponse, etag: string, body: Buffer): void => {
     counts.status200 += 1;
     counts.bytes += body.length;
-    response
-      .writeHead(200, {
-        'content-type': 'application/rss+xml; charset=utf-8',
-        'content-length': body.length,
-        etag,
-        'last-modified': lastModified,
-      })
-      .end(body);
+    sendFeedDocument(response, body, { etag, lastModified });
   };
   const handle = (request: IncomingMessage, response: ServerResponse): void => {
     counts.requests += 1;
@@ -86,7 +80,7 @@ export async function startPollSource(): Promise<PollSource> {
     const fresh = inm !== undefined ? inm === etag : ims !== undefined && Date.parse(ims) >= Date.parse(lastModified);
     if (source.mode === 'stable' && fresh) {
       counts.status304 += 1;
-      response.writeHead(304, { etag, 'last-modified': lastModified }).end();
+      sendNotModified(response, { etag, lastModified });
       return;
     }
     let body = stableBodies.get(feed);
@@ -96,9 +90,8 @@ export async function startPollSource(): Promise<PollSource> {
     }
     send(response, etag, body);
   };
-  const server = createServer({ keepAliveTimeout: 60_000 }, handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listener = await listenOnLoopback(createServer({ keepAliveTimeout: 60_000 }, handle));
+  origin = listener.origin;
   const source: PollSource = {
     origin,
     mode: 'stable',
@@ -118,11 +111,7 @@ export async function startPollSource(): Promise<PollSource> {
     get feedRequests() {
       return feedRequests;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => listener.close(),
   };
   return source;
 }

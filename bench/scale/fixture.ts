@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { sendFeedDocument, sendNotModified } from '../feed-response.js';
+import { listenOnLoopback } from '../loopback-listener.js';
 
 /**
  * What feed `n` of the scale fixture is, by `n % 100`: most answer 304 to the ETag they were seeded
@@ -52,20 +53,12 @@ export async function startScaleFixture(feeds: number, slowMs: number, kind: (n:
   let origin = '';
   // 304 to the validator the feed was seeded with; the whole (unchanging) document to anyone else, as a create.
   const notModified = (request: IncomingMessage, response: ServerResponse, n: number): void => {
-    const etag = `"s${n}"`;
-    if (request.headers['if-none-match'] === etag) {
-      response.writeHead(304, { etag, 'last-modified': lastModified }).end();
+    const validators = { etag: `"s${n}"`, lastModified };
+    if (request.headers['if-none-match'] === validators.etag) {
+      sendNotModified(response, validators);
       return;
     }
-    const body = Buffer.from(document(origin, n, itemsPerDocument));
-    response
-      .writeHead(200, {
-        'content-type': 'application/rss+xml; charset=utf-8',
-        'content-length': body.length,
-        etag,
-        'last-modified': lastModified,
-      })
-      .end(body);
+    sendFeedDocument(response, Buffer.from(document(origin, n, itemsPerDocument)), validators);
   };
   const handle = (request: IncomingMessage, response: ServerResponse): void => {
     const match = /^\/scale\/(\d+)\.xml$/.exec(request.url ?? '');
@@ -92,14 +85,10 @@ export async function startScaleFixture(feeds: number, slowMs: number, kind: (n:
     versions.set(n, version);
     // The first document brings its whole window of items; each later one a single new item.
     itemsPublished += version === 1 ? itemsPerDocument : 1;
-    const body = Buffer.from(document(origin, n, version + itemsPerDocument - 1));
-    response
-      .writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8', 'content-length': body.length, etag: `"c${n}-${version}"` })
-      .end(body);
+    sendFeedDocument(response, Buffer.from(document(origin, n, version + itemsPerDocument - 1)), { etag: `"c${n}-${version}"` });
   };
-  const server = createServer({ keepAliveTimeout: 60_000 }, handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listener = await listenOnLoopback(createServer({ keepAliveTimeout: 60_000 }, handle));
+  origin = listener.origin;
   return {
     origin,
     feedUrl: (n) => `${origin}/scale/${n}.xml`,
@@ -107,10 +96,6 @@ export async function startScaleFixture(feeds: number, slowMs: number, kind: (n:
     get itemsPublished() {
       return itemsPublished;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => listener.close(),
   };
 }

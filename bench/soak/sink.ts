@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook as Verifier } from 'standardwebhooks';
+import { listenOnLoopback } from '../loopback-listener.js';
 
 export interface CountingSink {
   readonly url: string;
@@ -28,17 +28,13 @@ export async function startCountingSink(secret: () => string): Promise<CountingS
       response.writeHead(200).end('ok');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listener = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    url: `${listener.origin}/hook`,
     deliveries,
     get badSignatures() {
       return badSignatures;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => listener.close(),
   };
 }
