@@ -8,18 +8,21 @@
  * channel, right after the worker committed its items; it ends at its last subscriber.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { channelOfDatabase } from '../../src/adapters/redis-bus/index.js';
 import { Pool } from 'undici';
+import { servicePids } from '../cluster-services.js';
 import { runCommand } from '../feedmill-binary.js';
 import type { ClusterSettings } from '../poll/modes.js';
 import { formatRows } from '../poll/table.js';
 import { startCluster, type Cluster } from '../scale/cluster.js';
 import { startScaleFixture } from '../scale/fixture.js';
-import { rssMb } from '../scale/proc-stats.js';
+import { cpuMs, rssMb } from '../scale/proc-stats.js';
+import { busyCores, machineTicks } from './cpu.js';
 import type { FromChild, SubscriberSpec } from './cluster-protocol.js';
 import { wallNow } from './protocol.js';
 import { quantile } from './stats.js';
@@ -98,6 +101,7 @@ export async function runClusterEvents(options: ClusterEventsOptions): Promise<v
     FEEDMILL_GRAPHQL_CONNECTIONS_PER_KEY: String(Math.max(20, ws)),
   });
   const bus = new Redis(cluster.target.env.FEEDMILL_REDIS_URL as string);
+  const servers = servicePids(options.settings);
   const loop = monitorEventLoopDelay({ resolution: 10 });
   const children: ReturnType<typeof startChild>[] = [];
   try {
@@ -151,10 +155,38 @@ export async function runClusterEvents(options: ClusterEventsOptions): Promise<v
       const envelope = JSON.parse(message) as { feedId: string; event: { id: string } };
       if (expected.has(envelope.feedId)) published.set(envelope.event.id, { at: wallNow(), feedId: envelope.feedId });
     });
+    // CPU by role over the measured window: on two shared cores, what the load generator, the
+    // worker and Cassandra take is what the APIs do not get, so the p99 is read beside it.
+    const roles = {
+      apis: apiPids,
+      generator: children.map((handle) => handle.child.pid ?? -1),
+      worker: cluster.workers.map((child) => child.pid ?? -1),
+      cassandra: [servers.cassandra ?? -1],
+      redis: [servers.redis ?? -1],
+    };
+    const cpuOf = (pids: number[]): number => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+    const before = new Map(Object.entries(roles).map(([role, pids]) => [role, cpuOf(pids)]));
+    const machineBefore = machineTicks();
+    const ownBefore = process.cpuUsage();
     loop.enable();
     const from = wallNow();
     await sleep(options.seconds * 1000);
     const to = wallNow();
+    const machineCores = busyCores(machineBefore, machineTicks());
+    const cores = (role: keyof typeof roles): number => (cpuOf(roles[role]) - (before.get(role) ?? Number.NaN)) / (to - from);
+    const own = process.cpuUsage(ownBefore);
+    const cpu = {
+      apis: cores('apis'),
+      generator: cores('generator'),
+      worker: cores('worker'),
+      cassandra: cores('cassandra'),
+      redis: cores('redis'),
+      bench: (own.user + own.system) / 1000 / (to - from),
+    };
+    // What the machine did beyond the processes above: mostly the kernel's own network work (the
+    // loopback's receiving side runs in softirq time, which no process is charged for).
+    const counted = Object.values(cpu).reduce((sum, used) => sum + (Number.isNaN(used) ? 0 : used), 0);
+    const rest = machineCores === undefined ? undefined : machineCores - counted;
     await sleep(settleMs);
     loop.disable();
 
@@ -174,7 +206,7 @@ export async function runClusterEvents(options: ClusterEventsOptions): Promise<v
         byEvent.set(event.eventId, entry);
       }
     const rows: string[][] = [];
-    const summary = { events: 0, missing: 0, duplicates: 0, latencies: [] as number[] };
+    const summary = { events: 0, missing: 0, duplicates: 0, delivered: 0, latencies: [] as number[] };
     // Each path's own p99 too: over all events, the 24 WebSocket events of a run are under 1% of
     // them and the overall p99 would not show their tail.
     const pathP99: { ws_p99_ms?: number; sse_p99_ms?: number } = {};
@@ -195,6 +227,7 @@ export async function runClusterEvents(options: ClusterEventsOptions): Promise<v
         const got = byEvent.get(eventId);
         missing += Math.max(0, (expected.get(feedId) ?? 0) - (got?.received ?? 0));
         duplicates += got?.duplicates ?? 0;
+        summary.delivered += got?.received ?? 0;
         if (got && got.received > 0) latencies.push(got.lastAt - at);
       }
       latencies.sort((a, b) => a - b);
@@ -226,6 +259,12 @@ export async function runClusterEvents(options: ClusterEventsOptions): Promise<v
     console.log(
       `API RSS ${rssBefore.toFixed(0)} → ${rssAfter.toFixed(0)} MB (both processes): ${perSubscriberKb.toFixed(1)} KB per subscriber; load generator event-loop delay p99 ${generatorP99.toFixed(1)} ms (max ${Math.max(...reports.map((report) => report.loopDelayMaxMs)).toFixed(0)} ms), children RSS ${reports.map((report) => report.rssMb.toFixed(0)).join(' + ')} MB`,
     );
+    // Per message delivered in the window, both paths together; a run with
+    // FEEDMILL_BENCH_CLUSTER_SSE_PERCENT=0 gives the WebSocket path's own cost.
+    const perMessageUs = (coresUsed: number): number => (coresUsed * (to - from) * 1000) / Math.max(1, summary.delivered);
+    console.log(
+      `CPU in the measured ${options.seconds} s, cores on average: APIs ${cpu.apis.toFixed(2)}, load generator ${cpu.generator.toFixed(2)}, worker ${cpu.worker.toFixed(2)}, Cassandra ${cpu.cassandra.toFixed(2)}, Redis ${cpu.redis.toFixed(2)}, this process ${cpu.bench.toFixed(2)}, the rest ${rest?.toFixed(2) ?? '?'}; the whole machine ${machineCores?.toFixed(2) ?? '?'} of ${availableParallelism()}. ${summary.delivered} messages delivered: ${perMessageUs(cpu.apis).toFixed(0)} µs of API CPU and ${perMessageUs(cpu.generator).toFixed(0)} µs of generator CPU each`,
+    );
     if (failures.length > 0) console.log(`${failures.length} subscriber problems, first: ${failures[0]}`);
     console.log(
       JSON.stringify({
@@ -241,6 +280,13 @@ export async function runClusterEvents(options: ClusterEventsOptions): Promise<v
         missing: summary.missing,
         duplicates: summary.duplicates,
         generator_loop_p99_ms: Number(generatorP99.toFixed(1)),
+        api_cores: Number(cpu.apis.toFixed(2)),
+        generator_cores: Number(cpu.generator.toFixed(2)),
+        worker_cores: Number(cpu.worker.toFixed(2)),
+        cassandra_cores: Number.isNaN(cpu.cassandra) ? null : Number(cpu.cassandra.toFixed(2)),
+        machine_cores: machineCores === undefined ? null : Number(machineCores.toFixed(2)),
+        api_us_per_message: Number(perMessageUs(cpu.apis).toFixed(0)),
+        generator_us_per_message: Number(perMessageUs(cpu.generator).toFixed(0)),
       }),
     );
     if (silent.length > 0) console.log(`no event heard on ${channel} for: ${silent.join(', ')}`);

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 
+type MachineTicks = { busy: number; total: number };
+
 /** Busy and total jiffies of the whole machine, from /proc/stat (Linux); undefined elsewhere. */
-function machineTicks(): { busy: number; total: number } | undefined {
+export function machineTicks(): MachineTicks | undefined {
   try {
     const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1, 9).map(Number);
     const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = fields;
@@ -11,6 +13,12 @@ function machineTicks(): { busy: number; total: number } | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Cores the whole machine kept busy on average between two readings; undefined where /proc/stat is not. */
+export function busyCores(from: MachineTicks | undefined, to: MachineTicks | undefined): number | undefined {
+  if (!from || !to) return undefined;
+  return ((to.busy - from.busy) / Math.max(1, to.total - from.total)) * availableParallelism();
 }
 
 export interface CpuShare {
@@ -22,17 +30,15 @@ export interface CpuShare {
 
 /** Starts measuring; `stop` takes the child's CPU microseconds spent in the same window. */
 export function cpuWindow(): { stop(childMicros: number): CpuShare | undefined } {
-  const cores = availableParallelism();
   const startMachine = machineTicks();
   const startOwn = process.cpuUsage();
   const started = performance.now();
   return {
     stop(childMicros) {
-      const endMachine = machineTicks();
+      const machine = busyCores(startMachine, machineTicks());
       const own = process.cpuUsage(startOwn);
       const seconds = (performance.now() - started) / 1000;
-      if (!startMachine || !endMachine || seconds <= 0) return undefined;
-      const machine = ((endMachine.busy - startMachine.busy) / Math.max(1, endMachine.total - startMachine.total)) * cores;
+      if (machine === undefined || seconds <= 0) return undefined;
       return { machine, bench: (own.user + own.system + childMicros) / 1e6 / seconds };
     },
   };
