@@ -183,8 +183,8 @@ export async function runClusterEvents(options: ClusterEventsOptions): Promise<v
       redis: cores('redis'),
       bench: (own.user + own.system) / 1000 / (to - from),
     };
-    // What the machine did beyond the processes above: mostly the kernel's own network work (the
-    // loopback's receiving side runs in softirq time, which no process is charged for).
+    // What the machine did beyond the processes above: the kernel's own work (softirq time, which
+    // no process is charged for) and anything else running.
     const counted = Object.values(cpu).reduce((sum, used) => sum + (Number.isNaN(used) ? 0 : used), 0);
     const rest = machineCores === undefined ? undefined : machineCores - counted;
     await sleep(settleMs);
@@ -261,9 +261,11 @@ export async function runClusterEvents(options: ClusterEventsOptions): Promise<v
     );
     // Per message delivered in the window, both paths together; a run with
     // FEEDMILL_BENCH_CLUSTER_SSE_PERCENT=0 gives the WebSocket path's own cost.
+    // Cassandra and Redis started otherwise have no pid file to find them by.
+    const shown = (coresUsed: number): string => (Number.isNaN(coresUsed) ? '?' : coresUsed.toFixed(2));
     const perMessageUs = (coresUsed: number): number => (coresUsed * (to - from) * 1000) / Math.max(1, summary.delivered);
     console.log(
-      `CPU in the measured ${options.seconds} s, cores on average: APIs ${cpu.apis.toFixed(2)}, load generator ${cpu.generator.toFixed(2)}, worker ${cpu.worker.toFixed(2)}, Cassandra ${cpu.cassandra.toFixed(2)}, Redis ${cpu.redis.toFixed(2)}, this process ${cpu.bench.toFixed(2)}, the rest ${rest?.toFixed(2) ?? '?'}; the whole machine ${machineCores?.toFixed(2) ?? '?'} of ${availableParallelism()}. ${summary.delivered} messages delivered: ${perMessageUs(cpu.apis).toFixed(0)} µs of API CPU and ${perMessageUs(cpu.generator).toFixed(0)} µs of generator CPU each`,
+      `CPU in the measured ${options.seconds} s, cores on average: APIs ${cpu.apis.toFixed(2)}, load generator ${cpu.generator.toFixed(2)}, worker ${cpu.worker.toFixed(2)}, Cassandra ${shown(cpu.cassandra)}, Redis ${shown(cpu.redis)}, this process ${cpu.bench.toFixed(2)}, the rest ${rest?.toFixed(2) ?? '?'}; the whole machine ${machineCores?.toFixed(2) ?? '?'} of ${availableParallelism()}. ${summary.delivered} messages delivered: ${perMessageUs(cpu.apis).toFixed(0)} µs of API CPU and ${perMessageUs(cpu.generator).toFixed(0)} µs of generator CPU each`,
     );
     if (failures.length > 0) console.log(`${failures.length} subscriber problems, first: ${failures[0]}`);
     console.log(
