@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repositoryRoot } from './corpus-dir.js';
 
 export interface ClusterServices {
   cassandra: string;
@@ -24,11 +24,11 @@ export const clusterServices = (env: {
 /**
  * The process ids of the servers `scripts/services/*.sh start` started for `services`, read from
  * the pid files those scripts keep in `.cache/services/`; absent for servers started otherwise.
- * The events bench reads their CPU time: on two shared cores, what Cassandra takes is what the
- * API processes do not get.
+ * The cluster benches read their CPU time: on two shared cores, what Cassandra takes is what the
+ * feedmill processes do not get, and per refresh it is a cost to size the cluster by.
  */
 export function servicePids(services: ClusterServices): { cassandra?: number; redis?: number } {
-  const root = fileURLToPath(new URL('../../.cache/services/', import.meta.url));
+  const root = join(repositoryRoot(), '.cache/services');
   const pidIn = (file: string): number | undefined => {
     try {
       const pid = Number(readFileSync(join(root, file), 'utf8').trim());

@@ -20,7 +20,7 @@
  */
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { clusterServices } from './cluster-services.js';
+import { clusterServices, servicePids } from './cluster-services.js';
 import { repositoryRoot } from './corpus-dir.js';
 import { formatRows } from './poll/table.js';
 import { startCluster } from './scale/cluster.js';
@@ -87,6 +87,7 @@ export async function runScale(env: ScaleEnv): Promise<void> {
             readsPerSecond: whole(env.FEEDMILL_BENCH_SCALE_READS, 20),
             redisBytesPerFeed,
             cassandra: { contactPoint: settings.cassandra, dataDir: cassandraDataDir },
+            servers: servicePids(settings),
           }),
         );
       }
@@ -133,6 +134,7 @@ export async function runScale(env: ScaleEnv): Promise<void> {
         'workers',
         'refreshes/s',
         'CPU ms/refresh',
+        'Cassandra · Redis CPU ms/refresh',
         'lag p50 / p99 / max ms',
         'worst lag per feed p99 ms',
         'Redis B/feed',

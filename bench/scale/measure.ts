@@ -18,9 +18,14 @@ export interface MeasureRequest {
   readsPerSecond: number;
   redisBytesPerFeed: number;
   cassandra: { contactPoint: string; dataDir: string };
+  /** Process ids of the Cassandra and Redis servers, when the bench could find them (servicePids). */
+  servers: { cassandra?: number; redis?: number };
 }
 
-/** The figures the issue asks for, with exactly its keys (plus lag p50), for one JSON line per configuration. */
+/**
+ * The figures the issue asks for, with exactly its keys, plus lag p50 and the servers' CPU per
+ * refresh, for one JSON line per configuration.
+ */
 export interface ScaleJson {
   feeds: number;
   workers: number;
@@ -33,6 +38,9 @@ export interface ScaleJson {
   api_rss_mb: number;
   duplicates: number;
   missed: number;
+  /** Null when the server's process was not found (started other than by scripts/services). */
+  cassandra_cpu_ms_per_refresh: number | null;
+  redis_cpu_ms_per_refresh: number | null;
 }
 
 export interface ConfigurationResult {
@@ -54,11 +62,17 @@ export async function measureConfiguration(request: MeasureRequest): Promise<Con
   const reads = readHostedFeeds(cluster.origin, cluster.ca, request.ids, request.readsPerSecond);
   let apiRss = rssMb(api);
   const sampler = setInterval(() => (apiRss = Math.max(apiRss, rssMb(api))), 1000);
+  const serverCpu = (): { cassandra: number; redis: number } => ({
+    cassandra: cpuMs(request.servers.cassandra ?? -1),
+    redis: cpuMs(request.servers.redis ?? -1),
+  });
   const cpuBefore = workerCpu(cluster);
+  const serversBefore = serverCpu();
   const from = Date.now();
   await sleep(request.seconds * 1000);
   const to = Date.now();
   const cpu = workerCpu(cluster) - cpuBefore;
+  const serversAfter = serverCpu();
   clearInterval(sampler);
   await reads.stop();
   await sleep(request.drainS * 1000);
@@ -67,6 +81,7 @@ export async function measureConfiguration(request: MeasureRequest): Promise<Con
     process.stderr.write(`  duplicates by kind of feed (count, median gap ms): ${JSON.stringify(figures.duplicatesByKind)}\n`);
   const keyspace = cluster.target.env.FEEDMILL_CASSANDRA_KEYSPACE as string;
   const stored = await cassandraUsage(request.cassandra.contactPoint, keyspace, request.cassandra.dataDir);
+  const perRefresh = (ms: number): number | null => (Number.isNaN(ms) ? null : round(ms / Math.max(1, figures.refreshes), 2));
   const perItem = (bytes: number): number | null => (stored.items === 0 || bytes === 0 ? null : Math.round(bytes / stored.items));
   const json: ScaleJson = {
     feeds,
@@ -81,6 +96,8 @@ export async function measureConfiguration(request: MeasureRequest): Promise<Con
     api_rss_mb: round(apiRss, 1),
     duplicates: figures.duplicates,
     missed: figures.missed,
+    cassandra_cpu_ms_per_refresh: perRefresh(serversAfter.cassandra - serversBefore.cassandra),
+    redis_cpu_ms_per_refresh: perRefresh(serversAfter.redis - serversBefore.redis),
   };
   const statuses = Object.entries(reads.statuses)
     .map(([status, n]) => `${status} ${n}`)
@@ -91,6 +108,7 @@ export async function measureConfiguration(request: MeasureRequest): Promise<Con
     String(workers),
     String(json.refreshes_per_s),
     String(json.cpu_ms_per_refresh),
+    `${json.cassandra_cpu_ms_per_refresh ?? '?'} · ${json.redis_cpu_ms_per_refresh ?? '?'}`,
     `${json.lag_p50_ms} / ${json.lag_p99_ms} / ${Math.round(figures.lagMaxMs)}`,
     String(Math.round(figures.feedWorstLagP99Ms)),
     String(json.redis_bytes_per_feed),
