@@ -10,9 +10,20 @@ export interface Statement {
   /** CQL naming its tables `{ks}.table`: see createCql. */
   readonly cql: string;
   readonly idempotent: boolean;
+  /**
+   * Which clock stamps a plain write: this process's (the driver's default), or the Cassandra node
+   * coordinating it, as it stamps a lightweight transaction. `server` is for cells a conditional
+   * write also sets: stamped by this process, a write from a host whose clock runs behind the
+   * node's would lose to an earlier conditional one.
+   */
+  readonly clock: 'client' | 'server';
 }
 
-export const statement = (cql: string, idempotent: boolean): Statement => ({ cql, idempotent });
+export const statement = (cql: string, idempotent: boolean, clock: Statement['clock'] = 'client'): Statement => ({
+  cql,
+  idempotent,
+  clock,
+});
 
 /** The values a statement binds: what the driver accepts (types.unset leaves a column as it is). */
 export type Params = readonly unknown[];
@@ -54,7 +65,13 @@ export function createCql(client: Client, keyspace: string): Cql {
     texts.set(statement, qualified);
     return qualified;
   };
-  const options = (statement: Statement) => ({ prepare: true, isIdempotent: statement.idempotent });
+  const options = (statement: Statement) => ({
+    prepare: true,
+    isIdempotent: statement.idempotent,
+    // The driver sends no timestamp when it is null (execution-options.js, getOrGenerateTimestamp),
+    // so the coordinator stamps the write; its types allow only a number or a Long.
+    ...(statement.clock === 'server' ? { timestamp: null as unknown as number } : {}),
+  });
   // The driver's params are `any[]`; ours are readonly unknown[], narrowed to what it accepts.
   const values = (params: Params): unknown[] => [...params];
   // Every call goes through here, so an unreachable cluster is one failure code everywhere.
