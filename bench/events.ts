@@ -13,7 +13,8 @@
  *
  * Then the cluster part (`bench/events/cluster.ts`): FEEDMILL_BENCH_EVENTS_PARTS (`embedded,cluster`),
  * FEEDMILL_BENCH_CLUSTER_SUBSCRIBERS (10000), FEEDMILL_BENCH_CLUSTER_SSE_PERCENT (share that are
- * `/v1/events` streams, 50), FEEDMILL_BENCH_CLUSTER_INTERVAL (seconds between a feed's refreshes, 5),
+ * `/v1/events` streams, 50), FEEDMILL_BENCH_CLUSTER_WS_FEEDS (feeds the WebSocket subscribers are
+ * spread over, an account each, 1), FEEDMILL_BENCH_CLUSTER_INTERVAL (seconds between a feed's refreshes, 5),
  * FEEDMILL_BENCH_CLUSTER_SECONDS (measured, 120), FEEDMILL_BENCH_CLUSTER_CHILDREN (load-generator
  * processes, 2), FEEDMILL_BENCH_CASSANDRA (`127.0.0.1:9042`), FEEDMILL_BENCH_REDIS_URL
  * (`redis://127.0.0.1:6379`), FEEDMILL_BENCH_PROFILE_DIR (a CPU profile of each cluster process).
@@ -37,6 +38,7 @@ export interface EventsEnv {
   FEEDMILL_BENCH_EVENTS_PARTS?: string | undefined;
   FEEDMILL_BENCH_CLUSTER_SUBSCRIBERS?: string | undefined;
   FEEDMILL_BENCH_CLUSTER_SSE_PERCENT?: string | undefined;
+  FEEDMILL_BENCH_CLUSTER_WS_FEEDS?: string | undefined;
   FEEDMILL_BENCH_CLUSTER_INTERVAL?: string | undefined;
   FEEDMILL_BENCH_CLUSTER_SECONDS?: string | undefined;
   FEEDMILL_BENCH_CLUSTER_CHILDREN?: string | undefined;
@@ -150,6 +152,7 @@ export async function runEvents(env: EventsEnv): Promise<void> {
     await runClusterEvents({
       subscribers: Math.max(1, count(env.FEEDMILL_BENCH_CLUSTER_SUBSCRIBERS, 10_000)),
       ssePercent: Math.min(100, count(env.FEEDMILL_BENCH_CLUSTER_SSE_PERCENT, 50)),
+      wsFeeds: Math.max(1, count(env.FEEDMILL_BENCH_CLUSTER_WS_FEEDS, 1)),
       intervalSeconds: Math.max(1, count(env.FEEDMILL_BENCH_CLUSTER_INTERVAL, 5)),
       seconds: Math.max(1, count(env.FEEDMILL_BENCH_CLUSTER_SECONDS, 120)),
       children: Math.max(1, count(env.FEEDMILL_BENCH_CLUSTER_CHILDREN, 2)),

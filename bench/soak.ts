@@ -98,19 +98,12 @@ export async function runSoak(env: SoakEnv): Promise<void> {
       if (envelope.accountId === 'bench-soak') announced.set(envelope.event.id, Date.now());
     });
     const sse = Math.min(20, Math.floor(subscribers / 5));
-    const specs: SubscriberSpec[] = Array.from({ length: subscribers }, (_, n) => ({
-      kind: n < sse ? ('sse' as const) : ('ws' as const),
-      origin: cluster.origin,
-      authorization: cluster.authorization,
-    }));
+    const connection = { origin: cluster.origin, authorization: cluster.authorization };
+    const specs: SubscriberSpec[] = Array.from({ length: subscribers }, (_, n) =>
+      n < sse ? { kind: 'sse', ...connection } : { kind: 'ws', ...connection, query: 'subscription { feedUpdate { id } }' },
+    );
     const opened = fromChild('opened');
-    const open: ToChild = {
-      type: 'open',
-      subscribers: specs,
-      ca: cluster.ca,
-      query: 'subscription { feedUpdate { id } }',
-      concurrency: 10,
-    };
+    const open: ToChild = { type: 'open', subscribers: specs, ca: cluster.ca, concurrency: 10 };
     child.send(open);
     await opened;
     const traffic = startTraffic({

@@ -28,13 +28,13 @@ function record(seen: Set<string>, eventId: string, at: number): void {
   arrivals.set(eventId, entry);
 }
 
-function openWs(spec: SubscriberSpec, ca: string, query: string): Promise<void> {
+function openWs(spec: Extract<SubscriberSpec, { kind: 'ws' }>, ca: string): Promise<void> {
   const seen = new Set<string>();
   const { client, connected } = openFeedUpdateSubscriber({
     url: `${spec.origin.replace(/^https/, 'wss')}/graphql`,
     webSocketImpl: webSocketTrusting(ca),
     authorization: spec.authorization,
-    query,
+    query: spec.query,
     excerptChars: 200,
     isClosing: () => closing,
     onEvent: (eventId, at) => record(seen, eventId, at),
@@ -83,7 +83,7 @@ async function open(message: Extract<ToChild, { type: 'open' }>): Promise<void> 
     Array.from({ length: Math.min(message.concurrency, message.subscribers.length) }, async () => {
       for (let n = next++; n < message.subscribers.length; n = next++) {
         const spec = message.subscribers[n] as SubscriberSpec;
-        await (spec.kind === 'ws' ? openWs(spec, message.ca, message.query) : openSse(spec, dispatcher));
+        await (spec.kind === 'ws' ? openWs(spec, message.ca) : openSse(spec, dispatcher));
       }
     }),
   );

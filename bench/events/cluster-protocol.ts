@@ -1,15 +1,16 @@
 /** Messages between `bench/events/cluster.ts` and its subscriber children (`cluster-child.ts`). */
 
-/** One subscriber: a graphql-ws subscription on its own WebSocket, or a `GET /v1/events` stream. */
-export interface SubscriberSpec {
-  kind: 'ws' | 'sse';
+interface Connection {
   /** `https://127.0.0.1:PORT` of the API process it connects to. */
   origin: string;
   authorization: string;
 }
 
+/** One subscriber: a graphql-ws subscription (`query`) on its own WebSocket, or a `GET /v1/events` stream. */
+export type SubscriberSpec = (Connection & { kind: 'ws'; query: string }) | (Connection & { kind: 'sse' });
+
 export type ToChild =
-  { type: 'open'; subscribers: SubscriberSpec[]; ca: string; query: string; concurrency: number } | { type: 'report' } | { type: 'close' };
+  { type: 'open'; subscribers: SubscriberSpec[]; ca: string; concurrency: number } | { type: 'report' } | { type: 'close' };
 
 /** What every subscriber of the child received of one event. */
 export interface EventArrivals {

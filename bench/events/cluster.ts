@@ -37,6 +37,11 @@ export interface ClusterEventsOptions {
   subscribers: number;
   /** Share of the subscribers that are `/v1/events` streams, percent. */
   ssePercent: number;
+  /**
+   * Feeds the WebSocket subscribers are spread over, evenly, each of an account of its own: 1 puts
+   * every one on one feed (the largest fan-out), more is the shape of many accounts each with a few.
+   */
+  wsFeeds: number;
   intervalSeconds: number;
   seconds: number;
   children: number;
@@ -46,6 +51,13 @@ export interface ClusterEventsOptions {
 
 const query = (feedId: string): string =>
   `subscription { feedUpdate(feedIds: ["${feedId}"]) { id type feed { id title } data { itemsNew { url title } itemsChanged { url title } } } }`;
+
+/** An account with a read-write key, made as an operator makes one: `feedmill keys create`. */
+async function createAccount(cluster: Cluster, account: string): Promise<string> {
+  const printed = await runCommand(['keys', 'create', '--account', account, '--scopes', 'read,write', '--json'], cluster.env);
+  const created = JSON.parse(printed.trim().split('\n').at(-1) ?? '') as { key: string; secret: string };
+  return `Bearer ${created.key}:${created.secret}`;
+}
 
 async function createFeed(cluster: Cluster, authorization: string, url: string): Promise<string> {
   const pool = new Pool(cluster.origin, { connect: { ca: cluster.ca, servername: 'localhost' } });
@@ -91,12 +103,13 @@ export async function runClusterEvents(options: ClusterEventsOptions): Promise<v
   const sse = Math.round((options.subscribers * options.ssePercent) / 100);
   const ws = options.subscribers - sse;
   const sseAccounts = Math.ceil(sse / (2 * streamsPerAccountAndApi));
-  const fixture = await startScaleFixture(1 + sseAccounts, 0, () => 'changed');
+  const wsFeedCount = Math.max(1, Math.min(options.wsFeeds, ws));
+  const fixture = await startScaleFixture(wsFeedCount + sseAccounts, 0, () => 'changed');
   const interval = String(options.intervalSeconds);
   const cluster = await startCluster(options.settings, 'events', {
     FEEDMILL_POLL_MIN_INTERVAL: interval,
     FEEDMILL_POLL_MAX_INTERVAL: interval,
-    // One account holds every WebSocket subscriber here; the caps are per account and per key.
+    // One account may hold every WebSocket subscriber here; the caps are per account and per key.
     FEEDMILL_GRAPHQL_SUBSCRIPTIONS_PER_ACCOUNT: String(Math.max(100, ws)),
     FEEDMILL_GRAPHQL_CONNECTIONS_PER_KEY: String(Math.max(20, ws)),
   });
@@ -106,23 +119,26 @@ export async function runClusterEvents(options: ClusterEventsOptions): Promise<v
   const children: ReturnType<typeof startChild>[] = [];
   try {
     const origins = [cluster.origin, await cluster.addApi()];
-    process.stderr.write(`events (cluster): ${ws} WebSocket subscribers on 1 feed, ${sse} event streams over ${sseAccounts} accounts\n`);
-    const wsFeed = await createFeed(cluster, cluster.authorization, fixture.feedUrl(0));
-    const specs: SubscriberSpec[] = Array.from({ length: ws }, (_, n) => ({
-      kind: 'ws' as const,
-      origin: origins[n % 2] as string,
-      authorization: cluster.authorization,
-    }));
-    const expected = new Map<string, number>([[wsFeed, ws]]);
+    process.stderr.write(
+      `events (cluster): ${ws} WebSocket subscribers on ${wsFeedCount} feed(s), ${sse} event streams over ${sseAccounts} accounts\n`,
+    );
+    const specs: SubscriberSpec[] = [];
+    const expected = new Map<string, number>();
+    const wsFeeds = new Set<string>();
+    for (let n = 0; n < wsFeedCount; n++) {
+      // The first feed is the cluster's own account's, as when every subscriber shares one feed.
+      const authorization = n === 0 ? cluster.authorization : await createAccount(cluster, `bench-ws-${n}`);
+      const feedId = await createFeed(cluster, authorization, fixture.feedUrl(n));
+      const subscribers = Math.floor(ws / wsFeedCount) + (n < ws % wsFeedCount ? 1 : 0);
+      wsFeeds.add(feedId);
+      expected.set(feedId, subscribers);
+      for (let s = 0; s < subscribers; s++)
+        specs.push({ kind: 'ws', origin: origins[s % 2] as string, authorization, query: query(feedId) });
+    }
     for (let account = 0; account < sseAccounts; account++) {
-      const printed = await runCommand(
-        ['keys', 'create', '--account', `bench-sse-${account}`, '--scopes', 'read,write', '--json'],
-        cluster.env,
-      );
-      const created = JSON.parse(printed.trim().split('\n').at(-1) ?? '') as { key: string; secret: string };
-      const authorization = `Bearer ${created.key}:${created.secret}`;
+      const authorization = await createAccount(cluster, `bench-sse-${account}`);
       const streams = Math.min(2 * streamsPerAccountAndApi, sse - account * 2 * streamsPerAccountAndApi);
-      expected.set(await createFeed(cluster, authorization, fixture.feedUrl(1 + account)), streams);
+      expected.set(await createFeed(cluster, authorization, fixture.feedUrl(wsFeedCount + account)), streams);
       for (let n = 0; n < streams; n++) specs.push({ kind: 'sse', origin: origins[n % 2] as string, authorization });
     }
     await cluster.addWorker();
@@ -137,7 +153,6 @@ export async function runClusterEvents(options: ClusterEventsOptions): Promise<v
           type: 'open',
           subscribers: specs.filter((_, n) => n % options.children === c),
           ca: cluster.ca,
-          query: query(wsFeed),
           concurrency: options.concurrency,
         });
         await handle.next('opened');
@@ -214,8 +229,8 @@ export async function runClusterEvents(options: ClusterEventsOptions): Promise<v
     // channel), never a clean one.
     const silent: string[] = [];
     for (const [label, pick] of [
-      ['GraphQL WebSocket', (feedId: string) => feedId === wsFeed],
-      ['/v1/events stream', (feedId: string) => feedId !== wsFeed],
+      ['GraphQL WebSocket', (feedId: string) => wsFeeds.has(feedId)],
+      ['/v1/events stream', (feedId: string) => !wsFeeds.has(feedId)],
     ] as const) {
       let events = 0;
       let missing = 0;
@@ -273,6 +288,7 @@ export async function runClusterEvents(options: ClusterEventsOptions): Promise<v
         subscribers: specs.length,
         apis: 2,
         ws,
+        ws_feeds: wsFeedCount,
         sse,
         events: summary.events,
         p50_ms: Number(quantile(summary.latencies, 0.5).toFixed(1)),
