@@ -13,8 +13,9 @@
  *
  * Then the cluster part (`bench/events/cluster.ts`): FEEDMILL_BENCH_EVENTS_PARTS (`embedded,cluster`),
  * FEEDMILL_BENCH_CLUSTER_SUBSCRIBERS (10000), FEEDMILL_BENCH_CLUSTER_SSE_PERCENT (share that are
- * `/v1/events` streams, 50), FEEDMILL_BENCH_CLUSTER_WS_FEEDS (feeds the WebSocket subscribers are
- * spread over, an account each, 1), FEEDMILL_BENCH_CLUSTER_INTERVAL (seconds between a feed's refreshes, 5),
+ * `/v1/events` streams, 50), FEEDMILL_BENCH_CLUSTER_WS_FEEDS (1: every WebSocket subscriber on one
+ * feed; N: spread over the first N stream accounts' feeds), FEEDMILL_BENCH_CLUSTER_INTERVAL (seconds
+ * between a feed's refreshes, 5),
  * FEEDMILL_BENCH_CLUSTER_SECONDS (measured, 120), FEEDMILL_BENCH_CLUSTER_CHILDREN (load-generator
  * processes, 2), FEEDMILL_BENCH_CASSANDRA (`127.0.0.1:9042`), FEEDMILL_BENCH_REDIS_URL
  * (`redis://127.0.0.1:6379`), FEEDMILL_BENCH_PROFILE_DIR (a CPU profile of each cluster process).

@@ -142,7 +142,12 @@ export async function runSoak(env: SoakEnv): Promise<void> {
     await sleep(settleMs);
     child.send({ type: 'report' } satisfies ToChild);
     const report = (await fromChild('report')) as Extract<FromChild, { type: 'report' }>;
-    const received = new Map(report.events.map((event) => [event.eventId, event]));
+    // Both paths together: every subscriber, stream or WebSocket, hears every event of the account.
+    const received = new Map<string, { received: number; duplicates: number }>();
+    for (const event of report.events) {
+      const entry = received.get(event.eventId) ?? { received: 0, duplicates: 0 };
+      received.set(event.eventId, { received: entry.received + event.received, duplicates: entry.duplicates + event.duplicates });
+    }
     let lostWebhook = 0;
     let duplicateWebhook = 0;
     let lostSubscriber = 0;

@@ -12,20 +12,22 @@ import type { EventArrivals, FromChild, SubscriberSpec, ToChild } from './cluste
 const send = (message: FromChild): void => void process.send?.(message);
 const loop = monitorEventLoopDelay({ resolution: 10 });
 const failures: string[] = [];
+/** By path and event id (`ws evt_…`). */
 const arrivals = new Map<string, EventArrivals>();
 const closers: (() => Promise<void>)[] = [];
 let closing = false;
 
-/** Subscriber `index` got event `eventId`: counted once per subscriber, later copies as duplicates. */
-function record(seen: Set<string>, eventId: string, at: number): void {
-  const entry = arrivals.get(eventId) ?? { eventId, received: 0, duplicates: 0, lastAt: 0 };
+/** A subscriber (`seen` is its own) got event `eventId`: counted once per subscriber, later copies as duplicates. */
+function record(kind: SubscriberSpec['kind'], seen: Set<string>, eventId: string, at: number): void {
+  const key = `${kind} ${eventId}`;
+  const entry = arrivals.get(key) ?? { kind, eventId, received: 0, duplicates: 0, lastAt: 0 };
   if (seen.has(eventId)) entry.duplicates += 1;
   else {
     seen.add(eventId);
     entry.received += 1;
     entry.lastAt = Math.max(entry.lastAt, at);
   }
-  arrivals.set(eventId, entry);
+  arrivals.set(key, entry);
 }
 
 function openWs(spec: Extract<SubscriberSpec, { kind: 'ws' }>, ca: string): Promise<void> {
@@ -37,7 +39,7 @@ function openWs(spec: Extract<SubscriberSpec, { kind: 'ws' }>, ca: string): Prom
     query: spec.query,
     excerptChars: 200,
     isClosing: () => closing,
-    onEvent: (eventId, at) => record(seen, eventId, at),
+    onEvent: (eventId, at) => record('ws', seen, eventId, at),
     onProblem: (message) => failures.push(message),
   });
   closers.push(async () => {
@@ -64,7 +66,7 @@ async function openSse(spec: SubscriberSpec, dispatcher: Agent): Promise<void> {
     pending += chunk;
     const lines = pending.split('\n');
     pending = lines.pop() ?? '';
-    for (const line of lines) if (line.startsWith('id:')) record(seen, line.slice(3).trim(), wallNow());
+    for (const line of lines) if (line.startsWith('id:')) record('sse', seen, line.slice(3).trim(), wallNow());
   });
   response.body.on('error', (error: Error) => {
     if (!closing) failures.push(`an event stream failed: ${error.message}`);

@@ -14,6 +14,8 @@ export type ToChild =
 
 /** What every subscriber of the child received of one event. */
 export interface EventArrivals {
+  /** The path it came by: an event of an account with both reaches each path once per subscriber. */
+  kind: SubscriberSpec['kind'];
   eventId: string;
   /** Subscribers that received it (each counted once). */
   received: number;

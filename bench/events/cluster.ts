@@ -38,8 +38,9 @@ export interface ClusterEventsOptions {
   /** Share of the subscribers that are `/v1/events` streams, percent. */
   ssePercent: number;
   /**
-   * Feeds the WebSocket subscribers are spread over, evenly, each of an account of its own: 1 puts
-   * every one on one feed (the largest fan-out), more is the shape of many accounts each with a few.
+   * Feeds the WebSocket subscribers are spread over, evenly. 1 puts every one on one feed of an
+   * account of its own (the largest fan-out); more takes the feeds of the first stream accounts, so
+   * each of those accounts' events reaches streams and WebSockets alike, at the same event rate.
    */
   wsFeeds: number;
   intervalSeconds: number;
@@ -104,7 +105,11 @@ export async function runClusterEvents(options: ClusterEventsOptions): Promise<v
   const ws = options.subscribers - sse;
   const sseAccounts = Math.ceil(sse / (2 * streamsPerAccountAndApi));
   const wsFeedCount = Math.max(1, Math.min(options.wsFeeds, ws));
-  const fixture = await startScaleFixture(wsFeedCount + sseAccounts, 0, () => 'changed');
+  if (wsFeedCount > 1 && wsFeedCount > sseAccounts)
+    throw new Error(
+      `Expected FEEDMILL_BENCH_CLUSTER_WS_FEEDS to be 1 or at most the ${sseAccounts} stream accounts, got ${wsFeedCount}; lower it or raise the streams' share`,
+    );
+  const fixture = await startScaleFixture(1 + sseAccounts, 0, () => 'changed');
   const interval = String(options.intervalSeconds);
   const cluster = await startCluster(options.settings, 'events', {
     FEEDMILL_POLL_MIN_INTERVAL: interval,
@@ -123,24 +128,27 @@ export async function runClusterEvents(options: ClusterEventsOptions): Promise<v
       `events (cluster): ${ws} WebSocket subscribers on ${wsFeedCount} feed(s), ${sse} event streams over ${sseAccounts} accounts\n`,
     );
     const specs: SubscriberSpec[] = [];
-    const expected = new Map<string, number>();
-    const wsFeeds = new Set<string>();
-    for (let n = 0; n < wsFeedCount; n++) {
-      // The first feed is the cluster's own account's, as when every subscriber shares one feed.
-      const authorization = n === 0 ? cluster.authorization : await createAccount(cluster, `bench-ws-${n}`);
-      const feedId = await createFeed(cluster, authorization, fixture.feedUrl(n));
-      const subscribers = Math.floor(ws / wsFeedCount) + (n < ws % wsFeedCount ? 1 : 0);
-      wsFeeds.add(feedId);
-      expected.set(feedId, subscribers);
-      for (let s = 0; s < subscribers; s++)
-        specs.push({ kind: 'ws', origin: origins[s % 2] as string, authorization, query: query(feedId) });
-    }
+    /** Subscribers of each feed's events, by path. */
+    const expected = new Map<string, Record<SubscriberSpec['kind'], number>>();
+    const streamFeeds: { feedId: string; authorization: string }[] = [];
     for (let account = 0; account < sseAccounts; account++) {
       const authorization = await createAccount(cluster, `bench-sse-${account}`);
       const streams = Math.min(2 * streamsPerAccountAndApi, sse - account * 2 * streamsPerAccountAndApi);
-      expected.set(await createFeed(cluster, authorization, fixture.feedUrl(wsFeedCount + account)), streams);
+      const feedId = await createFeed(cluster, authorization, fixture.feedUrl(1 + account));
+      streamFeeds.push({ feedId, authorization });
+      expected.set(feedId, { ws: 0, sse: streams });
       for (let n = 0; n < streams; n++) specs.push({ kind: 'sse', origin: origins[n % 2] as string, authorization });
     }
+    const wsFeeds =
+      wsFeedCount === 1
+        ? [{ feedId: await createFeed(cluster, cluster.authorization, fixture.feedUrl(0)), authorization: cluster.authorization }]
+        : streamFeeds.slice(0, wsFeedCount);
+    wsFeeds.forEach(({ feedId, authorization }, n) => {
+      const subscribers = Math.floor(ws / wsFeedCount) + (n < ws % wsFeedCount ? 1 : 0);
+      expected.set(feedId, { ws: subscribers, sse: expected.get(feedId)?.sse ?? 0 });
+      for (let s = 0; s < subscribers; s++)
+        specs.push({ kind: 'ws', origin: origins[s % 2] as string, authorization, query: query(feedId) });
+    });
     await cluster.addWorker();
     const apiPids = cluster.apis.map((child) => child.pid ?? -1);
     const rssBefore = apiPids.reduce((sum, pid) => sum + rssMb(pid), 0);
@@ -211,16 +219,19 @@ export async function runClusterEvents(options: ClusterEventsOptions): Promise<v
         return handle.next('report');
       }),
     );
+    /** Arrivals by path and event (`ws evt_…`): one event may reach both paths. */
     const byEvent = new Map<string, { received: number; duplicates: number; lastAt: number }>();
     for (const report of reports)
       for (const event of report.events) {
-        const entry = byEvent.get(event.eventId) ?? { received: 0, duplicates: 0, lastAt: 0 };
+        const key = `${event.kind} ${event.eventId}`;
+        const entry = byEvent.get(key) ?? { received: 0, duplicates: 0, lastAt: 0 };
         entry.received += event.received;
         entry.duplicates += event.duplicates;
         entry.lastAt = Math.max(entry.lastAt, event.lastAt);
-        byEvent.set(event.eventId, entry);
+        byEvent.set(key, entry);
       }
     const rows: string[][] = [];
+    // An event that reaches both paths counts once in each.
     const summary = { events: 0, missing: 0, duplicates: 0, delivered: 0, latencies: [] as number[] };
     // Each path's own p99 too: over all events, the 24 WebSocket events of a run are under 1% of
     // them and the overall p99 would not show their tail.
@@ -228,28 +239,29 @@ export async function runClusterEvents(options: ClusterEventsOptions): Promise<v
     // A path with subscribers and no event heard is a broken run (the bench listening on another
     // channel), never a clean one.
     const silent: string[] = [];
-    for (const [label, pick] of [
-      ['GraphQL WebSocket', (feedId: string) => wsFeeds.has(feedId)],
-      ['/v1/events stream', (feedId: string) => !wsFeeds.has(feedId)],
+    for (const [label, kind] of [
+      ['GraphQL WebSocket', 'ws'],
+      ['/v1/events stream', 'sse'],
     ] as const) {
       let events = 0;
       let missing = 0;
       let duplicates = 0;
       const latencies: number[] = [];
       for (const [eventId, { at, feedId }] of published) {
-        if (at < from || at > to || !pick(feedId)) continue;
+        const subscribers = expected.get(feedId)?.[kind] ?? 0;
+        if (at < from || at > to || subscribers === 0) continue;
         events += 1;
-        const got = byEvent.get(eventId);
-        missing += Math.max(0, (expected.get(feedId) ?? 0) - (got?.received ?? 0));
+        const got = byEvent.get(`${kind} ${eventId}`);
+        missing += Math.max(0, subscribers - (got?.received ?? 0));
         duplicates += got?.duplicates ?? 0;
         summary.delivered += got?.received ?? 0;
         if (got && got.received > 0) latencies.push(got.lastAt - at);
       }
       latencies.sort((a, b) => a - b);
-      const subs = label === 'GraphQL WebSocket' ? ws : sse;
+      const subs = kind === 'ws' ? ws : sse;
       if (subs === 0) continue;
       if (events === 0) silent.push(label);
-      pathP99[label === 'GraphQL WebSocket' ? 'ws_p99_ms' : 'sse_p99_ms'] = Number(quantile(latencies, 0.99).toFixed(1));
+      pathP99[kind === 'ws' ? 'ws_p99_ms' : 'sse_p99_ms'] = Number(quantile(latencies, 0.99).toFixed(1));
       rows.push([
         label,
         String(subs),
