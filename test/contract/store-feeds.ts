@@ -4,7 +4,7 @@ import type { ContractContext, ContractTest } from './store.js';
 const at = (day: number, hour = 0): string => new Date(Date.UTC(2024, 2, day, hour)).toISOString();
 const page = (limit: number, offset: number) => ({ limit, offset });
 
-export const feedFixture = ({ ns }: ContractContext, fields: Partial<Feed> = {}): Feed => ({
+export const feedFixture = ({ ns }: Pick<ContractContext, 'ns'>, fields: Partial<Feed> = {}): Feed => ({
   id: ns('feed'),
   accountId: ns('acct-1'),
   title: 'Example',

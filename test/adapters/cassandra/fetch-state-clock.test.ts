@@ -3,8 +3,9 @@ import t from 'tap';
 import { createCql } from '../../../src/adapters/cassandra/cql.js';
 import { createCassandraFeedStore } from '../../../src/adapters/cassandra/feed-store.js';
 import { openCassandraStore } from '../../../src/adapters/cassandra/index.js';
-import { defaultFeedSettings, type Feed, type FetchState } from '../../../src/domain/feed.js';
+import type { FetchState } from '../../../src/domain/feed.js';
 import { cassandraTestOptions, dropKeyspace } from '../../contract/cassandra-test-options.js';
+import { feedFixture } from '../../contract/store-feeds.js';
 
 // Migrating a keyspace takes tens of seconds on a loaded machine, past tap's default of 120 s.
 t.setTimeout(600_000);
@@ -16,20 +17,7 @@ class HourBehind extends policies.timestampGeneration.MonotonicTimestampGenerato
   }
 }
 
-const feed: Feed = {
-  id: 'CCCCCCCCCCCCCCCC',
-  accountId: 'acct',
-  title: 'A feed',
-  description: '',
-  icon: '',
-  sourceUrl: 'https://example.com/',
-  fetchUrl: 'https://example.com/feed.xml',
-  link: 'https://example.com/',
-  createdAt: '2024-03-10T00:00:00.000Z',
-  updatedAt: '2024-03-10T00:00:00.000Z',
-  settings: defaultFeedSettings,
-  fetch: { errorCount: 0, unchangedStreak: 0 },
-};
+const feed = feedFixture({ ns: (name) => name });
 
 t.test("a refresh's state is kept when the writer's clock runs behind the node that stamped the insert", async (t) => {
   const options = cassandraTestOptions();
