@@ -9,6 +9,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import type { AppDeps } from '../app/deps.js';
 import type { Principal } from '../domain/api-key.js';
 import { FeedmillError, isFeedmillError } from '../domain/errors.js';
+import { keepAliveMs } from '../web/keep-alive.js';
 import { ConnectionSlots } from './connection-slots.js';
 import { asValidationError, toGraphqlError } from './errors.js';
 import { graphqlEndpoint, routeGraphql, type RoutedGraphql } from './route.js';
@@ -182,6 +183,7 @@ export function graphqlHandlers(app: FastifyInstance, deps: AppDeps, options: Gr
       subscribe: (args) => (args.rootValue as Enveloped).subscribe(args),
     },
     wss,
+    keepAliveMs,
   );
 
   const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void =>

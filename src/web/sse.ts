@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { FeedmillError } from '../domain/errors.js';
-
-/** Proxies and load balancers close a stream that stays silent for a minute; a comment keeps it open. */
-const keepAliveMs = 25_000;
+import { keepAliveMs } from './keep-alive.js';
 
 export interface SseStream {
   /** The response, for `write` (false when its buffer is full: wait for `drain`). */

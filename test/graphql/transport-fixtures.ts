@@ -213,3 +213,18 @@ export async function sseSubscribe(
     },
   };
 }
+
+export type Opened = { socket: WebSocket; code?: undefined } | { code: number; reason: string };
+
+/** A raw `graphql-transport-ws` socket: resolves once acknowledged, or with the code it was closed with. */
+export function openWebSocket(target: GraphqlHttps, authorization: string): Promise<Opened> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(target.wsUrl, 'graphql-transport-ws', { ca: target.ca });
+    socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { Authorization: authorization } })));
+    socket.on('message', (data: Buffer) => {
+      if ((JSON.parse(data.toString()) as { type: string }).type === 'connection_ack') resolve({ socket });
+    });
+    socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() }));
+    socket.on('error', reject);
+  });
+}

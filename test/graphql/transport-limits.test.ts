@@ -1,10 +1,10 @@
 import t from 'tap';
 import { Agent, request } from 'undici';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import type { FeedEventEnvelope } from '../../src/webhook-event/feed-update-event.js';
 import { createTestDeps } from '../fixtures/test-deps.js';
 import type { GraphqlError } from './graphql-client.js';
-import { collect, drained, listening, sseSubscribe, startGraphqlHttps, wsClient, type GraphqlHttps } from './transport-fixtures.js';
+import { collect, drained, listening, openWebSocket, sseSubscribe, startGraphqlHttps, wsClient } from './transport-fixtures.js';
 
 // Small caps, so each is reached in a few operations; every test uses its own accounts and keys.
 const caps = { perConnection: 3, perAccount: 4 };
@@ -85,21 +85,6 @@ function connection(authorization: string) {
       ),
     );
   return { subscribe, close: () => client.dispose() };
-}
-
-type Opened = { socket: WebSocket; code?: undefined } | { code: number; reason: string };
-
-/** A raw `graphql-transport-ws` socket: resolves once acknowledged, or with the code it was closed with. */
-function open(target: GraphqlHttps, authorization: string): Promise<Opened> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(target.wsUrl, 'graphql-transport-ws', { ca: target.ca });
-    socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { Authorization: authorization } })));
-    socket.on('message', (data: Buffer) => {
-      if ((JSON.parse(data.toString()) as { type: string }).type === 'connection_ack') resolve({ socket });
-    });
-    socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() }));
-    socket.on('error', reject);
-  });
 }
 
 /** Waits until the server counts `count` connections for the key: it learns of a killed socket a moment later. */
@@ -221,24 +206,24 @@ t.test('a key holds at most 3 connections: the 4th WebSocket is closed with 4429
   const sockets: WebSocket[] = [];
   t.teardown(() => sockets.forEach((socket) => socket.terminate()));
   for (let n = 0; n < connectionsPerKey; n += 1) {
-    const opened = await open(server, alice);
+    const opened = await openWebSocket(server, alice);
     if (opened.code !== undefined) throw new Error(`connection ${n + 1} was closed with ${opened.code}`);
     sockets.push(opened.socket);
   }
-  const refused = await open(server, alice);
+  const refused = await openWebSocket(server, alice);
   t.equal(refused.code, 4429);
   t.equal(refused.code === undefined ? undefined : refused.reason, 'Too many connections: this key may hold 3 at once');
 
   const stream = await sseSubscribe(server, alice, live);
   t.teardown(stream.close);
   t.equal(stream.status, 429, 'SSE streams count as connections of the key');
-  const other = await open(server, await env.bearer('cap-alice'));
+  const other = await openWebSocket(server, await env.bearer('cap-alice'));
   t.equal(other.code, undefined, 'another key of the same account has its own connections');
   if (other.code === undefined) sockets.push(other.socket);
 
   sockets[0]?.terminate();
   await connectionsBackTo(keyIdOf(alice), 2);
-  const again = await open(server, alice);
+  const again = await openWebSocket(server, alice);
   t.equal(again.code, undefined, 'a closed connection frees its place');
   if (again.code === undefined) sockets.push(again.socket);
 });
@@ -265,7 +250,7 @@ t.test('connections killed mid-subscription give back every slot they held', asy
   for (let round = 0; round < 4; round += 1) {
     const sockets: WebSocket[] = [];
     for (let n = 0; n < connectionsPerKey; n += 1) {
-      const opened = await open(server, alice);
+      const opened = await openWebSocket(server, alice);
       if (opened.code !== undefined)
         throw new Error(`round ${round + 1}: connection ${n + 1} was closed with ${opened.code} ${opened.reason}`);
       sockets.push(opened.socket);
