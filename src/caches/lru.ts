@@ -10,6 +10,8 @@ export interface LruOptions<V> {
 /** A map that forgets its least recently used entries once it holds too many of them, or too many bytes. */
 export interface Lru<V> {
   get(key: string): V | undefined;
+  /** Like `get`, without counting as a use. */
+  peek(key: string): V | undefined;
   set(key: string, value: V): void;
   delete(key: string): void;
   clear(): void;
@@ -43,6 +45,7 @@ export function createLru<V>(options: LruOptions<V>): Lru<V> {
       entries.set(key, entry);
       return entry.value;
     },
+    peek: (key) => entries.get(key)?.value,
     set(key, value) {
       remove(key);
       const size = sizeOf(value);

@@ -25,6 +25,12 @@ export interface SharedReadCache<V> {
   read(id: string, view: string, load: () => Promise<V>, keep: (value: V) => boolean): Promise<V>;
   /** Drops `ids` here at once (the writer's own process), before the notice goes round. */
   drop(ids: readonly string[]): void;
+  /**
+   * Takes a change whose whole content is known (a notice carried it) into each cached view of
+   * `id`, where `change` can (it returns undefined where it cannot, and the record is dropped).
+   * Loads in flight are overtaken as by a drop: they may hold what the change replaced.
+   */
+  update(id: string, change: (value: V) => V | undefined): void;
 }
 
 /** A load in flight; `value` is set as soon as the load has started. */
@@ -57,6 +63,19 @@ export function createSharedReadCache<V>(
       overtake(id);
     }
   };
+  const update = (id: string, change: (value: V) => V | undefined): void => {
+    overtake(id);
+    const entry = entries.peek(id);
+    if (!entry) return;
+    for (const [view, value] of entry.views) {
+      const changed = change(value);
+      if (changed === undefined) {
+        entries.delete(id);
+        return;
+      }
+      entry.views.set(view, changed);
+    }
+  };
   changes.subscribe((notice) => {
     if (notice === 'everything') {
       generation++;
@@ -68,6 +87,7 @@ export function createSharedReadCache<V>(
   });
   return {
     drop,
+    update,
     async read(id, view, load, keep) {
       const now = clock.now().getTime();
       if (!changes.live) return load();

@@ -17,7 +17,7 @@ export interface FeedStore {
   list(accountId: string, page: Page): Promise<{ total: number; feeds: Feed[] }>;
   update(accountId: string, feedId: string, patch: FeedPatch, updatedAt: string): Promise<Feed | undefined>;
   updateSettings(accountId: string, feedId: string, settings: FeedSettings, updatedAt: string): Promise<Feed | undefined>;
-  /** Records what a refresh learned; `metadata` when the document's title and the like changed. */
+  /** Records what a refresh learned: the whole of that write, so a cache can take it in place (caches/shared-feed-store.ts). */
   saveFetchState(feedId: string, state: FetchState, fetchUrl: string): Promise<void>;
   /** True when it deleted; false when the feed was missing or already deleted. */
   markDeleted(accountId: string, feedId: string, deletedAt: string): Promise<boolean>;

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { createLru } from '../../src/caches/lru.js';
+import { createSharedReadCache } from '../../src/caches/shared-read-cache.js';
 import { sharedKeyStore } from '../../src/caches/shared-key-store.js';
 import type { ApiKey } from '../../src/domain/api-key.js';
 import type { ChangeBus, ChangeNotice } from '../../src/ports/change-bus.js';
@@ -62,7 +63,7 @@ t.test('a key is read once, then kept until a notice names it', async (t) => {
   await keys.get('key_1');
   t.equal(store.reads, 1);
   store.record = key('2026-01-02T00:00:00Z');
-  bus.tell({ feeds: [], keys: ['key_1'] });
+  bus.tell({ feeds: [], keys: ['key_1'], fetchStates: [] });
   t.equal((await keys.get('key_1'))?.revokedAt, '2026-01-02T00:00:00Z', 'the revocation is seen at once');
   t.equal(store.reads, 2);
 });
@@ -92,7 +93,7 @@ t.test('a read overtaken by a notice is not kept, unknown keys are never kept, a
       ...store,
       get: async () => {
         store.reads++;
-        bus.tell({ feeds: [], keys: ['key_1'] });
+        bus.tell({ feeds: [], keys: ['key_1'], fetchStates: [] });
         return store.record;
       },
     },
@@ -177,7 +178,7 @@ t.test('a reader after a notice naming the record does not join the load it over
   const store = gatedStore();
   const keys = sharedKeyStore(store, bus, clock, {});
   const first = keys.get('key_1');
-  bus.tell({ feeds: [], keys: ['key_1'] });
+  bus.tell({ feeds: [], keys: ['key_1'], fetchStates: [] });
   const second = keys.get('key_1');
   t.equal(store.reads, 2, 'the second reader loads afresh');
   store.open();
@@ -191,9 +192,34 @@ t.test('a notice naming another record does not stop a load from being kept', as
   const store = gatedStore();
   const keys = sharedKeyStore(store, bus, clock, {});
   const first = keys.get('key_1');
-  bus.tell({ feeds: ['some-feed'], keys: ['key_9'] });
+  bus.tell({ feeds: ['some-feed'], keys: ['key_9'], fetchStates: [] });
   store.open();
   await first;
   await keys.get('key_1');
   t.equal(store.reads, 1);
+});
+
+t.test('an update takes a change into every view in place, overtakes loads in flight, and drops what cannot take it', async (t) => {
+  const cache = createSharedReadCache<string>(fakeBus(), 'feeds', clock);
+  let loads = 0;
+  const load = (value: string) => async (): Promise<string> => {
+    loads++;
+    return value;
+  };
+  const keep = (): boolean => true;
+  await cache.read('f1', 'a', load('a1'), keep);
+  await cache.read('f1', 'b', load('b1'), keep);
+  cache.update('f1', (value) => `${value}+`);
+  t.same([await cache.read('f1', 'a', load('no'), keep), await cache.read('f1', 'b', load('no'), keep)], ['a1+', 'b1+']);
+  t.equal(loads, 2, 'both views changed in memory');
+
+  let answer!: (value: string) => void;
+  const inFlight = cache.read('f2', 'a', () => new Promise<string>((resolve) => (answer = resolve)), keep);
+  cache.update('f2', (value) => `${value}+`);
+  answer('old');
+  t.equal(await inFlight, 'old');
+  t.equal(await cache.read('f2', 'a', load('fresh'), keep), 'fresh', 'the load the update overtook was not kept');
+
+  cache.update('f1', (value) => (value === 'b1+' ? undefined : value));
+  t.equal(await cache.read('f1', 'a', load('a2'), keep), 'a2', 'a view that cannot take the change drops the whole record');
 });

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
-import type { ChangeBus, ChangeNotice } from '../../ports/change-bus.js';
+import type { FetchState } from '../../domain/feed.js';
+import type { ChangeBus, ChangeNotice, FetchStateChange } from '../../ports/change-bus.js';
 import { channelOfDatabase } from './channel.js';
 
 export interface RedisChangeBusOptions {
@@ -19,7 +20,23 @@ export interface RedisChangeBus extends ChangeBus {
   ready(): Promise<void>;
 }
 
-type Wire = { f?: string[]; k?: string[] };
+/**
+ * `f` names every feed that changed, those of `s` included, so that a process still running the
+ * release before `s` existed drops them all (a rolling upgrade loses nothing); `s` carries the
+ * fetch states, as `[feedId, fetchUrl, fetch]`, of the feeds whose only change is that write.
+ */
+type Wire = { f?: string[]; k?: string[]; s?: [string, string, FetchState][] };
+
+/** The fetch states of a message, leaving out any entry that is not one: its feed, named in `f`, is then dropped. */
+function fetchStatesOf(wire: Wire): FetchStateChange[] {
+  if (!Array.isArray(wire.s)) return [];
+  return wire.s.flatMap((entry: unknown) => {
+    if (!Array.isArray(entry) || entry.length !== 3) return [];
+    const [feedId, fetchUrl, fetch] = entry as unknown[];
+    if (typeof feedId !== 'string' || typeof fetchUrl !== 'string' || typeof fetch !== 'object' || fetch === null) return [];
+    return [{ feedId, fetchUrl, fetch: fetch as FetchState }];
+  });
+}
 
 /**
  * Change notices over Redis pub/sub. Notices published in one tick go out as one message: a worker
@@ -61,7 +78,9 @@ export function createRedisChangeBus(options: RedisChangeBusOptions): RedisChang
       onError(new Error(`Expected a JSON change notice on ${channel}, got ${JSON.stringify(message.slice(0, 80))}`, { cause: error }));
       return;
     }
-    tell({ feeds: wire.f ?? [], keys: wire.k ?? [] });
+    const fetchStates = fetchStatesOf(wire);
+    const taken = new Set(fetchStates.map((change) => change.feedId));
+    tell({ feeds: (wire.f ?? []).filter((feedId) => !taken.has(feedId)), keys: wire.k ?? [], fetchStates });
   });
   subscriber.on('close', () => {
     if (!live) return;
@@ -76,13 +95,17 @@ export function createRedisChangeBus(options: RedisChangeBusOptions): RedisChang
     if (!closing && !live) subscribe().catch(onError);
   });
 
-  const pending = { feeds: new Set<string>(), keys: new Set<string>() };
+  const pending = { feeds: new Set<string>(), keys: new Set<string>(), fetchStates: new Map<string, FetchStateChange>() };
   let flush: Promise<void> | undefined;
   const send = async (): Promise<void> => {
     await new Promise<void>((resolve) => setImmediate(resolve));
-    const wire: Wire = { f: [...pending.feeds], k: [...pending.keys] };
+    // A feed also dropped in this message is only dropped: its other change may be anything.
+    const fetchStates = [...pending.fetchStates.values()].filter((change) => !pending.feeds.has(change.feedId));
+    const wire: Wire = { f: [...pending.feeds, ...fetchStates.map((change) => change.feedId)], k: [...pending.keys] };
+    if (fetchStates.length > 0) wire.s = fetchStates.map((change) => [change.feedId, change.fetchUrl, change.fetch]);
     pending.feeds.clear();
     pending.keys.clear();
+    pending.fetchStates.clear();
     flush = undefined;
     try {
       await publisher.publish(channel, JSON.stringify(wire));
@@ -102,6 +125,8 @@ export function createRedisChangeBus(options: RedisChangeBusOptions): RedisChang
       if (closing) throw new Error('Expected an open change bus to publish on, but it is closed');
       for (const id of changes.feeds ?? []) pending.feeds.add(id);
       for (const id of changes.keys ?? []) pending.keys.add(id);
+      // The later of two saves of one feed in a tick is the state it now has.
+      for (const change of changes.fetchStates ?? []) pending.fetchStates.set(change.feedId, change);
       flush ??= send();
       await flush;
     },
