@@ -1,3 +1,4 @@
+import type { PlannedRun, Scheduler } from '../ports/scheduler.js';
 import type { AppDeps } from './deps.js';
 import { refreshQueueOf, type RefreshQueueDeps } from './refresh-queue.js';
 
@@ -14,9 +15,15 @@ import { refreshQueueOf, type RefreshQueueDeps } from './refresh-queue.js';
 export async function resumeSchedules(deps: Pick<AppDeps, 'feeds' | 'clock'> & RefreshQueueDeps): Promise<number> {
   const now = deps.clock.now();
   const due = await deps.feeds.listDue();
+  // Handed over per queue in one list: a queue in Redis looks up which jobs it holds in bulk.
+  const byQueue = new Map<Scheduler, PlannedRun[]>();
   for (const feed of due) {
     const at = feed.fetch.nextFetchAt ? new Date(feed.fetch.nextFetchAt) : now;
-    await refreshQueueOf(deps, feed).ensure(feed.id, at < now ? now : at);
+    const queue = refreshQueueOf(deps, feed);
+    const runs = byQueue.get(queue) ?? [];
+    runs.push({ id: feed.id, runAt: at < now ? now : at });
+    byQueue.set(queue, runs);
   }
+  for (const [queue, runs] of byQueue) await queue.ensure(runs);
   return due.length;
 }

@@ -3,6 +3,12 @@ export interface Job {
   id: string;
 }
 
+/** A job and the time it should run at. */
+export interface PlannedRun {
+  id: string;
+  runAt: Date;
+}
+
 /**
  * How long to wait before running a job again whose handler threw, `failures` times in a row (1 on
  * the first). One policy (src/jobs/retry-policy.ts) is given to every scheduler: they only schedule.
@@ -26,11 +32,13 @@ export interface Scheduler {
   /** Schedules (or moves earlier) the job's next run. Idempotent per id. */
   schedule(id: string, runAt: Date): Promise<void>;
   /**
-   * Schedules the job at `runAt` only when it has none (waiting, planned or running): a job already
-   * there keeps its time. For re-placing jobs from the store, whose recorded times may be older
-   * than the plan a running worker has just made (bench/README.md "scale", duplicate fetches).
+   * Schedules each job at its `runAt` only when it has none (waiting, planned or running): a job
+   * already there keeps its time. For re-placing jobs from the store, whose recorded times may be
+   * older than the plan a running worker has just made (bench/README.md "scale", duplicate
+   * fetches). Given all at once so a scheduler that keeps its jobs elsewhere looks them up in bulk:
+   * at a worker's start nearly every job is there already.
    */
-  ensure(id: string, runAt: Date): Promise<void>;
+  ensure(jobs: readonly PlannedRun[]): Promise<void>;
   cancel(id: string): Promise<void>;
   /** Jobs waiting or running in this process (a gauge for /metrics). */
   readonly size: number;

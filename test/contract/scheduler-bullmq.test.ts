@@ -19,7 +19,7 @@ schedulerContract(t, 'bullmq', (options): Scheduler => {
     },
     start: (handler) => scheduler.start(handler),
     schedule: (id, runAt) => scheduler.schedule(id, runAt),
-    ensure: (id, runAt) => scheduler.ensure(id, runAt),
+    ensure: (jobs) => scheduler.ensure(jobs),
     cancel: (id) => scheduler.cancel(id),
     close: () => (closed ??= scheduler.close().then(() => removeTestQueue(url, prefix, 'refresh'))),
   };

@@ -136,9 +136,9 @@ export function schedulerContract(t: Test, name: string, make: MakeScheduler): v
     const runs: Run[] = [];
     await scheduler.start(logging(runs));
     const start = Date.now();
-    await scheduler.ensure('new', at(50));
+    await scheduler.ensure([{ id: 'new', runAt: at(50) }]);
     await scheduler.schedule('planned', at(900));
-    await scheduler.ensure('planned', at(0));
+    await scheduler.ensure([{ id: 'planned', runAt: at(0) }]);
     await until(() => runs.length === 1);
     t.equal(runs[0]!.id, 'new', 'a job with none is added');
     await sleep(500 - (Date.now() - start));
@@ -160,10 +160,50 @@ export function schedulerContract(t: Test, name: string, make: MakeScheduler): v
     );
     await scheduler.schedule('a', at(0));
     await until(() => runs.length === 1);
-    await scheduler.ensure('a', at(0));
+    await scheduler.ensure([{ id: 'a', runAt: at(0) }]);
     release.open();
     await sleep(800);
     t.equal(runs.length, 1, 'no second run: the running job had a plan, so ensure kept it');
+  });
+
+  t.test(`${name}: ensure of a start-up's worth of jobs adds each missing one once and keeps the planned`, async (t) => {
+    const scheduler = setup(t);
+    const runs: Run[] = [];
+    // Each run plans the next an hour off, so a job is there all along, before, during and after its run.
+    await scheduler.start(logging(runs, () => at(3_600_000)));
+    // More than one lookup slice of the BullMQ adapter (1,000).
+    const ids = Array.from({ length: 1_200 }, (_, n) => `feed-${n}`);
+    await scheduler.schedule('feed-7', at(300));
+    await scheduler.schedule('feed-1100', at(400));
+    await scheduler.ensure(ids.map((id) => ({ id, runAt: at(3_600_000) })));
+    await until(() => runs.length === 2, 10_000, 'the two planned jobs');
+    t.same(runs.map((run) => run.id).sort(), ['feed-1100', 'feed-7'], 'the planned jobs kept their own (earlier) times, in both slices');
+    await until(() => scheduler.size === 1_200, 10_000, 'one job for each id');
+    await scheduler.ensure(ids.map((id) => ({ id, runAt: at(0) })));
+    await sleep(800);
+    t.equal(runs.length, 2, 'a second ensure moved none of the jobs already there, whatever time it gave');
+    t.equal(scheduler.size, 1_200, 'and placed nothing beside them');
+  });
+
+  t.test(`${name}: ensure puts back a job cancelled while it ran`, async (t) => {
+    const scheduler = setup(t);
+    const runs: Run[] = [];
+    const release = gate();
+    await scheduler.start(
+      logging(runs, async () => {
+        if (runs.length > 1) return null;
+        await release.wait;
+        return at(60_000);
+      }),
+    );
+    await scheduler.schedule('a', at(0));
+    await until(() => runs.length === 1);
+    // The feed was paused during the run, then resumed from the store: the job must come back.
+    await scheduler.cancel('a');
+    await scheduler.ensure([{ id: 'a', runAt: at(0) }]);
+    release.open();
+    await until(() => runs.length === 2, 5000, 'a second run: the cancel was undone by ensure');
+    t.pass('the job ran again');
   });
 
   t.test(`${name}: many schedules of one job at the same moment make one run`, async (t) => {

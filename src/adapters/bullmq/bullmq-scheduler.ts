@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { JobHandler, Scheduler } from '../../ports/scheduler.js';
 import type { BullmqSchedulerOptions } from './options.js';
 import { watchForLoss, type LossWatch } from './loss-watch.js';
+import { heldJobs } from './held-jobs.js';
 import { placeJob, removeJob } from './place-job.js';
 import type { QueueContext } from './queue-context.js';
 import { cachedQueueSize } from './queue-size.js';
@@ -16,6 +17,9 @@ import { jobProcessor } from './run-job.js';
  * it is effectively off: a job whose worker dies is always run again.
  */
 const maxStalledCount = Number.MAX_SAFE_INTEGER;
+
+/** Jobs `ensure` looks up in one pipeline: large enough to amortise the round trip, small enough not to hold Redis up. */
+const lookupSlice = 1_000;
 
 /**
  * The cluster scheduler: jobs in a BullMQ queue in Redis, run by every process that called `start`
@@ -95,10 +99,19 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
       await placeJob(ctx, id, runAt.getTime());
       size.refreshSoon();
     },
-    async ensure(id, runAt) {
-      if (closing) return;
-      if (Number.isNaN(runAt.getTime())) throw new Error(`Expected runAt of job ${id} to be a valid Date, got an invalid Date`);
-      await placeJob(ctx, id, runAt.getTime(), 'if-absent');
+    async ensure(jobs) {
+      for (const { id, runAt } of jobs) {
+        if (Number.isNaN(runAt.getTime())) throw new Error(`Expected runAt of job ${id} to be a valid Date, got an invalid Date`);
+      }
+      // At a restart nearly every job is there: one pipelined look per slice, not a locked round per job.
+      for (let start = 0; start < jobs.length && !closing; start += lookupSlice) {
+        const slice = jobs.slice(start, start + lookupSlice);
+        const held = await heldJobs(
+          ctx,
+          slice.map((job) => job.id),
+        );
+        for (const { id, runAt } of slice) if (!held.has(id) && !closing) await placeJob(ctx, id, runAt.getTime(), 'if-absent');
+      }
       size.refreshSoon();
     },
     async cancel(id) {

@@ -125,10 +125,12 @@ export function createLocalScheduler(options: LocalSchedulerOptions): Scheduler 
       // An earlier time already planned wins: scheduling is idempotent and never delays a run.
       put(id, existing ? Math.min(existing.at, runAt.getTime()) : runAt.getTime());
     },
-    async ensure(id, runAt) {
-      if (closed || entries.has(id) || (running.has(id) && !cancelled.has(id))) return;
-      cancelled.delete(id);
-      put(id, runAt.getTime());
+    async ensure(jobs) {
+      for (const { id, runAt } of jobs) {
+        if (closed || entries.has(id) || (running.has(id) && !cancelled.has(id))) continue;
+        cancelled.delete(id);
+        put(id, runAt.getTime());
+      }
     },
     async cancel(id) {
       const entry = entries.get(id);
