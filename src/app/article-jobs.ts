@@ -59,7 +59,9 @@ export async function resumeArticles(
 ): Promise<number> {
   const now = deps.clock.now();
   let count = 0;
+  const withArticles = await deps.items.feedsWithArticles();
   for (const { id: feedId } of await deps.feeds.listDue()) {
+    if (!withArticles.has(feedId)) continue;
     for (const [key, article] of await deps.items.articles(feedId)) {
       if (article.status !== 'pending' && article.announced) continue;
       if (untriedOnly && article.attempts > 0) continue;

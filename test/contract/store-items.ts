@@ -230,4 +230,26 @@ export function itemStoreContract(test: ContractTest): void {
     t.same(await items.articles(feedId), new Map([['g:guid-1', replaced]]), "articles lists the feed's article records, replaced in place");
     t.same(await items.articles(ns('other')), new Map(), 'another feed has none');
   });
+
+  test('feedsWithArticles names the feeds with an article record and no other', async (t, { store: { items }, ns }) => {
+    const [withOne, itemsOnly] = [ns('with-article'), ns('items-only')];
+    await put(items, [itemOf(withOne, 1), itemOf(withOne, 2)]);
+    await put(items, [itemOf(itemsOnly, 1)]);
+    t.notOk((await items.feedsWithArticles()).has(withOne), 'items alone make no article record');
+    const pending: ItemArticle = {
+      url: 'https://example.com/posts/1',
+      status: 'pending',
+      error: null,
+      html: '',
+      text: '',
+      attempts: 0,
+      announced: false,
+      since: day(11),
+    };
+    await items.saveArticle(withOne, 'g:guid-1', pending);
+    await items.saveArticle(withOne, 'g:guid-2', pending);
+    const found = await items.feedsWithArticles();
+    t.ok(found.has(withOne), 'the feed with records is named');
+    t.notOk(found.has(itemsOnly), 'a feed with items but no article record is not');
+  });
 }

@@ -20,6 +20,8 @@ const byPublished = statement('SELECT item FROM {ks}.items_by_published WHERE fe
 const articlesOf = statement('SELECT key, article FROM {ks}.item_articles WHERE feed_id = ? AND key IN ?', true);
 const allArticles = statement('SELECT key, article FROM {ks}.item_articles WHERE feed_id = ?', true);
 const saveArticle = statement('UPDATE {ks}.item_articles SET article = ?, saved = now() WHERE feed_id = ? AND key = ?', true);
+// A scan of partition keys only: Cassandra reads no article to answer it.
+const articleFeeds = statement('SELECT DISTINCT feed_id FROM {ks}.item_articles', true);
 const articlesSaved = statement('SELECT saved FROM {ks}.item_articles WHERE feed_id = ? LIMIT 1', true);
 // `IF version = null` holds for a feed never committed to (version 0), rows or not.
 const fence = statement('UPDATE {ks}.items SET version = ?, pending = ? WHERE feed_id = ? IF version = ?', false);
@@ -181,6 +183,9 @@ export function createCassandraItemStore(cql: Cql, outbox: EventOutbox): ItemSto
     async articles(feedId) {
       const rows = await cql.all(allArticles, [feedId]);
       return new Map(rows.map((row) => [text(row, 'key'), JSON.parse(text(row, 'article')) as ItemArticle]));
+    },
+    async feedsWithArticles() {
+      return new Set((await cql.all(articleFeeds, [])).map((row) => text(row, 'feed_id')));
     },
     async lastAddedAt(feedId) {
       const row = await cql.one(byAdded, [feedId, 1]);

@@ -82,6 +82,7 @@ export function createEmbeddedItemStore(db: Db, recordEvent: (envelope: FeedEven
     bumpArticles.run(feedId);
   });
   const articles = db.prepare<[string], { key: string; data: string }>('SELECT key, data FROM item_articles WHERE feed_id = ?');
+  const articleFeeds = db.prepare<[], string>('SELECT DISTINCT feed_id FROM item_articles').pluck();
   const lastAdded = db.prepare<[string], string | null>('SELECT max(added_at) FROM items WHERE feed_id = ?').pluck();
   // better-sqlite3 runs a transaction synchronously: nothing else reads or writes in between, and
   // a throw rolls back all of it.
@@ -132,6 +133,9 @@ export function createEmbeddedItemStore(db: Db, recordEvent: (envelope: FeedEven
     },
     async articles(feedId) {
       return new Map(articles.all(feedId).map((row) => [row.key, JSON.parse(row.data) as ItemArticle]));
+    },
+    async feedsWithArticles() {
+      return new Set(articleFeeds.all());
     },
     async lastAddedAt(feedId) {
       return lastAdded.get(feedId) ?? undefined;
