@@ -1,12 +1,17 @@
 import t from 'tap';
 import { createLocalScheduler } from '../../src/adapters/local-scheduler/local-scheduler.js';
+import { resumeArticles } from '../../src/app/article-jobs.js';
 import { resumeSchedules } from '../../src/app/resume-schedules.js';
 import { defaultFeedSettings, type Feed, type FetchState } from '../../src/domain/feed.js';
 import { retryDelayMs } from '../../src/jobs/retry-policy.js';
+import type { ItemStore } from '../../src/ports/item-store.js';
+import { articleOf } from '../fixtures/item-article.js';
 import { createTestDeps } from '../fixtures/test-deps.js';
 
 // Start-up puts each feed's refresh back on the queue it runs on: with a refresh-render queue (cluster
-// mode), a feed read through the browser goes there, not beside its real job on the plain queue.
+// mode), a feed read through the browser goes there, not beside its real job on the plain queue. And
+// it resumes the article fetches still owed, asking for the articles of only the feeds that have any:
+// at 100,000 feeds a query for each was most of a worker's start (bench/README.md "scale").
 const env = createTestDeps();
 const renderScheduler = createLocalScheduler({ retryDelay: retryDelayMs });
 t.teardown(async () => {
@@ -43,4 +48,24 @@ t.test('a rendered feed is resumed on the refresh-render queue, the others on th
   await resumeSchedules(deps);
   t.equal(env.deps.scheduler.size, 2, 'a second start places nothing more');
   t.equal(renderScheduler.size, 1);
+});
+
+t.test('the pending articles get their jobs; only feeds with article records are asked for theirs', async (t) => {
+  for (const id of ['waiting', 'settled', 'without']) await env.deps.feeds.insert(feed(id, { errorCount: 0, unchangedStreak: 0 }));
+  await env.deps.items.saveArticle('waiting', 'g:1', articleOf());
+  await env.deps.items.saveArticle('waiting', 'g:2', articleOf({ status: 'ok', announced: true }));
+  await env.deps.items.saveArticle('settled', 'g:1', articleOf({ status: 'failed', announced: true }));
+  const asked: string[] = [];
+  const items: ItemStore = {
+    ...env.deps.items,
+    articles: (feedId) => {
+      asked.push(feedId);
+      return env.deps.items.articles(feedId);
+    },
+  };
+  t.equal(await resumeArticles({ ...env.deps, items }), 1, 'the one article still pending');
+  t.equal(env.deps.articleScheduler.size, 1, 'has its job');
+  t.same(asked.sort(), ['settled', 'waiting'], 'the feeds without article records were not asked');
+  await resumeArticles({ ...env.deps, items });
+  t.equal(env.deps.articleScheduler.size, 1, 'a second start places nothing more');
 });

@@ -2,6 +2,7 @@ import type { FeedEventEnvelope } from '../../src/webhook-event/feed-update-even
 import type { ItemArticle } from '../../src/domain/item-article.js';
 import type { StoredItem } from '../../src/domain/stored-item.js';
 import type { ItemStore } from '../../src/ports/item-store.js';
+import { articleOf } from '../fixtures/item-article.js';
 import type { ContractTest } from './store.js';
 
 const day = (n: number): string => new Date(Date.UTC(2024, 2, n)).toISOString();
@@ -236,16 +237,7 @@ export function itemStoreContract(test: ContractTest): void {
     await put(items, [itemOf(withOne, 1), itemOf(withOne, 2)]);
     await put(items, [itemOf(itemsOnly, 1)]);
     t.notOk((await items.feedsWithArticles()).has(withOne), 'items alone make no article record');
-    const pending: ItemArticle = {
-      url: 'https://example.com/posts/1',
-      status: 'pending',
-      error: null,
-      html: '',
-      text: '',
-      attempts: 0,
-      announced: false,
-      since: day(11),
-    };
+    const pending = articleOf();
     await items.saveArticle(withOne, 'g:guid-1', pending);
     await items.saveArticle(withOne, 'g:guid-2', pending);
     const found = await items.feedsWithArticles();
