@@ -5,6 +5,7 @@ import type { Cluster } from './cluster.js';
 import { kindOf, type ScaleFixture } from './fixture.js';
 import { readHostedFeeds } from './hosted-reads.js';
 import { cpuMs, rssMb } from './proc-stats.js';
+import { redisCommandCalls } from './redis-usage.js';
 
 export interface MeasureRequest {
   cluster: Cluster;
@@ -41,6 +42,14 @@ export interface ScaleJson {
   /** Null when the server's process was not found (started other than by scripts/services). */
   cassandra_cpu_ms_per_refresh: number | null;
   redis_cpu_ms_per_refresh: number | null;
+  /**
+   * Commands the Redis server answered per refresh, all clients (the API's too), and of those the
+   * scripts (`evalsha`: BullMQ's job moves) and blocking pops (`bzpopmin`: a worker waiting for a
+   * job). Their growth with the number of workers is the cost of each worker asking for jobs.
+   */
+  redis_commands_per_refresh: number;
+  redis_scripts_per_refresh: number;
+  redis_blocking_pops_per_refresh: number;
 }
 
 export interface ConfigurationResult {
@@ -66,6 +75,8 @@ export async function measureConfiguration(request: MeasureRequest): Promise<Con
     cassandra: cpuMs(request.servers.cassandra ?? -1),
     redis: cpuMs(request.servers.redis ?? -1),
   });
+  const redisUrl = cluster.target.env.FEEDMILL_REDIS_URL as string;
+  const callsBefore = await redisCommandCalls(redisUrl);
   const cpuBefore = workerCpu(cluster);
   const serversBefore = serverCpu();
   const from = Date.now();
@@ -73,6 +84,11 @@ export async function measureConfiguration(request: MeasureRequest): Promise<Con
   const to = Date.now();
   const cpu = workerCpu(cluster) - cpuBefore;
   const serversAfter = serverCpu();
+  const callsAfter = await redisCommandCalls(redisUrl);
+  const callsOf = (command?: string): number =>
+    [...callsAfter]
+      .filter(([name]) => command === undefined || name === command)
+      .reduce((sum, [name, calls]) => sum + calls - (callsBefore.get(name) ?? 0), 0);
   clearInterval(sampler);
   await reads.stop();
   await sleep(request.drainS * 1000);
@@ -98,6 +114,9 @@ export async function measureConfiguration(request: MeasureRequest): Promise<Con
     missed: figures.missed,
     cassandra_cpu_ms_per_refresh: perRefresh(serversAfter.cassandra - serversBefore.cassandra),
     redis_cpu_ms_per_refresh: perRefresh(serversAfter.redis - serversBefore.redis),
+    redis_commands_per_refresh: round(callsOf() / Math.max(1, figures.refreshes), 1),
+    redis_scripts_per_refresh: round(callsOf('evalsha') / Math.max(1, figures.refreshes), 1),
+    redis_blocking_pops_per_refresh: round(callsOf('bzpopmin') / Math.max(1, figures.refreshes), 1),
   };
   const statuses = Object.entries(reads.statuses)
     .map(([status, n]) => `${status} ${n}`)
@@ -119,5 +138,8 @@ export async function measureConfiguration(request: MeasureRequest): Promise<Con
     String(json.missed),
   ];
   process.stderr.write(`  ${row.join(' | ')}\n`);
+  process.stderr.write(
+    `  Redis commands per refresh: ${json.redis_commands_per_refresh} (scripts ${json.redis_scripts_per_refresh}, blocking pops ${json.redis_blocking_pops_per_refresh})\n`,
+  );
   return { row, json };
 }

@@ -68,3 +68,15 @@ export function shapeGrowth(before: RedisUsage | undefined, after: RedisUsage, t
       ({ shape, keys, bytes }) => `${shape}: ${keys >= 0 ? '+' : ''}${keys} keys, ${bytes >= 0 ? '+' : ''}${(bytes / 1e3).toFixed(1)} kB`,
     );
 }
+
+/** Calls of each command the Redis server has answered since it started (`INFO commandstats`), by lower-case name. */
+export async function redisCommandCalls(url: string): Promise<Map<string, number>> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  await redis.connect();
+  try {
+    const info = await redis.info('commandstats');
+    return new Map([...info.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)].map((match) => [match[1] ?? '', Number(match[2])]));
+  } finally {
+    redis.disconnect();
+  }
+}
