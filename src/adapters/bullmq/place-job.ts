@@ -2,6 +2,7 @@ import { plannedTime } from './planned-time.js';
 import { askRun, type RunData } from './run-data.js';
 import type { QueueContext } from './queue-context.js';
 import { withScheduleLock } from './schedule-lock.js';
+import { onWakeGrid } from './wake-grid.js';
 
 /**
  * Our lock keeps our own writers apart, but BullMQ moves jobs on its own (delayed → waiting →
@@ -58,9 +59,9 @@ async function placeOnce(ctx: QueueContext, id: string, at: number, placement: P
   if (state === 'delayed') {
     const planned = await plannedTime(ctx.redis, ctx.delayedKey, id);
     if (planned === undefined) return false;
-    if (planned > at) {
+    if (planned > onWakeGrid(at)) {
       try {
-        await job.changeDelay(Math.max(0, at - Date.now()));
+        await job.changeDelay(Math.max(0, onWakeGrid(at) - Date.now()));
       } catch (error) {
         // It throws when the job left the delayed set meanwhile (due, or taken): look again.
         if ((await ctx.queue.getJobState(id)) === 'delayed') throw error;
@@ -79,7 +80,9 @@ async function placeOnce(ctx: QueueContext, id: string, at: number, placement: P
  */
 async function add(ctx: QueueContext, id: string, at: number): Promise<boolean> {
   const data: RunData = { runAt: at, failures: 0 };
-  await ctx.queue.add('run', data, { ...ctx.jobOptions, jobId: id, delay: Math.max(0, at - Date.now()) });
+  // BullMQ files a delayed job at timestamp + delay: both given, so it lands on the grid exactly.
+  const timestamp = Date.now();
+  await ctx.queue.add('run', data, { ...ctx.jobOptions, jobId: id, timestamp, delay: Math.max(0, onWakeGrid(at) - timestamp) });
   return true;
 }
 

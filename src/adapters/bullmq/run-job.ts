@@ -4,6 +4,7 @@ import type { QueueContext } from './queue-context.js';
 import { nextRunAt, type RunData } from './run-data.js';
 import { planNext } from './plan-next.js';
 import { withScheduleLock } from './schedule-lock.js';
+import { onWakeGrid } from './wake-grid.js';
 
 export interface RunOptions {
   onError?: (id: string, error: unknown) => void;
@@ -55,7 +56,7 @@ export function jobProcessor(ctx: QueueContext, handler: JobHandler, options: Ru
     if (plan.kind === 'done' || plan.kind === 'delayed') {
       try {
         if (plan.kind === 'done') await job.moveToCompleted(null, token, false);
-        else await job.moveToDelayed(plan.at, token);
+        else await job.moveToDelayed(onWakeGrid(plan.at), token);
       } finally {
         await plan.release();
       }
@@ -70,7 +71,7 @@ export function jobProcessor(ctx: QueueContext, handler: JobHandler, options: Ru
         } else {
           // Data first: dying between the two leaves the job active, so it reruns and plans afresh.
           await job.updateData({ runAt: at, failures });
-          await job.moveToDelayed(at, token);
+          await job.moveToDelayed(onWakeGrid(at), token);
         }
       });
     }

@@ -1,0 +1,13 @@
+/**
+ * Every worker wakes when the earliest delayed job falls due and asks Redis for a job, whether or
+ * not another worker took it first. With due times spread evenly, as polling spreads them, each
+ * worker paid a wake-up and a fetch for every refresh of the queue, so each worker added made every
+ * refresh dearer (bench/README.md "scale", "Workers that wake for every due time"). Due times handed
+ * to BullMQ are rounded up to this grid: the jobs of one step fall due together, and one wake-up
+ * per worker fetches them all. A job still never runs before the time asked; it may run up to one
+ * step after it.
+ */
+export const wakeGridMs = 100;
+
+/** The first step of the grid at or after `at` (epoch ms). */
+export const onWakeGrid = (at: number): number => Math.ceil(at / wakeGridMs) * wakeGridMs;
