@@ -82,7 +82,7 @@ async function add(ctx: QueueContext, id: string, at: number): Promise<boolean> 
   const data: RunData = { runAt: at, failures: 0 };
   // BullMQ files a delayed job at timestamp + delay: both given, so it lands on the grid exactly.
   const timestamp = Date.now();
-  await ctx.queue.add('run', data, { ...ctx.jobOptions, jobId: id, timestamp, delay: Math.max(0, onWakeGrid(at) - timestamp) });
+  await ctx.queue.add('run', data, { ...ctx.jobOptions, jobId: id, timestamp, delay: Math.max(0, onWakeGrid(at, timestamp) - timestamp) });
   return true;
 }
 

@@ -9,5 +9,9 @@
  */
 export const wakeGridMs = 100;
 
-/** The first step of the grid at or after `at` (epoch ms). */
-export const onWakeGrid = (at: number): number => Math.ceil(at / wakeGridMs) * wakeGridMs;
+/**
+ * When to file a job asked for `at` (epoch ms): the first step of the grid at or after it. A job
+ * due now or earlier is filed as asked: it goes straight to the waiting list, which wakes a worker
+ * at once, and holding it back would only add latency (a webhook delivery, a new feed's refresh).
+ */
+export const onWakeGrid = (at: number, now = Date.now()): number => (at <= now ? at : Math.ceil(at / wakeGridMs) * wakeGridMs);

@@ -66,3 +66,19 @@ t.test('due times are filed on the wake grid, at or after the time asked and wit
   }
   for (let n = 0; n < 12; n++) await onGrid(`feed-${n}`, asked.get(`feed-${n}`) ?? Number.NaN);
 });
+
+t.test('a job due now is not held back to the grid: it waits for a worker at once', async (t) => {
+  const prefix = testPrefix();
+  const queue = 'delivery';
+  // Not started: the job stays where it was filed.
+  const scheduler = createBullmqScheduler({ connection: url, queue, prefix, retryDelay: retryDelayMs });
+  const redis = new Redis(url);
+  t.teardown(async () => {
+    redis.disconnect();
+    await scheduler.close();
+    await removeTestQueue(url, prefix, queue);
+  });
+  await scheduler.schedule('due-now', new Date(Date.now() - 5));
+  t.equal(await redis.exists(`${prefix}:${queue}:due-now`), 1, 'the job is there');
+  t.equal(await plannedTime(redis, `${prefix}:${queue}:delayed`, 'due-now'), undefined, 'and not delayed to the next step');
+});
