@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { createBullmqScheduler } from '../../../src/adapters/bullmq/index.js';
 import { plannedTime } from '../../../src/adapters/bullmq/planned-time.js';
 import { wakeGridMs } from '../../../src/adapters/bullmq/wake-grid.js';
 import { retryDelayMs } from '../../../src/jobs/retry-policy.js';
+import type { Scheduler } from '../../../src/ports/scheduler.js';
 import { removeTestQueue, requireRedis, testPrefix } from '../../contract/redis-test-options.js';
 
 // Due times spread evenly made every worker wake, and ask Redis for a job, once per refresh. The
@@ -12,9 +13,9 @@ import { removeTestQueue, requireRedis, testPrefix } from '../../contract/redis-
 // and planned by a run alike, never before the time asked and less than one step after it.
 const url = await requireRedis();
 
-t.test('due times are filed on the wake grid, at or after the time asked and within one step', async (t) => {
+/** A scheduler on a queue of its own, a plain connection to read it, and its keys; gone when the test ends. */
+function setup(t: Test, queue: string): { scheduler: Scheduler; redis: Redis; delayedKey: string; jobKey: (id: string) => string } {
   const prefix = testPrefix();
-  const queue = 'refresh';
   const scheduler = createBullmqScheduler({ connection: url, queue, prefix, retryDelay: retryDelayMs });
   const redis = new Redis(url);
   t.teardown(async () => {
@@ -22,7 +23,11 @@ t.test('due times are filed on the wake grid, at or after the time asked and wit
     await scheduler.close();
     await removeTestQueue(url, prefix, queue);
   });
-  const delayedKey = `${prefix}:${queue}:delayed`;
+  return { scheduler, redis, delayedKey: `${prefix}:${queue}:delayed`, jobKey: (id) => `${prefix}:${queue}:${id}` };
+}
+
+t.test('due times are filed on the wake grid, at or after the time asked and within one step', async (t) => {
+  const { scheduler, redis, delayedKey } = setup(t, 'refresh');
   const asked = new Map<string, number>();
   const ran: { id: string; at: number }[] = [];
   // Each run plans the next 60 s plus 37 ms after it started: off the grid.
@@ -68,17 +73,9 @@ t.test('due times are filed on the wake grid, at or after the time asked and wit
 });
 
 t.test('a job due now is not held back to the grid: it waits for a worker at once', async (t) => {
-  const prefix = testPrefix();
-  const queue = 'delivery';
   // Not started: the job stays where it was filed.
-  const scheduler = createBullmqScheduler({ connection: url, queue, prefix, retryDelay: retryDelayMs });
-  const redis = new Redis(url);
-  t.teardown(async () => {
-    redis.disconnect();
-    await scheduler.close();
-    await removeTestQueue(url, prefix, queue);
-  });
+  const { scheduler, redis, delayedKey, jobKey } = setup(t, 'delivery');
   await scheduler.schedule('due-now', new Date(Date.now() - 5));
-  t.equal(await redis.exists(`${prefix}:${queue}:due-now`), 1, 'the job is there');
-  t.equal(await plannedTime(redis, `${prefix}:${queue}:delayed`, 'due-now'), undefined, 'and not delayed to the next step');
+  t.equal(await redis.exists(jobKey('due-now')), 1, 'the job is there');
+  t.equal(await plannedTime(redis, delayedKey, 'due-now'), undefined, 'and not delayed to the next step');
 });
