@@ -5,7 +5,8 @@
  * refresh dearer (bench/README.md "scale", "Workers that wake for every due time"). Due times handed
  * to BullMQ are rounded up to this grid: the jobs of one step fall due together, and one wake-up
  * per worker fetches them all. A job still never runs before the time asked; it may run up to one
- * step after it.
+ * step after it. (A job moved earlier lands a millisecond or two past its step: BullMQ's
+ * `changeDelay` takes a delay and reads its own clock.)
  */
 export const wakeGridMs = 100;
 

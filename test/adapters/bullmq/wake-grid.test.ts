@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import t, { type Test } from 'tap';
 import { createBullmqScheduler } from '../../../src/adapters/bullmq/index.js';
 import { plannedTime } from '../../../src/adapters/bullmq/planned-time.js';
-import { wakeGridMs } from '../../../src/adapters/bullmq/wake-grid.js';
+import { onWakeGrid, wakeGridMs } from '../../../src/adapters/bullmq/wake-grid.js';
 import { retryDelayMs } from '../../../src/jobs/retry-policy.js';
 import type { Scheduler } from '../../../src/ports/scheduler.js';
 import { removeTestQueue, requireRedis, testPrefix } from '../../contract/redis-test-options.js';
@@ -54,7 +54,12 @@ t.test('due times are filed on the wake grid, at or after the time asked and wit
     t.ok(planned >= when && planned - when < wakeGridMs, `${id} is filed ${planned - when} ms after the time asked`);
   };
   for (let n = 0; n < 12; n++) await onGrid(`feed-${n}`, asked.get(`feed-${n}`) ?? Number.NaN);
-  await onGrid('moved', earlier);
+  // BullMQ's changeDelay reads its own clock for "now": the move lands on the step that many ms late.
+  const moved = await filed('moved');
+  t.ok(
+    moved >= onWakeGrid(earlier) && moved - onWakeGrid(earlier) < 50,
+    `moved earlier, to its step (${moved - onWakeGrid(earlier)} ms after it)`,
+  );
   t.ok(
     new Set(await Promise.all(Array.from({ length: 12 }, (_, n) => filed(`feed-${n}`)))).size <= 2,
     '12 due times within 77 ms share one or two steps',
