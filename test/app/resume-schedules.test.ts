@@ -50,6 +50,19 @@ t.test('a rendered feed is resumed on the refresh-render queue, the others on th
   t.equal(renderScheduler.size, 1);
 });
 
+t.test('with no article records anywhere, the feeds are not even listed', async (t) => {
+  let listed = 0;
+  const feeds = {
+    ...env.deps.feeds,
+    listDue: () => {
+      listed += 1;
+      return env.deps.feeds.listDue();
+    },
+  };
+  t.equal(await resumeArticles({ ...env.deps, feeds }), 0, 'nothing to resume');
+  t.equal(listed, 0, 'no walk of every feed');
+});
+
 t.test('the pending articles get their jobs; only feeds with article records are asked for theirs', async (t) => {
   for (const id of ['waiting', 'settled', 'without']) await env.deps.feeds.insert(feed(id, { errorCount: 0, unchangedStreak: 0 }));
   await env.deps.items.saveArticle('waiting', 'g:1', articleOf());
