@@ -55,11 +55,10 @@ export async function runScale(env: ScaleEnv): Promise<void> {
     const fixture = await startScaleFixture(feeds, slowMs);
     const cluster = await startCluster(settings, 'scale', { FEEDMILL_POLL_MIN_INTERVAL: interval, FEEDMILL_POLL_MAX_INTERVAL: interval });
     try {
-      const redisUrl = cluster.target.env.FEEDMILL_REDIS_URL as string;
-      const before = await redisUsage(redisUrl);
+      const before = await redisUsage(cluster.redisUrl);
       process.stderr.write(`scale: ${feeds} feeds, polled every ${intervalS} s; seeding through the store\n`);
       const seed = await seedThroughStore(cluster.env, feeds, intervalS * 1000, fixture.origin);
-      const after = await redisUsage(redisUrl);
+      const after = await redisUsage(cluster.redisUrl);
       const seedRate = feeds / ((seed.insertMs + seed.scheduleMs) / 1000);
       seeding.push([
         String(feeds),

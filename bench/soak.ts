@@ -67,7 +67,7 @@ export async function runSoak(env: SoakEnv): Promise<void> {
     FEEDMILL_GRAPHQL_SUBSCRIPTIONS_PER_ACCOUNT: String(Math.max(100, subscribers)),
     FEEDMILL_GRAPHQL_CONNECTIONS_PER_KEY: String(Math.max(20, subscribers)),
   });
-  const bus = new Redis(cluster.target.env.FEEDMILL_REDIS_URL as string);
+  const bus = new Redis(cluster.redisUrl);
   const child = fork(subscriberChild, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const fromChild = (type: FromChild['type']): Promise<FromChild> =>
     new Promise((resolve, reject) => {
@@ -123,21 +123,20 @@ export async function runSoak(env: SoakEnv): Promise<void> {
         metricsUrl: cluster.metricsUrls.get(worker.pid ?? -1),
       })),
     ];
-    const redisUrl = cluster.target.env.FEEDMILL_REDIS_URL as string;
-    const samples: Sample[] = [...(await takeSamples(0, watched, redisUrl))];
-    const redisAtStart = await redisUsage(redisUrl);
+    const samples: Sample[] = [...(await takeSamples(0, watched, cluster.redisUrl))];
+    const redisAtStart = await redisUsage(cluster.redisUrl);
     const started = Date.now();
     process.stderr.write(`soak: ${minutes} min of mixed load, sampling every ${sampleSeconds} s\n`);
     for (let at = sampleSeconds; at <= minutes * 60; at += sampleSeconds) {
       await sleep(Math.max(0, started + at * 1000 - Date.now()));
-      const batch = await takeSamples(at / 60, watched, redisUrl);
+      const batch = await takeSamples(at / 60, watched, cluster.redisUrl);
       samples.push(...batch);
       process.stderr.write(
         `  ${(at / 60).toFixed(1)} min: ${batch.map((s) => `${s.name} ${s.rssMb.toFixed(0)} MB/${s.fds}`).join(', ')}\n`,
       );
     }
     const ended = Date.now();
-    const redisGrowth = shapeGrowth(redisAtStart, await redisUsage(redisUrl));
+    const redisGrowth = shapeGrowth(redisAtStart, await redisUsage(cluster.redisUrl));
     await traffic.stop();
     await sleep(settleMs);
     child.send({ type: 'report' } satisfies ToChild);

@@ -118,7 +118,7 @@ export async function runClusterEvents(options: ClusterEventsOptions): Promise<v
     FEEDMILL_GRAPHQL_SUBSCRIPTIONS_PER_ACCOUNT: String(Math.max(100, ws)),
     FEEDMILL_GRAPHQL_CONNECTIONS_PER_KEY: String(Math.max(20, ws)),
   });
-  const bus = new Redis(cluster.target.env.FEEDMILL_REDIS_URL as string);
+  const bus = new Redis(cluster.redisUrl);
   const servers = servicePids(options.settings);
   const loop = monitorEventLoopDelay({ resolution: 10 });
   const children: ReturnType<typeof startChild>[] = [];

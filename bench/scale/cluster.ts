@@ -11,6 +11,8 @@ export interface Cluster {
   target: Deployment;
   env: Record<string, string | undefined>;
   origin: string;
+  /** The Redis database of this deployment (`redis://…/N`), for the benches that read its figures or its bus. */
+  redisUrl: string;
   ca: string;
   authorization: string;
   apis: ChildProcess[];
@@ -26,6 +28,8 @@ export interface Cluster {
 
 export async function startCluster(settings: ClusterSettings, bench: string, extraEnv: Record<string, string>): Promise<Cluster> {
   const target = deployment('cluster', settings, bench);
+  const redisUrl = target.env.FEEDMILL_REDIS_URL;
+  if (redisUrl === undefined) throw new Error('a cluster deployment names its Redis database (bench/poll/modes.ts)');
   const port = await freePort();
   const env = { ...process.env, ...target.env, FEEDMILL_PORT: String(port), FEEDMILL_RATE_LIMIT: benchRateLimit, ...extraEnv };
   const apis: ChildProcess[] = [];
@@ -62,6 +66,7 @@ export async function startCluster(settings: ClusterSettings, bench: string, ext
       target,
       env,
       origin: `https://127.0.0.1:${port}`,
+      redisUrl,
       ca: api.ca,
       authorization: `Bearer ${created.key}:${created.secret}`,
       apis,

@@ -75,8 +75,7 @@ export async function measureConfiguration(request: MeasureRequest): Promise<Con
     cassandra: cpuMs(request.servers.cassandra ?? -1),
     redis: cpuMs(request.servers.redis ?? -1),
   });
-  const redisUrl = cluster.target.env.FEEDMILL_REDIS_URL as string;
-  const callsBefore = await redisCommandCalls(redisUrl);
+  const callsBefore = await redisCommandCalls(cluster.redisUrl);
   const cpuBefore = workerCpu(cluster);
   const serversBefore = serverCpu();
   const from = Date.now();
@@ -84,7 +83,7 @@ export async function measureConfiguration(request: MeasureRequest): Promise<Con
   const to = Date.now();
   const cpu = workerCpu(cluster) - cpuBefore;
   const serversAfter = serverCpu();
-  const callsAfter = await redisCommandCalls(redisUrl);
+  const callsAfter = await redisCommandCalls(cluster.redisUrl);
   const callsOf = (command?: string): number =>
     [...callsAfter]
       .filter(([name]) => command === undefined || name === command)
