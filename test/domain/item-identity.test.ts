@@ -1,5 +1,5 @@
 import t from 'tap';
-import { contentHash, identifyItems, identityUrl, itemKey, itemKeys } from '../../src/domain/item-identity.js';
+import { contentHash, identifyItems, identityUrl, itemKey, itemKeys, sourceHashOf } from '../../src/domain/item-identity.js';
 import type { ParsedItem } from '../../src/domain/item.js';
 
 const item = (fields: Partial<ParsedItem> = {}): ParsedItem => ({
@@ -13,6 +13,14 @@ const item = (fields: Partial<ParsedItem> = {}): ParsedItem => ({
   categories: [],
   enclosures: [],
   ...fields,
+});
+
+t.test('a source hash is SHA-256 in base64url, as every release before stored it', async (t) => {
+  // A stored hash that no longer matches makes every item of a changed document be written again.
+  t.equal(sourceHashOf('abc'), 'ungWv48Bz-pBQUDeXa4iI7ADYaOWF3qctBD_YfIAFa0', 'the FIPS 180-2 test vector "abc"');
+  // The digest of the bytes C3 A9 (Latin-1's E9 would give 3i4zHYka…).
+  t.equal(sourceHashOf('é'), 'SplVfkAzw1Od4utlRyAXytX5VX96BiWgnxw_biumnEw', 'text is hashed as its UTF-8 bytes');
+  t.not(sourceHashOf('e\u0301'), sourceHashOf('é'), 'not normalised: a changed source is a changed source');
 });
 
 t.test('the same article with different utm tags is one item', async (t) => {
