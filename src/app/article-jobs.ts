@@ -2,6 +2,7 @@ import type { Feed } from '../domain/feed.js';
 import { articleJobId, pendingArticle } from '../domain/full-text.js';
 import type { StoredItem } from '../domain/stored-item.js';
 import type { AppDeps } from './deps.js';
+import { walkPageSize } from './resume-schedules.js';
 
 /** How many of a feed's latest items turning full text on fills in. */
 export const fullTextFill = 20;
@@ -51,11 +52,13 @@ export async function fillFullText(deps: ArticleDeps, feed: Feed): Promise<void>
  * memory only; BullMQ keeps them, and scheduling an id it holds changes nothing that matters).
  * `untriedOnly`: only waits no fetch has tried yet — the rescan of an embedded worker beside a
  * separate API process, which picks up the fills that process recorded, without hurrying the
- * retries this worker planned itself.
+ * retries this worker planned itself. `stopping` ends the walk after the page it is on (a SIGTERM
+ * during the start), as resumeSchedules does.
  */
 export async function resumeArticles(
   deps: Pick<AppDeps, 'feeds' | 'items' | 'articleScheduler' | 'clock'>,
   untriedOnly = false,
+  stopping?: AbortSignal,
 ): Promise<number> {
   const now = deps.clock.now();
   let count = 0;
@@ -63,14 +66,17 @@ export async function resumeArticles(
   // Most deployments keep no article records: then the walk of every feed is not made at all (at
   // 100,000 feeds it is the larger part of a worker's start, and resumeSchedules walks them too).
   if (withArticles.size === 0) return 0;
-  for (const { id: feedId } of await deps.feeds.listDue()) {
-    if (!withArticles.has(feedId)) continue;
-    for (const [key, article] of await deps.items.articles(feedId)) {
-      if (article.status !== 'pending' && article.announced) continue;
-      if (untriedOnly && article.attempts > 0) continue;
-      await deps.articleScheduler.schedule(articleJobId(feedId, key), now);
-      count += 1;
+  for await (const page of deps.feeds.dueFeeds(walkPageSize)) {
+    for (const { id: feedId } of page) {
+      if (!withArticles.has(feedId)) continue;
+      for (const [key, article] of await deps.items.articles(feedId)) {
+        if (article.status !== 'pending' && article.announced) continue;
+        if (untriedOnly && article.attempts > 0) continue;
+        await deps.articleScheduler.schedule(articleJobId(feedId, key), now);
+        count += 1;
+      }
     }
+    if (stopping?.aborted) break;
   }
   return count;
 }

@@ -64,7 +64,7 @@ export function sharedFeedStore(store: FeedStore, changes: ChangeBus, clock: Clo
       await changes.publish({ fetchStates: [change] });
     },
     markDeleted: (accountId, feedId, deletedAt) => after(feedId, store.markDeleted(accountId, feedId, deletedAt)),
-    listDue: () => store.listDue(),
+    dueFeeds: (pageSize) => store.dueFeeds(pageSize),
   };
 }
 

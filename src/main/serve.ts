@@ -75,7 +75,12 @@ const importsOnly = (runtime: Runtime): JobHandler => {
   return async (job) => (isOpmlImportId(job.id) ? runImport(job) : null);
 };
 
-async function startWorker(runtime: Runtime, config: Config, log: Logger, role: Role): Promise<() => void> {
+/**
+ * Starts taking jobs, then walks every feed to make sure each has its refresh (and each pending
+ * article its fetch). `stopping` (a SIGTERM meanwhile) cuts the walk short after its page: at 1M
+ * feeds it takes about a minute, longer than an orchestrator waits, and the next start walks again.
+ */
+async function startWorker(runtime: Runtime, config: Config, log: Logger, role: Role, stopping: AbortSignal): Promise<() => void> {
   const { deps } = runtime;
   // Redis may lose the queues (restarted without its data): then the store schedules them again.
   const rebuild = (what: string, again: () => Promise<number>) => async (): Promise<void> => {
@@ -98,12 +103,15 @@ async function startWorker(runtime: Runtime, config: Config, log: Logger, role: 
     fetchArticleHandler(deps),
     rebuild('fetch-article', () => resumeArticles(deps)),
   );
-  const articles = await resumeArticles(deps);
+  const articles = await resumeArticles(deps, false, stopping);
   if (articles > 0) log.info({ articles }, 'article fetches resumed');
   const pending = await publishPendingEvents(deps);
   if (pending > 0) log.info({ events: pending }, 'published events left over from the last run');
-  const count = await resumeSchedules(deps);
-  log.info({ feeds: count }, 'feed actors scheduled');
+  const count = stopping.aborted ? 0 : await resumeSchedules(deps, stopping);
+  log.info(
+    { feeds: count },
+    stopping.aborted ? 'stopping: the walk of the feeds ended early; the next start walks them all' : 'feed actors scheduled',
+  );
   const timers: NodeJS.Timeout[] = [];
   const every = (ms: number, what: string, task: () => Promise<unknown>): void => {
     const tick = (): void => {
@@ -183,14 +191,16 @@ export async function serve(role: Role, config: Config, log: Logger): Promise<vo
   // down, a test stopping a process the moment it answers) is kept and acted on once started, as a
   // clean shutdown, not by Node's default action of dying mid-write.
   let received: string | undefined;
+  const starting = new AbortController();
   let stop = (signal: string): void => {
     received ??= signal;
+    starting.abort();
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
   const tls = role === 'worker' ? undefined : await loadTls(config);
   const app = tls ? await startApi(started, config, log, tls, ready) : undefined;
-  const stopWorker = role === 'api' ? () => undefined : await startWorker(started, config, log, role);
+  const stopWorker = role === 'api' ? () => undefined : await startWorker(started, config, log, role, starting.signal);
   // An embedded-mode API apart from its worker: the imports it takes are queued in this process
   // (its in-process scheduler, its in-memory progress), so it runs them itself.
   if (role === 'api' && config.redisUrl === undefined) await started.deps.deliveryScheduler.start(importsOnly(started));

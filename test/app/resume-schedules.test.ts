@@ -1,7 +1,7 @@
 import t from 'tap';
 import { createLocalScheduler } from '../../src/adapters/local-scheduler/local-scheduler.js';
 import { resumeArticles } from '../../src/app/article-jobs.js';
-import { resumeSchedules } from '../../src/app/resume-schedules.js';
+import { resumeSchedules, walkPageSize } from '../../src/app/resume-schedules.js';
 import { defaultFeedSettings, type Feed, type FetchState } from '../../src/domain/feed.js';
 import { retryDelayMs } from '../../src/jobs/retry-policy.js';
 import type { ItemStore } from '../../src/ports/item-store.js';
@@ -54,9 +54,9 @@ t.test('with no article records anywhere, the feeds are not even listed', async 
   let listed = 0;
   const feeds = {
     ...env.deps.feeds,
-    listDue: () => {
+    dueFeeds: (pageSize: number) => {
       listed += 1;
-      return env.deps.feeds.listDue();
+      return env.deps.feeds.dueFeeds(pageSize);
     },
   };
   t.equal(await resumeArticles({ ...env.deps, feeds }), 0, 'nothing to resume');
@@ -81,4 +81,17 @@ t.test('the pending articles get their jobs; only feeds with article records are
   t.same(asked.sort(), ['settled', 'waiting'], 'the feeds without article records were not asked');
   await resumeArticles({ ...env.deps, items });
   t.equal(env.deps.articleScheduler.size, 1, 'a second start places nothing more');
+});
+
+t.test('a walk told to stop (a SIGTERM during the start) ends after the page it is on; the next walk does the rest', async (t) => {
+  const deps = { ...env.deps, renderScheduler };
+  for (let n = 0; n < 2_500; n += 1)
+    await env.deps.feeds.insert(feed(`bulk-${String(n).padStart(4, '0')}`, { errorCount: 0, unchangedStreak: 0 }));
+  const before = env.deps.scheduler.size + renderScheduler.size;
+  t.equal(await resumeSchedules(deps, AbortSignal.abort()), walkPageSize, 'one page walked');
+  const afterOne = env.deps.scheduler.size + renderScheduler.size;
+  t.ok(afterOne - before > 0 && afterOne - before <= walkPageSize, `at most a page of jobs placed (${afterOne - before})`);
+  const live = await resumeSchedules(deps);
+  t.ok(live > 2_500, `then every live feed (${live})`);
+  t.equal(env.deps.scheduler.size + renderScheduler.size, live, 'each with its one job');
 });

@@ -1,4 +1,5 @@
 import { defaultFeedSettings, type Feed, type FetchState } from '../../src/domain/feed.js';
+import { everyDueFeed } from '../fixtures/due-feeds.js';
 import type { ContractContext, ContractTest } from './store.js';
 
 const at = (day: number, hour = 0): string => new Date(Date.UTC(2024, 2, day, hour)).toISOString();
@@ -298,7 +299,7 @@ export function feedStoreContract(test: ContractTest): void {
     await feeds.saveFetchState(ctx.ns('ghost'), { errorCount: 1, unchangedStreak: 0 }, 'https://example.com/');
     t.equal(await feeds.getById(ctx.ns('ghost')), undefined);
     t.notOk(
-      (await feeds.listDue()).some((due) => due.id === ctx.ns('ghost')),
+      (await everyDueFeed(feeds)).some((due) => due.id === ctx.ns('ghost')),
       'nor schedules it',
     );
   });
@@ -311,7 +312,7 @@ export function feedStoreContract(test: ContractTest): void {
     await feeds.insert(feedFixture(ctx, { id: idOf(3), accountId: ctx.ns('acct-2') }));
     await feeds.insert(feedFixture(ctx, { id: idOf(4) }));
     await feeds.markDeleted(ctx.ns('acct-1'), idOf(4), at(5));
-    const ours = (await feeds.listDue()).filter((due) => due.id.startsWith(ctx.ns('')));
+    const ours = (await everyDueFeed(feeds)).filter((due) => due.id.startsWith(ctx.ns('')));
     t.ok(
       ours.every((due) => due.settings.render === 'auto'),
       'with the settings that pick its queue',
@@ -324,6 +325,30 @@ export function feedStoreContract(test: ContractTest): void {
         { id: idOf(3), nextFetchAt: undefined },
       ],
     );
+  });
+
+  test('start-up reads the live feeds in pages of at most the size asked, each once, and may stop after any', async (t, ctx) => {
+    const { feeds } = ctx.store;
+    const ids = Array.from({ length: 7 }, (_, n) => ctx.ns(`paged-${n}`));
+    for (const id of ids) await feeds.insert(feedFixture(ctx, { id }));
+    await feeds.markDeleted(ctx.ns('acct-1'), ids[6] ?? '', at(5));
+    const sizes: number[] = [];
+    const seen: string[] = [];
+    for await (const page of feeds.dueFeeds(2)) {
+      sizes.push(page.length);
+      seen.push(...page.map((due) => due.id).filter((id) => id.startsWith(ctx.ns('paged-'))));
+    }
+    t.ok(
+      sizes.every((size) => size >= 1 && size <= 2),
+      `no page over 2 feeds, and none empty (${sizes.join(', ')})`,
+    );
+    t.same([...seen].sort(), ids.slice(0, 6).sort(), 'every live feed once, the deleted one not');
+    let pages = 0;
+    for await (const _page of feeds.dueFeeds(2)) {
+      pages += 1;
+      break;
+    }
+    t.equal(pages, 1, 'a walk stopped after its first page ends cleanly');
   });
 
   test('inserting a feed id twice is refused and keeps the first', async (t, ctx) => {

@@ -35,6 +35,8 @@ export interface Cql {
   one(statement: Statement, params: Params): Promise<types.Row | undefined>;
   /** Every row, page after page (for partitions and scans that may outgrow one page). */
   all(statement: Statement, params: Params): Promise<types.Row[]>;
+  /** The rows a page of at most `pageSize` at a time, the next page asked for only when this one is done with. */
+  pages(statement: Statement, params: Params, pageSize: number): AsyncIterable<types.Row[]>;
   /** Runs a conditional write (IF …) and says whether it applied. */
   applied(statement: Statement, params: Params): Promise<boolean>;
   /**
@@ -96,6 +98,22 @@ export function createCql(client: Client, keyspace: string): Cql {
         for await (const row of await execute(statement, params)) rows.push(row);
         return rows;
       });
+    },
+    async *pages(statement, params, pageSize) {
+      let pageState: string | undefined;
+      do {
+        const at = pageState;
+        const page = await classified(() =>
+          client.execute(text(statement), values(params), {
+            ...options(statement),
+            fetchSize: pageSize,
+            ...(at === undefined ? {} : { pageState: at }),
+          }),
+        );
+        yield page.rows;
+        // The driver's types say string; it is null (or absent) after the last page.
+        pageState = page.pageState || undefined;
+      } while (pageState !== undefined);
     },
     async applied(statement, params) {
       return (await execute(statement, params)).wasApplied();

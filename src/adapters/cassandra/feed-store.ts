@@ -87,15 +87,17 @@ export function createCassandraFeedStore(cql: Cql): FeedStore {
       await index.remove(accountId, row.feed.createdAt, row.listedAt);
       return deleted;
     },
-    async listDue() {
-      const rows = await cql.all(everyFeed, []);
-      return rows
-        .filter((row) => isFeed(row) && optionalText(row, 'deleted_at') === null)
-        .map((row) => ({
-          id: text(row, 'id'),
-          settings: feedSettingsOf(JSON.parse(text(row, 'settings')) as Partial<FeedSettings>),
-          fetch: JSON.parse(text(row, 'fetch_state')) as FetchState,
-        }));
+    async *dueFeeds(pageSize) {
+      for await (const rows of cql.pages(everyFeed, [], pageSize)) {
+        const due = rows
+          .filter((row) => isFeed(row) && optionalText(row, 'deleted_at') === null)
+          .map((row) => ({
+            id: text(row, 'id'),
+            settings: feedSettingsOf(JSON.parse(text(row, 'settings')) as Partial<FeedSettings>),
+            fetch: JSON.parse(text(row, 'fetch_state')) as FetchState,
+          }));
+        if (due.length > 0) yield due;
+      }
     },
   };
 }

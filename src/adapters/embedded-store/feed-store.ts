@@ -52,8 +52,10 @@ export function createEmbeddedFeedStore(db: Db): FeedStore {
   const settings = db.prepare('UPDATE feeds SET settings = ?, updated_at = ? WHERE id = ? AND account_id = ? AND deleted_at IS NULL');
   const fetchState = db.prepare('UPDATE feeds SET fetch_state = ?, fetch_url = ? WHERE id = ? AND deleted_at IS NULL');
   const remove = db.prepare('UPDATE feeds SET deleted_at = ? WHERE id = ? AND account_id = ? AND deleted_at IS NULL');
-  const due = db.prepare<[], { id: string; settings: string; fetch_state: string }>(
-    'SELECT id, settings, fetch_state FROM feeds WHERE deleted_at IS NULL',
+  // By primary key from where the last page ended: no cursor stays open across the walk's awaits
+  // (SQLite's connection is busy while one is), and each page is one index range.
+  const due = db.prepare<[string, number], { id: string; settings: string; fetch_state: string }>(
+    'SELECT id, settings, fetch_state FROM feeds WHERE deleted_at IS NULL AND id > ? ORDER BY id LIMIT ?',
   );
 
   const live = (id: string): Feed | undefined => {
@@ -101,12 +103,19 @@ export function createEmbeddedFeedStore(db: Db): FeedStore {
     async markDeleted(accountId, id, deletedAt) {
       return remove.run(deletedAt, id, accountId).changes === 1;
     },
-    async listDue() {
-      return due.all().map((row) => ({
-        id: row.id,
-        settings: feedSettingsOf(JSON.parse(row.settings) as Partial<FeedSettings>),
-        fetch: JSON.parse(row.fetch_state) as FetchState,
-      }));
+    async *dueFeeds(pageSize) {
+      for (let after = ''; ; ) {
+        const rows = due.all(after, pageSize);
+        if (rows.length > 0)
+          yield rows.map((row) => ({
+            id: row.id,
+            settings: feedSettingsOf(JSON.parse(row.settings) as Partial<FeedSettings>),
+            fetch: JSON.parse(row.fetch_state) as FetchState,
+          }));
+        const last = rows.at(-1);
+        if (rows.length < pageSize || last === undefined) return;
+        after = last.id;
+      }
     },
   };
 }

@@ -6,6 +6,7 @@ import { openCassandraStore } from '../../../src/adapters/cassandra/index.js';
 import type { FetchState } from '../../../src/domain/feed.js';
 import { cassandraTestOptions, dropKeyspace } from '../../contract/cassandra-test-options.js';
 import { feedFixture } from '../../contract/store-feeds.js';
+import { everyDueFeed } from '../../fixtures/due-feeds.js';
 
 // Migrating a keyspace takes tens of seconds on a loaded machine, past tap's default of 120 s.
 t.setTimeout(600_000);
@@ -42,6 +43,6 @@ t.test("a refresh's state is kept when the writer's clock runs behind the node t
   const stored = await feeds.getById(feed.id);
   t.same(stored?.fetch, state, "the refresh's state, not the one the feed was created with");
   t.equal(stored?.fetchUrl, 'https://example.com/moved.xml');
-  const due = await feeds.listDue();
+  const due = await everyDueFeed(feeds);
   t.same(due.find((entry) => entry.id === feed.id)?.fetch, state, 'and the schedule reads the same at start-up');
 });
