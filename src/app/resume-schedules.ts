@@ -19,10 +19,7 @@ export const walkPageSize = 1_000;
  * put on the plain queue found no job there, so it was placed beside the real one and, run by the
  * plain queue, pulled the rendered refresh to "now" (a second fetch through the browser).
  */
-export async function resumeSchedules(
-  deps: Pick<AppDeps, 'feeds' | 'clock'> & RefreshQueueDeps,
-  stopping?: AbortSignal,
-): Promise<number> {
+export async function resumeSchedules(deps: Pick<AppDeps, 'feeds' | 'clock'> & RefreshQueueDeps, stopping?: AbortSignal): Promise<number> {
   const now = deps.clock.now();
   let walked = 0;
   for await (const page of deps.feeds.dueFeeds(walkPageSize)) {

@@ -35,7 +35,7 @@ export interface Cql {
   one(statement: Statement, params: Params): Promise<types.Row | undefined>;
   /** Every row, page after page (for partitions and scans that may outgrow one page). */
   all(statement: Statement, params: Params): Promise<types.Row[]>;
-  /** The rows a page of at most `pageSize` at a time, the next page asked for only when this one is done with. */
+  /** The rows, a page of at most `pageSize` at a time; the next page is asked for only when this one is done with. */
   pages(statement: Statement, params: Params, pageSize: number): AsyncIterable<types.Row[]>;
   /** Runs a conditional write (IF …) and says whether it applied. */
   applied(statement: Statement, params: Params): Promise<boolean>;

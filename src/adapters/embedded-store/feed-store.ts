@@ -104,7 +104,7 @@ export function createEmbeddedFeedStore(db: Db): FeedStore {
       return remove.run(deletedAt, id, accountId).changes === 1;
     },
     async *dueFeeds(pageSize) {
-      for (let after = ''; ; ) {
+      for (let after = ''; ;) {
         const rows = due.all(after, pageSize);
         if (rows.length > 0)
           yield rows.map((row) => ({
