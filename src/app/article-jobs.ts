@@ -54,6 +54,10 @@ export async function fillFullText(deps: ArticleDeps, feed: Feed): Promise<void>
  * separate API process, which picks up the fills that process recorded, without hurrying the
  * retries this worker planned itself. `stopping` ends the walk after the page it is on (a SIGTERM
  * during the start), as resumeSchedules does.
+ *
+ * Only the feeds with article records are read, and a feed is looked up (is it still live?) only
+ * when it has an article owed: a start does not list every feed for the few that use full text
+ * (at 100,000 feeds that listing was a walk as long as resumeSchedules' own).
  */
 export async function resumeArticles(
   deps: Pick<AppDeps, 'feeds' | 'items' | 'articleScheduler' | 'clock'>,
@@ -62,21 +66,17 @@ export async function resumeArticles(
 ): Promise<number> {
   const now = deps.clock.now();
   let count = 0;
-  const withArticles = await deps.items.feedsWithArticles();
-  // Most deployments keep no article records: then the walk of every feed is not made at all (at
-  // 100,000 feeds it is the larger part of a worker's start, and resumeSchedules walks them too).
-  if (withArticles.size === 0) return 0;
-  for await (const page of deps.feeds.dueFeeds(walkPageSize)) {
-    for (const { id: feedId } of page) {
-      if (!withArticles.has(feedId)) continue;
-      for (const [key, article] of await deps.items.articles(feedId)) {
-        if (article.status !== 'pending' && article.announced) continue;
-        if (untriedOnly && article.attempts > 0) continue;
-        await deps.articleScheduler.schedule(articleJobId(feedId, key), now);
-        count += 1;
-      }
-    }
-    if (stopping?.aborted) break;
+  let read = 0;
+  for (const feedId of await deps.items.feedsWithArticles()) {
+    if (read > 0 && read % walkPageSize === 0 && stopping?.aborted) break;
+    read += 1;
+    const owed = [...(await deps.items.articles(feedId))].filter(
+      ([, article]) => (article.status === 'pending' || !article.announced) && !(untriedOnly && article.attempts > 0),
+    );
+    // A deleted feed's records stay until its items are swept; its articles are owed to nobody.
+    if (owed.length === 0 || (await deps.feeds.getById(feedId)) === undefined) continue;
+    for (const [key] of owed) await deps.articleScheduler.schedule(articleJobId(feedId, key), now);
+    count += owed.length;
   }
   return count;
 }

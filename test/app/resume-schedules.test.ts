@@ -10,8 +10,9 @@ import { createTestDeps } from '../fixtures/test-deps.js';
 
 // Start-up puts each feed's refresh back on the queue it runs on: with a refresh-render queue (cluster
 // mode), a feed read through the browser goes there, not beside its real job on the plain queue. And
-// it resumes the article fetches still owed, asking for the articles of only the feeds that have any:
-// at 100,000 feeds a query for each was most of a worker's start (bench/README.md "scale").
+// it resumes the article fetches still owed, asking for the articles of only the feeds that have any
+// and listing no feed for them: at 100,000 feeds a query for each was most of a worker's start
+// (bench/README.md "scale"), and the listing as long as the schedules' own walk.
 const env = createTestDeps();
 const renderScheduler = createLocalScheduler({ retryDelay: retryDelayMs });
 t.teardown(async () => {
@@ -63,11 +64,13 @@ t.test('with no article records anywhere, the feeds are not even listed', async 
   t.equal(listed, 0, 'no walk of every feed');
 });
 
-t.test('the pending articles get their jobs; only feeds with article records are asked for theirs', async (t) => {
-  for (const id of ['waiting', 'settled', 'without']) await env.deps.feeds.insert(feed(id, { errorCount: 0, unchangedStreak: 0 }));
+t.test('the pending articles get their jobs; only feeds with article records are read, and no feed is listed', async (t) => {
+  for (const id of ['waiting', 'settled', 'without', 'gone']) await env.deps.feeds.insert(feed(id, { errorCount: 0, unchangedStreak: 0 }));
   await env.deps.items.saveArticle('waiting', 'g:1', articleOf());
   await env.deps.items.saveArticle('waiting', 'g:2', articleOf({ status: 'ok', announced: true }));
   await env.deps.items.saveArticle('settled', 'g:1', articleOf({ status: 'failed', announced: true }));
+  await env.deps.items.saveArticle('gone', 'g:1', articleOf());
+  t.ok(await env.deps.feeds.markDeleted('acct-1', 'gone', later), 'a deleted feed whose article records are not swept yet');
   const asked: string[] = [];
   const items: ItemStore = {
     ...env.deps.items,
@@ -76,9 +79,24 @@ t.test('the pending articles get their jobs; only feeds with article records are
       return env.deps.items.articles(feedId);
     },
   };
-  t.equal(await resumeArticles({ ...env.deps, items }), 1, 'the one article still pending');
-  t.equal(env.deps.articleScheduler.size, 1, 'has its job');
-  t.same(asked.sort(), ['settled', 'waiting'], 'the feeds without article records were not asked');
+  const lookedUp: string[] = [];
+  let listed = 0;
+  const feeds = {
+    ...env.deps.feeds,
+    getById: (feedId: string) => {
+      lookedUp.push(feedId);
+      return env.deps.feeds.getById(feedId);
+    },
+    dueFeeds: (pageSize: number) => {
+      listed += 1;
+      return env.deps.feeds.dueFeeds(pageSize);
+    },
+  };
+  t.equal(await resumeArticles({ ...env.deps, items, feeds }), 1, 'the one article still pending on a live feed');
+  t.equal(env.deps.articleScheduler.size, 1, 'has its job; the deleted feed’s has none');
+  t.same(asked.sort(), ['gone', 'settled', 'waiting'], 'the feeds without article records were not asked');
+  t.same(lookedUp.sort(), ['gone', 'waiting'], 'only a feed with an article owed is looked up');
+  t.equal(listed, 0, 'no walk of every feed');
   await resumeArticles({ ...env.deps, items });
   t.equal(env.deps.articleScheduler.size, 1, 'a second start places nothing more');
 });
@@ -94,4 +112,18 @@ t.test('a walk told to stop (a SIGTERM during the start) ends after the page it 
   const live = await resumeSchedules(deps);
   t.ok(live > 2_500, `then every live feed (${live})`);
   t.equal(env.deps.scheduler.size + renderScheduler.size, live, 'each with its one job');
+});
+
+t.test('the article walk told to stop also ends after a page of feeds; the next start schedules the rest', async (t) => {
+  const before = env.deps.articleScheduler.size;
+  const owing = Array.from({ length: walkPageSize + 200 }, (_, i) => `owing-${String(i).padStart(5, '0')}`);
+  for (const id of owing) {
+    await env.deps.feeds.insert(feed(id, { errorCount: 0, unchangedStreak: 0 }));
+    await env.deps.items.saveArticle(id, 'g:1', articleOf());
+  }
+  const first = await resumeArticles(env.deps, false, AbortSignal.abort());
+  t.ok(first > 0 && first <= walkPageSize, `at most a page of feeds read (${first} jobs)`);
+  t.equal(env.deps.articleScheduler.size - before, first, 'each a job');
+  await resumeArticles(env.deps);
+  t.equal(env.deps.articleScheduler.size - before, owing.length, 'then every feed’s article has its job, once');
 });
