@@ -51,6 +51,9 @@ export interface Cql {
   appliedBatch(parts: readonly { statement: Statement; params: Params }[]): Promise<boolean>;
 }
 
+/** The page size `all` reads with: the driver's default fetch size, which `all` used until it was built on `pages`. */
+const wholePageSize = 5_000;
+
 /**
  * Statements name their keyspace (`{ks}.` becomes `keyspace.`, a checked identifier): Cassandra
  * ties an unqualified prepared statement to the keyspace of the connection that prepared it, so a
@@ -86,35 +89,33 @@ export function createCql(client: Client, keyspace: string): Cql {
   };
   const execute = (statement: Statement, params: Params) =>
     classified(() => client.execute(text(statement), values(params), options(statement)));
+  async function* pages(statement: Statement, params: Params, pageSize: number): AsyncIterable<types.Row[]> {
+    let pageState: string | undefined;
+    do {
+      const at = pageState;
+      const page = await classified(() =>
+        client.execute(text(statement), values(params), {
+          ...options(statement),
+          fetchSize: pageSize,
+          ...(at === undefined ? {} : { pageState: at }),
+        }),
+      );
+      yield page.rows;
+      // The driver's types say string; it is null (or absent) after the last page.
+      pageState = page.pageState || undefined;
+    } while (pageState !== undefined);
+  }
   return {
     execute,
     async one(statement, params) {
       return (await execute(statement, params)).first() ?? undefined;
     },
     async all(statement, params) {
-      return classified(async () => {
-        const rows: types.Row[] = [];
-        // Later pages are fetched while iterating: they fail here too.
-        for await (const row of await execute(statement, params)) rows.push(row);
-        return rows;
-      });
+      const rows: types.Row[] = [];
+      for await (const page of pages(statement, params, wholePageSize)) for (const row of page) rows.push(row);
+      return rows;
     },
-    async *pages(statement, params, pageSize) {
-      let pageState: string | undefined;
-      do {
-        const at = pageState;
-        const page = await classified(() =>
-          client.execute(text(statement), values(params), {
-            ...options(statement),
-            fetchSize: pageSize,
-            ...(at === undefined ? {} : { pageState: at }),
-          }),
-        );
-        yield page.rows;
-        // The driver's types say string; it is null (or absent) after the last page.
-        pageState = page.pageState || undefined;
-      } while (pageState !== undefined);
-    },
+    pages,
     async applied(statement, params) {
       return (await execute(statement, params)).wasApplied();
     },
