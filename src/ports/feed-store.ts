@@ -25,7 +25,8 @@ export interface FeedStore {
    * Every live feed with its fetch state (when it is due) and settings (which queue its refresh goes
    * on: app/refresh-queue.ts), for rebuilding schedules at start-up: in pages of at most `pageSize`,
    * each read when the one before it is done with, so a start over a million feeds holds one page
-   * and not all of them. A feed created or deleted during the walk may be in it or not.
+   * and not all of them, and after a turn of the event loop, so signals and requests get in between
+   * pages. A feed created or deleted during the walk may be in it or not.
    */
   dueFeeds(pageSize: number): AsyncIterable<readonly DueFeed[]>;
 }

@@ -343,6 +343,12 @@ export function feedStoreContract(test: ContractTest): void {
       `no page over 2 feeds, and none empty (${sizes.join(', ')})`,
     );
     t.same([...seen].sort(), ids.slice(0, 6).sort(), 'every live feed once, the deleted one not');
+    const turns: string[] = [];
+    for await (const _page of feeds.dueFeeds(2)) {
+      turns.push('page');
+      if (turns.length === 1) setImmediate(() => turns.push('a turn of the event loop'));
+    }
+    t.equal(turns[1], 'a turn of the event loop', 'the event loop turns before the next page: a SIGTERM gets in');
     let pages = 0;
     for await (const _page of feeds.dueFeeds(2)) {
       pages += 1;

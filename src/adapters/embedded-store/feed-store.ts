@@ -1,4 +1,5 @@
 import { feedSettingsOf, type Feed, type FeedPatch, type FeedSettings, type FetchState } from '../../domain/feed.js';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Page } from '../../domain/pagination.js';
 import type { FeedLookup, FeedStore } from '../../ports/feed-store.js';
 import type { Db } from './database.js';
@@ -115,6 +116,9 @@ export function createEmbeddedFeedStore(db: Db): FeedStore {
         const last = rows.at(-1);
         if (rows.length < pageSize || last === undefined) return;
         after = last.id;
+        // SQLite answers at once: without a turn of the event loop between pages, a walk over
+        // 100,000 feeds held the loop for most of a second, and a SIGTERM or a request meanwhile waited.
+        await nextTurn();
       }
     },
   };
