@@ -18,8 +18,13 @@ export const walkPageSize = 1_000;
  * Each goes on the queue its refresh runs on (app/refresh-queue.ts): a job for a rendered feed
  * put on the plain queue found no job there, so it was placed beside the real one and, run by the
  * plain queue, pulled the rendered refresh to "now" (a second fetch through the browser).
+ * `walkedSoFar` is told the count after each page, for a start that shows its progress.
  */
-export async function resumeSchedules(deps: Pick<AppDeps, 'feeds' | 'clock'> & RefreshQueueDeps, stopping?: AbortSignal): Promise<number> {
+export async function resumeSchedules(
+  deps: Pick<AppDeps, 'feeds' | 'clock'> & RefreshQueueDeps,
+  stopping?: AbortSignal,
+  walkedSoFar?: (walked: number) => void,
+): Promise<number> {
   const now = deps.clock.now();
   let walked = 0;
   for await (const page of deps.feeds.dueFeeds(walkPageSize)) {
@@ -34,6 +39,7 @@ export async function resumeSchedules(deps: Pick<AppDeps, 'feeds' | 'clock'> & R
     }
     for (const [queue, runs] of byQueue) await queue.ensure(runs);
     walked += page.length;
+    walkedSoFar?.(walked);
     if (stopping?.aborted) break;
   }
   return walked;

@@ -75,6 +75,20 @@ const importsOnly = (runtime: Runtime): JobHandler => {
   return async (job) => (isOpmlImportId(job.id) ? runImport(job) : null);
 };
 
+/** How often a long start-up walk says how far it is (a million feeds take about a minute). */
+const walkProgressMs = 10_000;
+
+/** Each page of the walk at debug level; at info, one line per `walkProgressMs`, so a small deployment's start says nothing more. */
+function walkProgress(log: Logger): (walked: number) => void {
+  let lastTold = Date.now();
+  return (walked) => {
+    log.debug({ feeds: walked }, 'walking the feeds to schedule their refreshes');
+    if (Date.now() - lastTold < walkProgressMs) return;
+    lastTold = Date.now();
+    log.info({ feeds: walked }, 'walking the feeds to schedule their refreshes: still going');
+  };
+}
+
 /**
  * Starts taking jobs, then walks every feed to make sure each has its refresh (and each pending
  * article its fetch). `stopping` (a SIGTERM meanwhile) cuts the walk short after its page: at 1M
@@ -107,7 +121,7 @@ async function startWorker(runtime: Runtime, config: Config, log: Logger, role: 
   if (articles > 0) log.info({ articles }, 'article fetches resumed');
   const pending = await publishPendingEvents(deps);
   if (pending > 0) log.info({ events: pending }, 'published events left over from the last run');
-  const count = stopping.aborted ? 0 : await resumeSchedules(deps, stopping);
+  const count = stopping.aborted ? 0 : await resumeSchedules(deps, stopping, walkProgress(log));
   log.info(
     { feeds: count },
     stopping.aborted ? 'stopping: the walk of the feeds ended early; the next start walks them all' : 'feed actors scheduled',
