@@ -1,5 +1,5 @@
-import { feedSettingsOf, type Feed, type FeedPatch, type FeedSettings, type FetchState } from '../../domain/feed.js';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { feedSettingsOf, type Feed, type FeedPatch, type FeedSettings, type FetchState } from '../../domain/feed.js';
 import type { Page } from '../../domain/pagination.js';
 import type { FeedLookup, FeedStore } from '../../ports/feed-store.js';
 import type { Db } from './database.js';
