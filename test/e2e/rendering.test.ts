@@ -130,7 +130,14 @@ fetch('/api/posts.json').then((r) => r.json()).then((list) => {
     const held = stall;
     stall = undefined;
     held.release?.();
-    await until(async () => titles((await call('GET', `/v1/feeds/${feedId}`)).json).includes(afterCrash), 'the post after the crash');
+    // A failure here says where the feed and the renderer stood, so a run that times out explains itself.
+    await until(async () => titles((await call('GET', `/v1/feeds/${feedId}`)).json).includes(afterCrash), 'the post after the crash').catch(
+      async (error: unknown) => {
+        const status = (await call('GET', `/v1/feeds/${feedId}`)).json.status;
+        const rendering = await (await fetch(`http://127.0.0.1:${env['FEEDMILL_METRICS_PORT']}/readyz`)).text();
+        throw new Error(`${String(error)}; the feed's status: ${JSON.stringify(status)}; readyz: ${rendering}`);
+      },
+    );
     const metrics = await (await fetch(`http://127.0.0.1:${env['FEEDMILL_METRICS_PORT']}/metrics`)).text();
     t.match(metrics, /feedmill_render_page_seconds_count\{[^}]*outcome="render_unavailable"[^}]*\} [1-9]/, 'the crashed page was counted');
     const ready = (await (await fetch(`http://127.0.0.1:${env['FEEDMILL_METRICS_PORT']}/readyz`)).json()) as Record<string, unknown>;
