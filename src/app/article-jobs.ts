@@ -2,7 +2,6 @@ import type { Feed } from '../domain/feed.js';
 import { articleJobId, pendingArticle } from '../domain/full-text.js';
 import type { StoredItem } from '../domain/stored-item.js';
 import type { AppDeps } from './deps.js';
-import { walkPageSize } from './resume-schedules.js';
 
 /** How many of a feed's latest items turning full text on fills in. */
 export const fullTextFill = 20;
@@ -52,8 +51,8 @@ export async function fillFullText(deps: ArticleDeps, feed: Feed): Promise<void>
  * memory only; BullMQ keeps them, and scheduling an id it holds changes nothing that matters).
  * `untriedOnly`: only waits no fetch has tried yet — the rescan of an embedded worker beside a
  * separate API process, which picks up the fills that process recorded, without hurrying the
- * retries this worker planned itself. `stopping` ends the walk after the page it is on (a SIGTERM
- * during the start), as resumeSchedules does.
+ * retries this worker planned itself. `stopping` (a SIGTERM during the start) ends the walk before
+ * the next feed: each is a read of its own, so there is no page to finish.
  *
  * Only the feeds with article records are read, and a feed is looked up (is it still live?) only
  * when it has an article owed: a start does not list every feed for the few that use full text
@@ -66,10 +65,8 @@ export async function resumeArticles(
 ): Promise<number> {
   const now = deps.clock.now();
   let count = 0;
-  let read = 0;
   for (const feedId of await deps.items.feedsWithArticles()) {
-    if (read > 0 && read % walkPageSize === 0 && stopping?.aborted) break;
-    read += 1;
+    if (stopping?.aborted) break;
     const owed = [...(await deps.items.articles(feedId))].filter(
       ([, article]) => (article.status === 'pending' || !article.announced) && !(untriedOnly && article.attempts > 0),
     );

@@ -114,15 +114,26 @@ t.test('a walk told to stop (a SIGTERM during the start) ends after the page it 
   t.equal(env.deps.scheduler.size + renderScheduler.size, live, 'each with its one job');
 });
 
-t.test('the article walk told to stop also ends after a page of feeds; the next start schedules the rest', async (t) => {
+t.test('the article walk told to stop ends before its next feed; the next start schedules them all', async (t) => {
   const before = env.deps.articleScheduler.size;
-  const owing = Array.from({ length: walkPageSize + 200 }, (_, i) => `owing-${String(i).padStart(5, '0')}`);
+  const owing = Array.from({ length: 1_200 }, (_, i) => `owing-${String(i).padStart(5, '0')}`);
   for (const id of owing) {
     await env.deps.feeds.insert(feed(id, { errorCount: 0, unchangedStreak: 0 }));
     await env.deps.items.saveArticle(id, 'g:1', articleOf());
   }
-  const first = await resumeArticles(env.deps, false, AbortSignal.abort());
-  t.ok(first > 0 && first <= walkPageSize, `at most a page of feeds read (${first} jobs)`);
+  const stopping = new AbortController();
+  let read = 0;
+  const items: ItemStore = {
+    ...env.deps.items,
+    articles: (feedId) => {
+      // The signal lands while the walk is on its third feed.
+      if (++read === 3) stopping.abort();
+      return env.deps.items.articles(feedId);
+    },
+  };
+  const first = await resumeArticles({ ...env.deps, items }, false, stopping.signal);
+  t.equal(read, 3, 'no feed read after the signal');
+  t.ok(first <= 3, `at most the feeds read got their jobs (${first})`);
   t.equal(env.deps.articleScheduler.size - before, first, 'each a job');
   await resumeArticles(env.deps);
   t.equal(env.deps.articleScheduler.size - before, owing.length, 'then every feed’s article has its job, once');
